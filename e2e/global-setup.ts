@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { FullConfig } from '@playwright/test';
+import { E2E_PORTS } from './playwright.config';
+
+/**
+ * Starts the whole product on its own ports with a fresh database, as `npm start` does.
+ * Builds must exist (the test command builds before e2e).
+ */
+export default async function globalSetup(_config: FullConfig) {
+  const root = path.resolve(__dirname, '..');
+  const tmp = path.join(root, '.tmp/e2e');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const { startProduct } = (await import(path.join(root, 'scripts/lib/processes.mjs'))) as typeof import('../scripts/lib/processes.mjs');
+  const product = await startProduct({
+    env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), RATE_LIMIT_PER_MIN: '100000' },
+    quiet: true,
+    dbFile: path.join(tmp, 'catalogue.sqlite'),
+    manifestFile: path.join(tmp, 'mfe-manifest.json'),
+  });
+  process.env.E2E_MANIFEST_FILE = product.manifestFile;
+  return async () => {
+    await product.stop();
+  };
+}

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations, trackRemoteRequests } from './support';
+
+test.describe('host shell', () => {
+  const locales = [
+    { path: '/', lang: 'zh-CN', title: '俄罗斯旅游' },
+    { path: '/en', lang: 'en', title: 'Tours of Russia' },
+    { path: '/de', lang: 'de', title: 'Russland-Touren' },
+    { path: '/ru', lang: 'ru', title: 'Туры по России' },
+  ];
+  for (const l of locales) {
+    test(`renders the layout in ${l.lang}`, async ({ page }) => {
+      await page.goto(l.path);
+      await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
+      await expect(page).toHaveTitle(new RegExp(l.title));
+      await expect(page.locator('header').first()).toBeVisible();
+      await expect(page.locator('footer').first()).toContainText(String(new Date().getFullYear()));
+      await expect(page.locator('main h1').first()).toBeVisible();
+    });
+  }
+
+  test('redirects the root by Accept-Language and cookie with 302', async ({ request }) => {
+    const byHeader = await request.get('/', { headers: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' }, maxRedirects: 0 });
+    expect(byHeader.status()).toBe(302);
+    expect(byHeader.headers().location).toBe('/de');
+    expect(byHeader.headers()['set-cookie']).toMatch(/i18n_redirected=de;.*Max-Age=31536000.*SameSite=Lax/i);
+    const byCookie = await request.get('/', { headers: { Cookie: 'i18n_redirected=en', 'Accept-Language': 'de' }, maxRedirects: 0 });
+    expect(byCookie.status()).toBe(302);
+    expect(byCookie.headers().location).toBe('/en');
+    const chinese = await request.get('/', { headers: { 'Accept-Language': 'zh-CN' }, maxRedirects: 0 });
+    expect(chinese.status()).toBe(200);
+    const cnPrefix = await request.get('/cn/visa', { maxRedirects: 0 });
+    expect(cnPrefix.status()).toBe(302);
+    expect(cnPrefix.headers().location).toBe('/visa');
+  });
+
+  test('answers unmatched routes with a real 404 and the spec text', async ({ page, request }) => {
+    const res = await request.get('/en/order/x/y/z');
+    expect(res.status()).toBe(404);
+    await page.goto('/en/order/x/y/z');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found: /en/order/x/y/z');
+  });
+
+  test('an invalid search slug gives 404 Page Not Found', async ({ page, request }) => {
+    const res = await request.get('/en/no-such-region-anywhere');
+    expect(res.status()).toBe(404);
+    await page.goto('/en/no-such-region-anywhere');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found: /en/no-such-region-anywhere');
+  });
+
+  test('server route rules redirect, also to an external URL', async ({ request }) => {
+    const internal = await request.get('/en/gift-certificates', { maxRedirects: 0 });
+    expect(internal.status()).toBe(301);
+    expect(internal.headers().location).toBe('/en/certificates');
+    const external = await request.get('/org', { maxRedirects: 0 });
+    expect(external.status()).toBe(302);
+    expect(external.headers().location).toMatch(/^https?:\/\//);
+  });
+
+  test('sends per-route head: title, description, canonical and hreflang', async ({ request }) => {
+    const html = await (await request.get('/de/visum')).text();
+    expect(html).toContain('<title>Visum für Russland | Russland-Touren</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(html).toContain('rel="canonical" href="http://localhost:18080/de/visum"');
+    expect(html).toContain('hreflang="zh-CN" href="http://localhost:18080/qianzheng"');
+    expect(html).toContain('hreflang="en-US" href="http://localhost:18080/en/visa"');
+  });
+
+  test('fetches a microfrontend only when its route is active', async ({ page }) => {
+    const seen = trackRemoteRequests(page);
+    await page.goto('/en/visa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Visa to Russia' })).toBeVisible();
+    expect([...seen]).toEqual(['mfe-search']);
+    await page.goto('/en/meet');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meet your organizer' })).toBeVisible();
+    expect([...seen].sort()).toEqual(['mfe-booking']);
+  });
+
+  test('navigates between microfrontends without a page load', async ({ page }) => {
+    await page.goto('/en/visa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Visa to Russia' })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/en/chat');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Live chat' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Visa to Russia' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  test('serves hashed assets immutable and manifests short-lived', async ({ request, page }) => {
+    const manifest = await request.get('/mfe-manifest.json');
+    expect(manifest.headers()['cache-control']).toBe('no-cache');
+    let asset = '';
+    page.on('response', (r) => {
+      if (/\/assets\/\d+\.[0-9a-f]{8}\.js$/.test(r.url())) asset = r.url();
+    });
+    await page.goto('/en/visa');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(asset).not.toBe('');
+    const res = await request.get(asset);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    const remoteManifest = await request.get('http://localhost:18081/mf-manifest.json');
+    expect(remoteManifest.headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('the layout has no axe violations', async ({ page }) => {
+    await page.goto('/en/visa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Visa to Russia' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const MANIFEST_FILE = path.join(ROOT, '.tmp/e2e/mfe-manifest.json');
+export type MfeName = 'mfe-search' | 'mfe-tour' | 'mfe-booking' | 'mfe-account' | 'mfe-comms';
+export const REMOTE_PORTS: Record<MfeName, number> = { 'mfe-search': 18081, 'mfe-tour': 18082, 'mfe-booking': 18083, 'mfe-account': 18084, 'mfe-comms': 18085 };
+
+type Manifest = Record<string, { url: string; version: string }>;
+export function readManifest(): Manifest {
+  return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as Manifest;
+}
+export function writeManifest(m: Manifest): void {
+  writeFileSync(MANIFEST_FILE, JSON.stringify(m, null, 2));
+}
+
+/** Serves a folder as a remote origin (the same server `npm start` uses). */
+export async function serveRemote(dir: string, port: number): Promise<Server> {
+  const { serveDir } = (await import(path.join(ROOT, 'scripts/serve-remote.mjs'))) as { serveDir: (d: string, p: number) => Promise<Server> };
+  return serveDir(dir, port);
+}
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections?.();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Which remote origins a page fetched anything from. */
+export function trackRemoteRequests(page: Page): Set<MfeName> {
+  const seen = new Set<MfeName>();
+  page.on('request', (req) => {
+    const port = Number(new URL(req.url()).port);
+    for (const [name, p] of Object.entries(REMOTE_PORTS)) if (p === port) seen.add(name as MfeName);
+  });
+  return seen;
+}
+
+export async function axeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}

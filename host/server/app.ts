@@ -1,0 +1,149 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import proxy from '@fastify/http-proxy';
+import { appConfigFor, type AppConfig } from '@tours/shared/src/config/app-config';
+import { COOKIES } from '@tours/shared/src/config/storage-keys';
+import { LOCALES, isLocale, type Locale } from '@tours/shared/src/i18n/locales';
+import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
+import { loadCatalogues } from './messages';
+import { decideLocaleRedirect } from './locale-redirect';
+import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
+import { renderDocument, renderHead } from './head';
+import { validateSearchSlug } from './validate';
+
+export interface HostServerOptions {
+  distDir: string;
+  messagesDir: string;
+  /** JSON file name → { url, version } per microfrontend; read on every request, so no restart is needed. */
+  manifestFile: string;
+  apiUrl: string;
+  config?: AppConfig;
+  routeRules?: Record<string, RouteRule>;
+  logger?: boolean;
+}
+
+const API_PREFIXES = ['/spa', '/crm/api', '/node-api', '/media', '/api-docs'];
+const DEFAULT_SEARCH_SLUGS = new Set(['tours', 'lvyou', 'touren', 'tury']);
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) {
+      try { out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim()); } catch { /* malformed */ }
+    }
+  }
+  return out;
+}
+
+function localeCookie(locale: Locale): string {
+  return `${COOKIES.locale.name}=${locale}; Max-Age=${COOKIES.locale.maxAge}; Path=/; SameSite=Lax`;
+}
+
+export async function buildHostServer(opts: HostServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ? { level: 'info' } : false, trustProxy: true });
+  const config = opts.config ?? appConfigFor(process.env.SITE_VARIANT === 'china' ? 'china' : 'base', { russianIsAvailable: process.env.RUSSIAN_IS_AVAILABLE !== '0' });
+  const catalogues = loadCatalogues(opts.messagesDir);
+  const rules = opts.routeRules ?? defaultRouteRules();
+  const entryPath = path.join(opts.distDir, 'entry.json');
+  if (!existsSync(entryPath)) throw new Error(`Host build missing: ${entryPath} (run npm run build -w host)`);
+  const entry = JSON.parse(readFileSync(entryPath, 'utf8')) as { js: string[]; css: string[] };
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // Hashed assets never change: cache them for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(opts.distDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+  });
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(proxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+  }
+  await app.register(proxy, { upstream: opts.apiUrl, prefix: '/socket.io', rewritePrefix: '/socket.io', websocket: true });
+
+  // The runtime manifest of microfrontends: short-lived, so a new remote build is picked up on the next load.
+  app.get('/mfe-manifest.json', async (_req, reply) => {
+    let body = '{}';
+    try {
+      body = readFileSync(opts.manifestFile, 'utf8');
+      JSON.parse(body);
+    } catch (error) {
+      app.log.error(`mfe manifest unreadable: ${(error as Error).message}`);
+      body = '{}';
+    }
+    const mtime = existsSync(opts.manifestFile) ? statSync(opts.manifestFile).mtimeMs : 0;
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', `"${Math.round(mtime)}-${body.length}"`)
+      .type('application/json')
+      .send(body);
+  });
+
+  app.get<{ Params: { locale: string } }>('/i18n/:locale', async (req, reply) => {
+    const locale = req.params.locale.replace(/\.json$/, '');
+    if (!isLocale(locale)) return reply.code(404).send({ message: 'Not found' });
+    return reply.header('Cache-Control', 'public, max-age=86400').send(catalogues.messages[locale]);
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(req.url, 'http://host');
+    const cookies = parseCookies(req.headers.cookie);
+    const redirect = decideLocaleRedirect({
+      pathname: url.pathname,
+      search: url.search,
+      cookieLocale: cookies[COOKIES.locale.name],
+      acceptLanguage: req.headers['accept-language'],
+      russianIsAvailable: config.russianIsAvailable,
+    });
+    if (redirect) {
+      if (redirect.setCookie) reply.header('Set-Cookie', localeCookie(redirect.setCookie));
+      return reply.code(302).header('Cache-Control', 'no-store').redirect(redirect.location, 302);
+    }
+    const { locale, path: barePath } = splitLocale(url.pathname, config.russianIsAvailable);
+    const rule = findRouteRule(rules, barePath);
+    if (rule) {
+      const to = rule.to.startsWith('/') ? withLocale(rule.to, locale) : rule.to;
+      return reply.redirect(to, rule.status ?? 302);
+    }
+    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable });
+    let status = 200;
+    let notFound: 'unmatched' | 'validation' | undefined;
+    if (!match) {
+      status = 404;
+      notFound = 'unmatched';
+    } else if (match.def.validate === 'search-slug' && !DEFAULT_SEARCH_SLUGS.has(match.params.slug ?? '')) {
+      const valid = await validateSearchSlug(opts.apiUrl, match.params.slug ?? '', locale);
+      if (!valid) {
+        status = 404;
+        notFound = 'validation';
+      }
+    }
+    const messages = catalogues.messages[locale];
+    const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+    const head = renderHead({ origin, match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname });
+    const state = { locale, messages, messagesVersion: catalogues.version, config, status, notFound };
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor });
+    return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.setNotFoundHandler((req, reply) => {
+    const accept = req.headers.accept ?? '';
+    if (req.method === 'GET' && (accept.includes('text/html') || accept === '' || accept.includes('*/*')) && !req.url.startsWith('/assets/')) {
+      return renderPage(req, reply);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  void LOCALES;
+  return app;
+}

@@ -1,0 +1,27 @@
+import { matchRoute } from '@tours/shared/src/routing/match';
+import { renderHead, safeJson } from './head';
+
+const messages = { 'meta.siteName': 'Tours of Russia', 'page.visa-page.title': 'Visa <to> Russia', 'meta.description': 'Desc', 'meta.notFound': 'Page not found' };
+
+describe('server head', () => {
+  test('title, escaped description, canonical and hreflang for every offered locale', () => {
+    const match = matchRoute('/en/visa', { russianIsAvailable: false });
+    const head = renderHead({ origin: 'https://site', match, locale: 'en', messages, russianIsAvailable: false, status: 200, path: '/en/visa' });
+    expect(head).toContain('<title>Visa &lt;to&gt; Russia | Tours of Russia</title>');
+    expect(head).toContain('<link rel="canonical" href="https://site/en/visa">');
+    expect(head).toContain('hreflang="zh-CN" href="https://site/qianzheng"');
+    expect(head).toContain('hreflang="de" href="https://site/de/visum"');
+    expect(head).not.toContain('hreflang="ru"');
+    expect(head).toContain('hreflang="x-default" href="https://site/qianzheng"');
+  });
+
+  test('a 404 gets noindex and no canonical', () => {
+    const head = renderHead({ origin: 'https://site', match: null, locale: 'en', messages, russianIsAvailable: true, status: 404, path: '/x/y/z' });
+    expect(head).toContain('noindex, follow');
+    expect(head).not.toContain('canonical');
+  });
+
+  test('JSON in a script tag cannot close it', () => {
+    expect(safeJson({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});

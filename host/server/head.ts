@@ -1,0 +1,70 @@
+import { availableLocales, LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
+import { switchLocalePath, type RouteMatch } from '@tours/shared/src/routing/match';
+
+export interface HeadInput {
+  origin: string;
+  match: RouteMatch | null;
+  locale: Locale;
+  messages: Record<string, string>;
+  russianIsAvailable: boolean;
+  status: number;
+  path: string;
+  /** A screen may bring its own (the tour page): title, description, JSON-LD, robots. */
+  extra?: { title?: string; description?: string; jsonLd?: unknown; robots?: string };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON inside <script>: '<' escaped so no data can close the tag. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Title, description, canonical and hreflang links for the HTML the server sends. */
+export function renderHead(input: HeadInput): string {
+  const { origin, match, messages, russianIsAvailable, status, extra } = input;
+  const site = messages['meta.siteName'] ?? '';
+  const pageTitle = extra?.title ?? (match ? messages[`page.${match.name}.title`] : undefined) ?? messages['meta.notFound'] ?? '';
+  const title = status === 404 && !extra?.title ? `${messages['meta.notFound'] ?? 'Not found'} | ${site}` : pageTitle && pageTitle !== site ? `${pageTitle} | ${site}` : site;
+  const description = extra?.description ?? (match ? messages[`page.${match.name}.description`] : undefined) ?? messages['meta.description'] ?? '';
+  const lines = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site)}">`,
+    `<meta property="og:title" content="${escapeHtml(pageTitle || site)}">`,
+  ];
+  if (status === 404 || status >= 500) lines.push('<meta name="robots" content="noindex, follow">');
+  else if (extra?.robots) lines.push(`<meta name="robots" content="${escapeHtml(extra.robots)}">`);
+  if (match && status < 400) {
+    lines.push(`<link rel="canonical" href="${escapeHtml(origin + input.path)}">`);
+    for (const l of availableLocales(russianIsAvailable)) {
+      lines.push(`<link rel="alternate" hreflang="${LOCALE_INFO[l].iso}" href="${escapeHtml(origin + switchLocalePath(match, l))}">`);
+    }
+    lines.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + switchLocalePath(match, 'cn'))}">`);
+  }
+  if (extra?.jsonLd) lines.push(`<script type="application/ld+json">${safeJson(extra.jsonLd)}</script>`);
+  return lines.join('\n');
+}
+
+/** The whole HTML document: head for crawlers, initial state for the first paint, the host entry. */
+export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string }): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(o.lang)}" dir="ltr">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="theme-color" content="${escapeHtml(o.accent)}">`,
+    o.head,
+    ...o.entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...o.entry.js.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    '</head>',
+    '<body>',
+    '<div id="app"></div>',
+    `<script id="__INITIAL__" type="application/json">${safeJson(o.state)}</script>`,
+    '</body>',
+    '</html>',
+  ].join('\n');
+}

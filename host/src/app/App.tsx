@@ -1,0 +1,35 @@
+import { useAtomValue } from 'jotai';
+import type { RemoteLoader } from '../federation/loader';
+import { pageErrorAtom } from '../routing/sync';
+import { ModalOutlet } from '../modals/ModalOutlet';
+import { Toasts } from '../modals/Toasts';
+import { Layout } from '../layout/Layout';
+import { ErrorPage } from '../layout/error/ErrorPage';
+import { isBot } from '../layout/error/bots';
+import { Slots } from './Slots';
+import { DebugOverlay, OverrideBanner } from './DebugOverlay';
+
+export interface AppProps {
+  loader: RemoteLoader;
+  closeModal: (id: string, result?: unknown) => void;
+  dismissToast: (id: string) => void;
+}
+
+/** The shell: layout around the microfrontend slots, the error page, modals, toasts and developer tools. */
+export function App({ loader, closeModal, dismissToast }: AppProps) {
+  const pageError = useAtomValue(pageErrorAtom);
+  // Crawlers and audit tools are not shown the error page (§2.8); the server's status already tells them.
+  const showError = pageError !== null && !isBot(navigator.userAgent);
+  return (
+    <>
+      <OverrideBanner />
+      <Layout>
+        {showError && <ErrorPage error={pageError} />}
+        <Slots loader={loader} hidden={pageError !== null} />
+      </Layout>
+      <ModalOutlet loader={loader} onClose={closeModal} />
+      <Toasts onDismiss={dismissToast} />
+      <DebugOverlay loader={loader} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { routeAtom, type HostContext, type HostStore } from '@tours/shared';
+import type { HostEventBus } from '../events';
+import type { RemoteLoader } from '../federation/loader';
+import { pageErrorAtom } from '../routing/sync';
+
+/** What the host does with the events microfrontends emit. */
+export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
+  const siteName = () => document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
+  events.on('page:meta', ({ title, description }) => {
+    document.title = siteName() && !title.includes(siteName()) ? `${title} | ${siteName()}` : title;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  });
+  events.on('page:error', ({ status, data, message }) => {
+    const route = store.get(routeAtom);
+    store.set(pageErrorAtom, { status, path: window.location.pathname, data, message: message ?? route?.path });
+  });
+  events.on('auth:login-required', () => {
+    host.openModal({ kind: 'parcel', remote: 'mfe-account', module: './LoginModal', width: 445 });
+  });
+}

@@ -1,0 +1,68 @@
+import { createRoot } from 'react-dom/client';
+import { createStore } from 'jotai';
+import {
+  appConfigAtom, cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale,
+} from '@tours/shared';
+import { readInitialState } from './state/initial';
+import { initPersistentState } from './state/persist';
+import { createHostEvents } from './events';
+import { createModalController, createToaster } from './modals/modal-state';
+import { createHostContext } from './host-context';
+import { fetchManifest, readOverrides, resolveRemotes } from './federation/manifest';
+import { createRemoteLoader } from './federation/loader';
+import { registerMicrofrontends } from './federation/register';
+import { pageErrorAtom, syncRoute } from './routing/sync';
+import { wireHostEvents } from './app/wire-events';
+import { onPageLoad } from './app/page-load';
+import { App } from './app/App';
+import './app/host.css';
+
+const initial = readInitialState();
+const store = createStore();
+store.set(appConfigAtom, initial.config);
+store.set(localeAtom, initial.locale);
+store.set(messagesAtom, initial.messages);
+cacheMessages(initial.locale, initial.messages);
+
+const events = createHostEvents();
+const modals = createModalController(store);
+const toaster = createToaster(store);
+const host = createHostContext({ store, events, modals, toaster });
+initPersistentState(store, host);
+
+async function switchMessages(locale: Locale) {
+  store.set(localeAtom, locale);
+  document.documentElement.lang = locale === 'cn' ? 'zh-CN' : locale;
+  const messages = await loadMessages(locale, { version: initial.messagesVersion });
+  if (messages) store.set(messagesAtom, messages);
+}
+
+const russianIsAvailable = initial.config.russianIsAvailable;
+const routeOptions = { russianIsAvailable, onLocale: (l: Locale) => void switchMessages(l) };
+syncRoute(store, { ...routeOptions, onLocale: () => undefined });
+if (initial.status === 404 && initial.notFound) {
+  store.set(pageErrorAtom, { status: 404, path: window.location.pathname, kind: initial.notFound });
+}
+window.addEventListener('single-spa:before-routing-event', () => syncRoute(store, routeOptions));
+onPageLoad(store);
+
+// The layout paints now; remotes are found and fetched in parallel, only for the active route.
+const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides()));
+const loader = createRemoteLoader(store, remotes);
+wireHostEvents({ store, events, host, loader });
+
+createRoot(document.getElementById('app')!).render(
+  <HostProvider host={host}>
+    <App loader={loader} closeModal={modals.close} dismissToast={toaster.dismiss} />
+  </HostProvider>,
+);
+
+registerMicrofrontends(host, loader, {
+  russianIsAvailable,
+  // A page the server already answered 404 for mounts no microfrontend.
+  isBlocked: () => {
+    const err = store.get(pageErrorAtom);
+    return err !== null && err.kind !== undefined;
+  },
+});
+remotes.catch((error) => console.error('Microfrontend manifest failed to load', error));

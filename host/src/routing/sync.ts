@@ -1,0 +1,34 @@
+import { atom } from 'jotai';
+import { matchRoute, queryAtom, routeAtom, type HostStore, type Locale } from '@tours/shared';
+
+/** The error page the host shows instead of the slots (§2.8); cleared on every route change. */
+export interface PageError { status: number; path: string; kind?: 'unmatched' | 'validation'; data?: Record<string, unknown>; message?: string }
+export const pageErrorAtom = atom<PageError | null>(null);
+/** Route changes in this visit, for the e-book sheet (§4.11). */
+export const routeChangesAtom = atom(0);
+
+export function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(search)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+/**
+ * Puts the current URL into the store. Runs before single-spa decides which microfrontend is active,
+ * so the mounted screen reads the new route at once.
+ */
+export function syncRoute(store: HostStore, opts: { russianIsAvailable: boolean; onLocale: (l: Locale) => void }, loc: Location = window.location) {
+  const previous = store.get(routeAtom);
+  const match = matchRoute(loc.pathname, opts);
+  const pathChanged = previous?.path !== match?.path || previous?.locale !== match?.locale;
+  store.set(routeAtom, match);
+  store.set(queryAtom, parseQuery(loc.search));
+  if (match && match.locale !== previous?.locale) opts.onLocale(match.locale);
+  if (pathChanged) {
+    store.set(pageErrorAtom, match ? null : { status: 404, path: loc.pathname, kind: 'unmatched' });
+    if (previous) store.set(routeChangesAtom, (n) => n + 1);
+  }
+}

@@ -1,0 +1,23 @@
+import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale } from '@tours/shared';
+
+/** What the host server puts into the page, so the first paint needs no extra request. */
+export interface InitialState {
+  locale: Locale;
+  messages: Record<string, string>;
+  messagesVersion: string;
+  config: AppConfig;
+  /** HTTP status the server answered with: 404 renders the error page straight away. */
+  status: number;
+  /** The server's route-validation verdict for the current path (a search slug that does not exist). */
+  notFound?: 'unmatched' | 'validation';
+}
+
+export function readInitialState(doc: Document = document): InitialState {
+  const el = doc.getElementById('__INITIAL__');
+  try {
+    if (el?.textContent) return JSON.parse(el.textContent) as InitialState;
+  } catch (error) {
+    console.error('Initial state is not valid JSON', error);
+  }
+  return { locale: DEFAULT_LOCALE, messages: {}, messagesVersion: '0', config: BASE_CONFIG, status: 200 };
+}

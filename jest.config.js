@@ -1,0 +1,31 @@
+// One jest run for every package: each package is a project, so `npm test` totals them in one report.
+const swc = ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } }, parser: { syntax: 'typescript', tsx: true } } }];
+// react-intl 12 and its formatjs deps ship ESM only.
+const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'superstruct'];
+const base = (name, environment, extra = {}) => ({
+  displayName: name,
+  testEnvironment: environment,
+  roots: [`<rootDir>/${name}`],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
+  moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
+  setupFilesAfterEach: undefined,
+  ...extra,
+});
+const dom = { setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'] };
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    base('shared', 'jsdom', dom),
+    base('host', 'jsdom', dom),
+    base('mfe-search', 'jsdom', dom),
+    base('mfe-tour', 'jsdom', dom),
+    base('mfe-booking', 'jsdom', dom),
+    base('mfe-account', 'jsdom', dom),
+    base('mfe-comms', 'jsdom', dom),
+    base('widgets', 'jsdom', dom),
+    base('api', 'node', { testTimeout: 60000 }),
+  ].map(({ setupFilesAfterEach, ...p }) => p),
+};

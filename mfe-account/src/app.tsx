@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import { createMfeApp } from '@tours/shared';
+
+const AccountSettingsPage = lazy(() => import('./features/settings/AccountSettingsPage'));
+
+export const { bootstrap, mount, unmount } = createMfeApp({ name: 'mfe-account', version: __BUILD_VERSION__, screens: { account: AccountSettingsPage } });

@@ -1,0 +1,8 @@
+const { makeConfig } = require('../scripts/webpack/make-config');
+
+module.exports = makeConfig({
+  dir: __dirname,
+  kind: 'remote',
+  name: 'mfe_account',
+  exposes: { './app': './src/app.tsx', './LoginModal': './src/parcels/LoginModal.tsx' },
+});

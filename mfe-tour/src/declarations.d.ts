@@ -1,0 +1,2 @@
+declare const __BUILD_VERSION__: string;
+declare module '*.css';

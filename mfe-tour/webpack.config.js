@@ -1,0 +1,3 @@
+const { makeConfig } = require('../scripts/webpack/make-config');
+
+module.exports = makeConfig({ dir: __dirname, kind: 'remote', name: 'mfe_tour', exposes: { './app': './src/app.tsx' } });

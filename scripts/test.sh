@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The one test command (README, .ci/run): installs what tests need, then runs every suite and ends with
+# one line totalling them all: "N passed, N failed, N skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+rm -f .tmp/results-*.json .tmp/jest-*.json .tmp/e2e-report.json
+log() { printf '\n=== %s\n' "$*"; }
+check() { # name, command...: a check counts as one test
+  local name=$1; shift
+  if "$@"; then echo "{\"name\":\"$name\",\"passed\":1,\"failed\":0}" > ".tmp/results-check-$name.json";
+  else echo "{\"name\":\"$name\",\"passed\":0,\"failed\":1}" > ".tmp/results-check-$name.json"; fi
+}
+
+log "install"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm install --no-audit --no-fund || exit 1
+fi
+if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then
+  log "installing Debian chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || echo "chromium install failed"
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || echo "chromium install failed"
+  fi
+fi
+
+log "lint"
+check lint npx eslint . --max-warnings=0
+log "typecheck"
+check typecheck npx tsc -p tsconfig.json --noEmit
+
+log "unit and integration tests (jest: shared, host, microfrontends, widgets, api on SQLite)"
+FULL_SEED=1 npx jest --ci --json --outputFile=.tmp/jest-main.json 2>&1 | tail -n 60
+
+log "api data layer on PostgreSQL"
+if [ -x api/scripts/with-postgres.sh ]; then
+  INSTALL_PG=1 bash api/scripts/with-postgres.sh npx jest --ci --selectProjects api --testPathPatterns 'db|data' --json --outputFile=.tmp/jest-postgres.json 2>&1 | tail -n 30
+else
+  echo "PostgreSQL data-layer tests: SKIPPED (api/scripts/with-postgres.sh missing)"
+fi
+
+log "build host and microfrontends"
+check build node scripts/build-all.mjs
+
+log "browser tests (Playwright, Debian chromium)"
+(cd e2e && npx playwright test) 2>&1 | tail -n 80
+
+log "summary"
+node scripts/test-summary.mjs

@@ -1,0 +1,124 @@
+// One webpack configuration for the host and every microfrontend, so they build alike.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const root = path.resolve(__dirname, '../..');
+const sharedPkg = require(path.join(root, 'shared/package.json'));
+const reactPkg = require(path.join(root, 'node_modules/react/package.json'));
+
+/**
+ * Singletons of the contract (issue: React, react-dom, jotai, react-intl and shared). `requiredVersion`
+ * is the major only, so a remote built a little earlier still uses the host's copy.
+ */
+function sharedModules({ eager = false } = {}) {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, eager, strictVersion: false });
+  const react = `^${reactPkg.version.split('.')[0]}.0.0`;
+  return {
+    react: singleton(react),
+    'react/jsx-runtime': singleton(react),
+    'react-dom': singleton(react),
+    'react-dom/client': singleton(react),
+    jotai: singleton('^2.0.0'),
+    'react-intl': singleton('^12.0.0'),
+    '@tours/shared': { ...singleton(`^${sharedPkg.version}`), version: sharedPkg.version },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir           package folder
+ * @param {'host'|'remote'} o.kind
+ * @param {string} o.name          federation container name (mfe_search, host)
+ * @param {Record<string,string>} [o.exposes]
+ * @param {string} [o.entry]
+ */
+function makeConfig(o) {
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    const version = process.env.MFE_VERSION || require(path.join(o.dir, 'package.json')).version;
+    const outDir = process.env.MFE_OUT_DIR ? path.resolve(process.env.MFE_OUT_DIR) : path.join(o.dir, 'dist');
+    const isHost = o.kind === 'host';
+    return {
+      mode: production ? 'production' : 'development',
+      context: o.dir,
+      entry: { main: o.entry || './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outDir,
+        // Hashed names are served immutable; only the manifests and remoteEntry.js are short-lived.
+        // Entry files carry no hash: webpack 5.111 + federation cannot template [contenthash] there
+        // (module-federation/core#5077); the host's HTML adds ?[fullhash] to bust caches instead.
+        filename: isHost ? 'assets/[name].js' : '[name].js',
+        chunkFilename: isHost ? 'assets/[name].[contenthash:8].js' : '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: o.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: isHost ? [MiniCssExtractPlugin.loader, 'css-loader'] : ['style-loader', 'css-loader'],
+          },
+          { test: /\.(svg|png|jpg|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        // Federation decides what is shared; keep webpack from splitting shared singletons on its own.
+        splitChunks: isHost ? { chunks: 'async' } : false,
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: o.name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: o.exposes }),
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          getPublicPath: undefined,
+        }),
+        new (require('webpack').DefinePlugin)({
+          __BUILD_VERSION__: JSON.stringify(version),
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
+        ...(isHost
+          ? [
+              new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),
+              // The host server writes the page itself (head, state); it only needs the entry's files.
+              new HtmlWebpackPlugin({
+                filename: 'entry.json',
+                inject: false,
+                hash: true,
+                minify: false,
+                templateContent: ({ htmlWebpackPlugin }) => JSON.stringify({ js: htmlWebpackPlugin.files.js, css: htmlWebpackPlugin.files.css }),
+              }),
+            ]
+          : []),
+      ],
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { makeConfig, sharedModules };

@@ -1,0 +1,89 @@
+/** App configuration of public-site §3.8, with the base and Chinese-region values of §9. */
+export type CurrencyCode = string;
+
+export interface AppConfig {
+  variant: 'base' | 'china';
+  currencies: CurrencyCode[];
+  defaultCurrency: CurrencyCode;
+  paymentSystems: string[];
+  cashback: { isActive: boolean; percent: number; performer: string };
+  uikit: {
+    defaultCountry: string;
+    defaultModalWidth: number;
+    colorScheme: 'light' | 'dark';
+    countryFlagsUrl: string;
+    defaultInputStyles: { outlined: boolean; filled: boolean };
+    inputViewType: 1 | 2;
+    dropdown: { arrowPadding: number };
+    accentColor: string;
+  };
+  tour: { shouldShowWeatherWidget: boolean; shouldShowTicketQuoteWidget: boolean; shouldShowCallOrganizerButton: boolean; canFilterReviews: boolean };
+  organizer: { canCall: boolean; forceHideOrganizers: boolean; shouldShowCallOrganizerButton: boolean };
+  verificationService: { name: string; legalName: string; link: string; linkText: string; allowMessagesAboutUnverifiedIdentity: boolean };
+  availableShareButtons: string[];
+  webCalls: { canCallToOrganizer: boolean; canCallToSupport: boolean };
+  booking: { disablePayButton: boolean; enableTicketsRequest: boolean; isCostCalculationWithEmoji: boolean };
+  touristsForm: { collectPassport: boolean; collectWeight: boolean };
+  schedule: { enableTimezone: boolean };
+  excursionsEnabled: boolean;
+  russianIsAvailable: boolean;
+  metrics: Record<string, string>;
+  /** Address of the Chinese sister site the Chinese-site modal suggests. */
+  chineseSiteUrl: string;
+}
+
+/** Currencies of §3.3; also the Profile settings list of accounts-and-comms §9. */
+export const BASE_CURRENCIES = ['USD', 'EUR', 'RUB', 'BYN', 'KZT', 'CNY'] as const;
+/** Used when the configured list is empty (§9). */
+export const FALLBACK_CURRENCIES = ['RUB', 'EUR', 'USD'] as const;
+export const CHINA_CURRENCIES = ['CNY', 'USD', 'EUR', 'AED', 'CAD', 'AUD', 'SGD', 'NZD', 'GBP', 'SHF', 'TRY', 'JPY', 'KRW', 'INR'] as const;
+
+export const BASE_CONFIG: AppConfig = {
+  variant: 'base',
+  currencies: [...BASE_CURRENCIES],
+  defaultCurrency: 'USD',
+  paymentSystems: ['card'],
+  cashback: { isActive: false, percent: 20, performer: '' },
+  uikit: {
+    defaultCountry: 'US',
+    defaultModalWidth: 489,
+    colorScheme: 'light',
+    countryFlagsUrl: '/flags/1x1',
+    defaultInputStyles: { outlined: true, filled: false },
+    inputViewType: 1,
+    dropdown: { arrowPadding: 18 },
+    accentColor: '#e8542f',
+  },
+  tour: { shouldShowWeatherWidget: true, shouldShowTicketQuoteWidget: true, shouldShowCallOrganizerButton: false, canFilterReviews: true },
+  organizer: { canCall: false, forceHideOrganizers: true, shouldShowCallOrganizerButton: false },
+  verificationService: { name: 'Verification', legalName: 'Verification service', link: '', linkText: '', allowMessagesAboutUnverifiedIdentity: false },
+  availableShareButtons: ['facebook', 'x', 'email'],
+  webCalls: { canCallToOrganizer: false, canCallToSupport: true },
+  booking: { disablePayButton: false, enableTicketsRequest: true, isCostCalculationWithEmoji: false },
+  touristsForm: { collectPassport: false, collectWeight: false },
+  schedule: { enableTimezone: false },
+  excursionsEnabled: false,
+  russianIsAvailable: true,
+  metrics: {},
+  chineseSiteUrl: 'https://cn.example.invalid',
+};
+
+export const CHINA_CONFIG: AppConfig = {
+  ...BASE_CONFIG,
+  variant: 'china',
+  currencies: [...CHINA_CURRENCIES],
+  defaultCurrency: 'CNY',
+  availableShareButtons: ['email'],
+  uikit: { ...BASE_CONFIG.uikit, accentColor: '#36ba5f' },
+  touristsForm: { ...BASE_CONFIG.touristsForm, collectPassport: true },
+  schedule: { enableTimezone: true },
+};
+
+export function appConfigFor(variant: AppConfig['variant'], overrides: Partial<Pick<AppConfig, 'russianIsAvailable'>> = {}): AppConfig {
+  return { ...(variant === 'china' ? CHINA_CONFIG : BASE_CONFIG), ...overrides };
+}
+
+/** The currency list shown in the switcher: the configured list, else the fallback list. */
+export function currencyChoices(config: AppConfig): string[] {
+  return config.currencies.length ? config.currencies : [...FALLBACK_CURRENCIES];
+}

@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './storage-keys';
+export * from './constants';

@@ -1,0 +1,29 @@
+/** Cookie and storage names with their lifetimes (public-site §9 'Cookies and storage'). */
+const DAY = 24 * 60 * 60;
+export const COOKIES = {
+  locale: { name: 'i18n_redirected', maxAge: 365 * DAY },
+  currency: { name: 'currency', maxAge: 365 * DAY },
+  country: { name: 'current_country', maxAge: 15552000 },
+  utmSource: { name: 'utm_source', maxAge: 259200 },
+  utmCampaign: { name: 'utm_campaign', maxAge: 3 * DAY },
+  utmContent: { name: 'utm_content', maxAge: 3 * DAY },
+  cookieAlert: { name: 'cookie_alert_accepted', maxAge: 180 * DAY },
+  chineseSiteModal: { name: 'chinese_site_modal_dismissed', maxAge: 180 * DAY },
+  lastRequestId: { name: 'last_request_id', maxAge: 180 * DAY },
+  subscriberId: { name: 'subscriber_id', maxAge: 180 * DAY },
+  authToken: { name: 'auth_token', maxAge: 30 * DAY },
+} as const;
+
+export const STORAGE = {
+  debugFlag: 'siteDebug',
+  remoteOverrides: 'mfe-overrides',
+  favourites: 'favourite-tours',
+  tourSelectionToken: 'tour-selection-token',
+  tourSelectionItems: 'tour-selection-items',
+  ebookHidden: 'ebook-sheet-hidden',
+  selectedTourDate: 'selected-tour-date',
+  messagesCache: 'i18n-messages',
+} as const;
+
+/** Locale messages are cached for 24 hours. */
+export const MESSAGES_CACHE_MS = 24 * 60 * 60 * 1000;

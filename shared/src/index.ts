@@ -1,0 +1,15 @@
+/**
+ * @tours/shared — the contract between the host and the microfrontends. Browser code imports only this
+ * entry: it is one Module Federation singleton, so atoms, the store and React contexts are the same
+ * objects everywhere. Node code (api, host server) imports the pure files by path instead.
+ */
+export * from './contract';
+export * from './config';
+export * from './i18n';
+export * from './routing';
+export * from './state';
+export * from './api/client';
+export * from './api/errors';
+export * from './api/headers';
+export * from './mfe';
+export * from './ui';

@@ -1,0 +1,97 @@
+import React, { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage } from 'react-intl';
+import type { MfeCustomProps, ModalContentProps } from '../contract/host';
+import type { MfeName } from '../contract/names';
+import type { RouteName } from '../routing/routes';
+import { routeAtom } from '../state/atoms';
+import { HostProvider } from './HostProvider';
+import { PageSkeleton } from '../ui/Skeleton';
+
+export type Screens = Partial<Record<RouteName, ComponentType>>;
+
+/** The DOM slot the host's layout keeps for each microfrontend. */
+export function slotId(name: MfeName): string {
+  return `mfe-slot-${name}`;
+}
+
+class ScreenBoundary extends Component<{ children: ReactNode; onError?: (e: Error) => void }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+  override render() {
+    if (this.state.error) {
+      return (
+        <div role="alert" className="ui-screen-error">
+          <p><FormattedMessage id="common.screenFailed" defaultMessage="This part of the page failed to load." /></p>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={() => this.setState({ error: null })}>
+            <FormattedMessage id="common.retry" defaultMessage="Retry" />
+          </button>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function RouteSwitch({ screens }: { screens: Screens }) {
+  const route = useAtomValue(routeAtom);
+  const Screen = route ? screens[route.name] : undefined;
+  if (!Screen) return null;
+  // Keyed by path so a new page of the same kind starts with fresh state.
+  return <Screen key={route!.path} />;
+}
+
+/**
+ * single-spa lifecycles for a microfrontend's routes. The host mounts it in its slot while one of its
+ * routes is active; the screen for the current route comes from the host's route atom.
+ */
+export function createMfeApp({ name, screens, version }: { name: MfeName; screens: Screens; version: string }) {
+  function Root({ host }: MfeCustomProps) {
+    return (
+      <HostProvider host={host}>
+        {/* The build that is on screen, for the debug overlay and deploy checks. */}
+        <span hidden data-mfe={name} data-mfe-version={version} />
+        <ScreenBoundary>
+          <Suspense fallback={<PageSkeleton />}>
+            <RouteSwitch screens={screens} />
+          </Suspense>
+        </ScreenBoundary>
+      </HostProvider>
+    );
+  }
+  return singleSpaReact<MfeCustomProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary: () => <div role="alert" className="ui-screen-error" />,
+    domElementGetter: () => {
+      const el = document.getElementById(slotId(name));
+      if (!el) throw new Error(`Slot #${slotId(name)} is missing from the host layout`);
+      return el;
+    },
+  });
+}
+
+/** single-spa parcel lifecycles for a modal another area opens through `host.openModal`. */
+export function createMfeParcel<P extends object>(Content: ComponentType<P & { modal: ModalContentProps }>) {
+  function Root(props: MfeCustomProps & P) {
+    const { host, modal, ...rest } = props;
+    return (
+      <HostProvider host={host}>
+        <ScreenBoundary>
+          <Suspense fallback={<PageSkeleton compact />}>
+            <Content {...(rest as unknown as P)} modal={modal!} />
+          </Suspense>
+        </ScreenBoundary>
+      </HostProvider>
+    );
+  }
+  return singleSpaReact<MfeCustomProps & P>({ React, ReactDOMClient, rootComponent: Root, parcelCanUpdate: true });
+}

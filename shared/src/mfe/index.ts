@@ -1,0 +1,2 @@
+export * from './HostProvider';
+export * from './create';

@@ -1,0 +1,55 @@
+import type { Locale } from '../i18n/locales';
+import type { MfeName } from '../contract/names';
+
+/** Route names of public-site §2.2 plus the paths the spec leaves open (organizer, chat, certificates, account). */
+export type RouteName =
+  | 'index' | 'tours' | 'tour-page' | 'individual-tour-page' | 'request-page' | 'add-tourists'
+  | 'arrival-page' | 'meet' | 'partnership-page' | 'visa-page' | 'about-page' | 'gift-cards-page'
+  | 'certificates-page' | 'contacts-page' | 'agreement' | 'privacy' | 'cookies' | 'destinations'
+  | 'faq' | 'press' | 'blog-index' | 'blog-article-id' | 'reviews-index' | 'organizer-id'
+  | 'chat-index' | 'account';
+
+export interface RouteDef {
+  name: RouteName;
+  owner: MfeName;
+  /** Path pattern per locale; `base` is used where a locale has no localized path. Segments: ':name', ':name?', ':name*' (rest). */
+  paths: { base: string; cn?: string; de?: string };
+  /** The simple (cover) header of §2.3 is used everywhere except these routes. */
+  fullHeader?: boolean;
+  /** Server and client check the route with a call (validate-slug) before showing it. */
+  validate?: 'search-slug';
+}
+
+/** Order matters: the first match wins; the catch-all search slug comes last. */
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'index', owner: 'mfe-search', paths: { base: '/' }, fullHeader: true },
+  { name: 'individual-tour-page', owner: 'mfe-tour', paths: { base: '/order/:uuid/individual-tour' } },
+  { name: 'add-tourists', owner: 'mfe-booking', paths: { base: '/order/:id/add-tourists' } },
+  { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' } },
+  { name: 'arrival-page', owner: 'mfe-booking', paths: { base: '/arrival/:uuid' } },
+  { name: 'meet', owner: 'mfe-booking', paths: { base: '/meet' } },
+  { name: 'partnership-page', owner: 'mfe-search', paths: { base: '/for-agencies', cn: '/duiyu-lvxingshe', de: '/fur-agenturen' }, fullHeader: true },
+  { name: 'visa-page', owner: 'mfe-search', paths: { base: '/visa', cn: '/qianzheng', de: '/visum' } },
+  { name: 'about-page', owner: 'mfe-search', paths: { base: '/about', cn: '/guanyu', de: '/uber-die-firma' }, fullHeader: true },
+  { name: 'gift-cards-page', owner: 'mfe-search', paths: { base: '/gift-cards', cn: '/liwuka', de: '/geschenkkarten' }, fullHeader: true },
+  { name: 'certificates-page', owner: 'mfe-search', paths: { base: '/certificates', de: '/zertifikate' } },
+  { name: 'contacts-page', owner: 'mfe-search', paths: { base: '/contacts', cn: '/lianxi-fangshi', de: '/kontakt' } },
+  { name: 'agreement', owner: 'mfe-search', paths: { base: '/agreement/:version*', cn: '/xieyi/:version*', de: '/vereinbarung/:version*' } },
+  { name: 'privacy', owner: 'mfe-search', paths: { base: '/privacy/:version*', cn: '/yinsizhengce/:version*', de: '/datenschutzrichtlinie/:version*' } },
+  { name: 'cookies', owner: 'mfe-search', paths: { base: '/cookies', de: '/cookie-richtlinie' } },
+  { name: 'destinations', owner: 'mfe-search', paths: { base: '/destinations', cn: '/luxian', de: '/reiseziele' } },
+  { name: 'faq', owner: 'mfe-search', paths: { base: '/faq', de: '/fragen-und-antworten' } },
+  { name: 'press', owner: 'mfe-search', paths: { base: '/press', cn: '/xinwen', de: '/presse' } },
+  { name: 'blog-article-id', owner: 'mfe-search', paths: { base: '/blog/:slug(-\\d+)', cn: '/boke/:slug(-\\d+)', de: '/reiseblog/:slug(-\\d+)' } },
+  { name: 'blog-index', owner: 'mfe-search', paths: { base: '/blog/:slug*', cn: '/boke/:slug*', de: '/reiseblog/:slug*' } },
+  { name: 'reviews-index', owner: 'mfe-search', paths: { base: '/reviews/:region?', cn: '/pinglun/:region*', de: '/kundenbewertungen/:region?' }, fullHeader: true },
+  { name: 'organizer-id', owner: 'mfe-tour', paths: { base: '/organizer/:id' } },
+  { name: 'chat-index', owner: 'mfe-comms', paths: { base: '/chat/:id?' } },
+  { name: 'account', owner: 'mfe-account', paths: { base: '/account' } },
+  { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true },
+  { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug' },
+];
+
+export const ROUTE_BY_NAME: Readonly<Record<RouteName, RouteDef>> = Object.fromEntries(
+  ROUTES.map((r) => [r.name, r]),
+) as Record<RouteName, RouteDef>;

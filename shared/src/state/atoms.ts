@@ -1,0 +1,78 @@
+import { atom } from 'jotai';
+import { BASE_CONFIG, type AppConfig } from '../config/app-config';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import type { RouteMatch } from '../routing/match';
+import type { MfeName } from '../contract/names';
+
+/**
+ * Host-owned state. The host creates the one jotai store and writes these atoms; microfrontends read them
+ * through the store they receive in the contract, and change them only through the action atoms below.
+ */
+export const localeAtom = atom<Locale>(DEFAULT_LOCALE);
+export const messagesAtom = atom<Record<string, string>>({});
+export const appConfigAtom = atom<AppConfig>(BASE_CONFIG);
+export const currencyAtom = atom<string>(BASE_CONFIG.defaultCurrency);
+export const routeAtom = atom<RouteMatch | null>(null);
+/** Query of the current URL, kept in step with the route. */
+export const queryAtom = atom<Record<string, string | string[]>>({});
+
+export interface SessionProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email?: string | null;
+  phone?: string | null;
+  currency?: string | null;
+}
+export interface Session { token: string; profile: SessionProfile }
+export const sessionAtom = atom<Session | null>(null);
+export const isLoggedInAtom = atom((get) => get(sessionAtom) !== null);
+
+/** Site settings of §3.8 'Site settings (fetched)'; defaults stay when the call fails (§8). */
+export interface SiteSettings {
+  captcha_provider: string | null;
+  captcha_key: string | null;
+  hard_captcha_key: string | null;
+  invisible_captcha_provider: string | null;
+  invisible_captcha_key: string | null;
+  maps_provider: string | null;
+  maps_token: string | null;
+  maps_suggest_token: string | null;
+  send_tour_program_in_pdf_via_whatsapp: boolean;
+  main_auth_method: 1 | 2;
+}
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  captcha_provider: null,
+  captcha_key: null,
+  hard_captcha_key: null,
+  invisible_captcha_provider: null,
+  invisible_captcha_key: null,
+  maps_provider: null,
+  maps_token: null,
+  maps_suggest_token: null,
+  send_tour_program_in_pdf_via_whatsapp: false,
+  main_auth_method: 1,
+};
+export const siteSettingsAtom = atom<SiteSettings>(DEFAULT_SITE_SETTINGS);
+
+export interface CurrentCountry { id: number; name: string; iso_code: string; fromCookie: boolean }
+export const countryAtom = atom<CurrentCountry | null>(null);
+
+/** Support chat id; 'Go to Live Chat' is shown only when it exists (§2.3). */
+export const supportChatIdAtom = atom<number | null>(null);
+
+/** Favourite tour ids, kept on the device (§9). The host persists them. */
+export const favouritesAtom = atom<number[]>([]);
+export const toggleFavouriteAtom = atom(null, (get, set, tourId: number) => {
+  const current = get(favouritesAtom);
+  set(favouritesAtom, current.includes(tourId) ? current.filter((id) => id !== tourId) : [...current, tourId]);
+});
+
+/** Tour selection mode (§4.9): active while a tour-selection token is stored. */
+export const tourSelectionTokenAtom = atom<string | null>(null);
+export const tourSelectionItemsAtom = atom<number[]>([]);
+
+export type RemoteLoadState = 'idle' | 'loading' | 'mounted' | 'loaded' | 'failed';
+export interface RemoteStatus { name: MfeName; url: string; version: string; state: RemoteLoadState; overridden: boolean; error?: string }
+/** Load state of each microfrontend, written by the host's loader, read by its debug overlay. */
+export const remotesAtom = atom<Partial<Record<MfeName, RemoteStatus>>>({});
