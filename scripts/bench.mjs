@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm run bench`: bundle sizes per entry and per route (raw and gzip), JS before the layout paints,
+// page metrics in Chromium, and API latency. Prints a table and writes bench/latest.json.
+// A benchmark, not a test: it reports figures against the issues' budgets and never fails on them.
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { ROOT, MFES, isBuilt, run, startProduct } from './lib/processes.mjs';
+
+const KB = (n) => Math.round((n / 1024) * 10) / 10;
+const BUDGETS = { layoutPaintGzipKB: 110, searchFirstVisitGzipKB: 170, tourFirstVisitGzipKB: 200, referenceP95Ms: 10, toursP95Ms: 25 };
+
+function entrySizes() {
+  const out = {};
+  const measure = (dir, pick) => {
+    if (!existsSync(dir)) return null;
+    let raw = 0;
+    let gzip = 0;
+    const files = {};
+    for (const f of readdirSync(dir).filter(pick)) {
+      const buf = readFileSync(path.join(dir, f));
+      files[f] = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+      raw += buf.length;
+      gzip += files[f].gzip;
+    }
+    return { rawKB: KB(raw), gzipKB: KB(gzip), files: Object.keys(files).length };
+  };
+  out.host = measure(path.join(ROOT, 'host/dist/assets'), (f) => f.endsWith('.js'));
+  for (const m of MFES) out[m] = measure(path.join(ROOT, m, 'dist'), (f) => f.endsWith('.js'));
+  return out;
+}
+
+async function pageFigures(baseUrl, routes) {
+  const { chromium } = await import('playwright-core');
+  const executablePath = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const results = {};
+  for (const [name, url] of Object.entries(routes)) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const js = [];
+    let painted = false;
+    const beforePaint = new Set();
+    page.on('response', (r) => {
+      const type = r.request().resourceType();
+      if (type === 'script' || r.url().endsWith('.js')) {
+        js.push(r.url());
+        if (!painted) beforePaint.add(r.url());
+      }
+    });
+    const t0 = Date.now();
+    await page.goto(baseUrl + url, { waitUntil: 'commit' });
+    await page.waitForSelector('footer', { timeout: 30000 });
+    painted = true;
+    await page.waitForLoadState('networkidle');
+    const loadMs = Date.now() - t0;
+    const metrics = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return { domContentLoadedMs: Math.round(nav?.domContentLoadedEventEnd ?? 0), fcpMs: Math.round(fcp?.startTime ?? 0) };
+    });
+    const sizeOf = async (u) => {
+      const res = await fetch(u);
+      const buf = Buffer.from(await res.arrayBuffer());
+      return { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+    };
+    const unique = [...new Set(js)];
+    let raw = 0;
+    let gzip = 0;
+    let paintRaw = 0;
+    let paintGzip = 0;
+    const origins = new Set();
+    for (const u of unique) {
+      const s = await sizeOf(u);
+      raw += s.raw;
+      gzip += s.gzip;
+      origins.add(new URL(u).port);
+      if (beforePaint.has(u)) {
+        paintRaw += s.raw;
+        paintGzip += s.gzip;
+      }
+    }
+    results[name] = {
+      url,
+      jsFiles: unique.length,
+      jsRawKB: KB(raw),
+      jsGzipKB: KB(gzip),
+      beforeLayoutPaint: { rawKB: KB(paintRaw), gzipKB: KB(paintGzip) },
+      origins: [...origins].sort(),
+      ...metrics,
+      loadMs,
+    };
+    await context.close();
+  }
+  await browser.close();
+  return results;
+}
+
+async function main() {
+  if (!isBuilt()) await run('node', ['scripts/build-all.mjs']);
+  const tmp = path.join(ROOT, '.tmp/bench');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', RATE_LIMIT_PER_MIN: '10000000' };
+  const product = await startProduct({ env, quiet: true, dbFile: path.join(tmp, 'catalogue.sqlite'), manifestFile: path.join(tmp, 'mfe-manifest.json') });
+  const report = { at: new Date().toISOString(), budgets: BUDGETS, entries: entrySizes(), routes: {}, api: null };
+  try {
+    const tourSlug = await fetch(`http://127.0.0.1:${product.apiPort}/spa/tours?expand=filters`)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((b) => b?.groups?.[0]?.tours?.[0]?.slug ?? b?.items?.[0]?.slug ?? null)
+      .catch(() => null);
+    const routes = { index: '/en', search: '/en/tours', visa: '/en/visa', request: '/en/tour/1/order', chat: '/en/chat' };
+    if (tourSlug) routes.tour = `/en/${tourSlug}`;
+    report.routes = await pageFigures(`http://localhost:${product.hostPort}`, routes);
+  } finally {
+    await product.stop();
+  }
+  if (existsSync(path.join(ROOT, 'api/bench/bench-api.ts'))) {
+    const out = path.join(tmp, 'api.json');
+    try {
+      execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['api/bench/bench-api.ts', '--out', out], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+      report.api = JSON.parse(readFileSync(out, 'utf8'));
+    } catch (error) {
+      report.api = { error: String(error.message ?? error) };
+    }
+  }
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log('\nEntries (all JS files of a build, raw / gzip KB):');
+  for (const [k, v] of Object.entries(report.entries)) if (v) console.log(`  ${k.padEnd(12)} ${String(v.rawKB).padStart(8)} / ${String(v.gzipKB).padStart(7)}  (${v.files} files)`);
+  console.log('\nFirst visit per route (JS downloaded, raw / gzip KB; before layout paint gzip; FCP):');
+  for (const [k, v] of Object.entries(report.routes)) {
+    console.log(`  ${k.padEnd(8)} ${v.url.padEnd(34)} ${String(v.jsRawKB).padStart(7)} / ${String(v.jsGzipKB).padStart(6)}   paint ${String(v.beforeLayoutPaint.gzipKB).padStart(6)}   FCP ${v.fcpMs} ms   origins ${v.origins.join(',')}`);
+  }
+  const paint = Math.max(...Object.values(report.routes).map((r) => r.beforeLayoutPaint.gzipKB));
+  console.log(`\nBudget: JS before layout paint ≤ ${BUDGETS.layoutPaintGzipKB} KB gzip → worst route ${paint} KB ${paint <= BUDGETS.layoutPaintGzipKB ? 'OK' : 'OVER'}`);
+  if (report.routes.search) console.log(`Budget: search first visit ≤ ${BUDGETS.searchFirstVisitGzipKB} KB gzip → ${report.routes.search.jsGzipKB} KB`);
+  if (report.routes.tour) console.log(`Budget: tour first visit ≤ ${BUDGETS.tourFirstVisitGzipKB} KB gzip → ${report.routes.tour.jsGzipKB} KB`);
+  console.log('\nWritten to bench/latest.json');
+}
+
+await main();
