@@ -12,7 +12,8 @@ export default async function globalSetup(_config: FullConfig) {
   const tmp = path.join(root, '.tmp/e2e');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const { startProduct } = (await import(path.join(root, 'scripts/lib/processes.mjs'))) as typeof import('../scripts/lib/processes.mjs');
+  type Start = (o: { env: NodeJS.ProcessEnv; quiet: boolean; dbFile: string; manifestFile: string }) => Promise<{ stop: () => Promise<void>; manifestFile: string }>;
+  const { startProduct } = (await import(path.join(root, 'scripts/lib/processes.mjs'))) as { startProduct: Start };
   const product = await startProduct({
     env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), RATE_LIMIT_PER_MIN: '100000' },
     quiet: true,

@@ -65,7 +65,19 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   });
 
   for (const prefix of API_PREFIXES) {
-    await app.register(proxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+    await app.register(proxy, {
+      upstream: opts.apiUrl,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      // The API down is a 503 in the spec's error shape, never a bare 500.
+      replyOptions: {
+        onError: (reply, { error }) => {
+          app.log.warn(`API proxy: ${error.message}`);
+          void reply.code(503).header('Cache-Control', 'no-store').send({ message: 'The service is temporarily unavailable' });
+        },
+      },
+    });
   }
   await app.register(proxy, { upstream: opts.apiUrl, prefix: '/socket.io', rewritePrefix: '/socket.io', websocket: true });
 
@@ -90,7 +102,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   app.get<{ Params: { locale: string } }>('/i18n/:locale', async (req, reply) => {
     const locale = req.params.locale.replace(/\.json$/, '');
     if (!isLocale(locale)) return reply.code(404).send({ message: 'Not found' });
-    return reply.header('Cache-Control', 'public, max-age=86400').send(catalogues.messages[locale]);
+    return reply.header('Cache-Control', 'public, max-age=86400').send(catalogues.compiled[locale]);
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -131,7 +143,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     const messages = catalogues.messages[locale];
     const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     const head = renderHead({ origin, match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname });
-    const state = { locale, messages, messagesVersion: catalogues.version, config, status, notFound };
+    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound };
     const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor });
     return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);
   };

@@ -41,7 +41,7 @@ const russianIsAvailable = initial.config.russianIsAvailable;
 const routeOptions = { russianIsAvailable, onLocale: (l: Locale) => void switchMessages(l) };
 syncRoute(store, { ...routeOptions, onLocale: () => undefined });
 if (initial.status === 404 && initial.notFound) {
-  store.set(pageErrorAtom, { status: 404, path: window.location.pathname, kind: initial.notFound });
+  store.set(pageErrorAtom, { status: 404, path: window.location.pathname, kind: initial.notFound, fromServer: true });
 }
 window.addEventListener('single-spa:before-routing-event', () => syncRoute(store, routeOptions));
 onPageLoad(store);
@@ -62,7 +62,7 @@ registerMicrofrontends(host, loader, {
   // A page the server already answered 404 for mounts no microfrontend.
   isBlocked: () => {
     const err = store.get(pageErrorAtom);
-    return err !== null && err.kind !== undefined;
+    return err !== null && err.fromServer === true;
   },
 });
 remotes.catch((error) => console.error('Microfrontend manifest failed to load', error));

@@ -57,7 +57,11 @@ function makeConfig(o) {
         uniqueName: o.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        // Messages arrive precompiled from the host server, so the ICU parser (~45 KB) stays out.
+        alias: { '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js' },
+      },
       module: {
         rules: [
           {

@@ -11,5 +11,8 @@ export * from './state';
 export * from './api/client';
 export * from './api/errors';
 export * from './api/headers';
+export * from './api/useApiQuery';
+export * from './api/schemas';
+export * from './domain';
 export * from './mfe';
 export * from './ui';

@@ -10,9 +10,10 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
     document.title = siteName() && !title.includes(siteName()) ? `${title} | ${siteName()}` : title;
     if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   });
-  events.on('page:error', ({ status, data, message }) => {
+  events.on('page:error', ({ status, data, message, kind }) => {
     const route = store.get(routeAtom);
-    store.set(pageErrorAtom, { status, path: window.location.pathname, data, message: message ?? route?.path });
+    // A page-level error is shown in place of the slot; the remote stays mounted underneath.
+    store.set(pageErrorAtom, { status, path: window.location.pathname, data, message: message ?? route?.path, kind });
   });
   events.on('auth:login-required', () => {
     host.openModal({ kind: 'parcel', remote: 'mfe-account', module: './LoginModal', width: 445 });

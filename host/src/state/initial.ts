@@ -1,9 +1,9 @@
-import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale } from '@tours/shared';
+import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages } from '@tours/shared';
 
 /** What the host server puts into the page, so the first paint needs no extra request. */
 export interface InitialState {
   locale: Locale;
-  messages: Record<string, string>;
+  messages: Messages;
   messagesVersion: string;
   config: AppConfig;
   /** HTTP status the server answered with: 404 renders the error page straight away. */

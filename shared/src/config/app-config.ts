@@ -1,5 +1,5 @@
 /** App configuration of public-site §3.8, with the base and Chinese-region values of §9. */
-export type CurrencyCode = string;
+type CurrencyCode = string;
 
 export interface AppConfig {
   variant: 'base' | 'china';

@@ -41,7 +41,7 @@ export interface HostEvents {
   /** The screen's document title and description, once its data is there. */
   'page:meta': { title: string; description?: string };
   /** The page cannot be shown: the host renders the error page of §2.8 in the slot. */
-  'page:error': { status: number; data?: Record<string, unknown>; message?: string };
+  'page:error': { status: number; data?: Record<string, unknown>; message?: string; kind?: 'validation' };
   /** Ask the host to open the login modal (the account area's parcel). */
   'auth:login-required': { reason?: string };
   /** A request (booking, help, private tour) was sent. */

@@ -1,7 +1,12 @@
+import type { MessageFormatElement } from 'react-intl';
 import { MESSAGES_CACHE_MS, STORAGE } from '../config/storage-keys';
 import type { Locale } from './locales';
 
-export type Messages = Record<string, string>;
+/**
+ * A catalogue: ICU strings (tests, tools) or messages the host server precompiled to ASTs, so browsers
+ * ship without the ICU parser.
+ */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 interface CacheEntry { at: number; messages: Messages }
 

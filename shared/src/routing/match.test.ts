@@ -86,6 +86,6 @@ describe('buildPath and switchLocalePath', () => {
   });
 
   test('splitLocale never treats cn as a prefix', () => {
-    expect(splitLocale('/cn/visa', ru)).toEqual({ locale: 'cn', path: '/cn/visa', unavailableLocale: false });
+    expect(splitLocale('/cn/visa', true)).toEqual({ locale: 'cn', path: '/cn/visa', unavailableLocale: false });
   });
 });

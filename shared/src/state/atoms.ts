@@ -3,13 +3,14 @@ import { BASE_CONFIG, type AppConfig } from '../config/app-config';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import type { RouteMatch } from '../routing/match';
 import type { MfeName } from '../contract/names';
+import type { Messages } from '../i18n/messages';
 
 /**
  * Host-owned state. The host creates the one jotai store and writes these atoms; microfrontends read them
  * through the store they receive in the contract, and change them only through the action atoms below.
  */
 export const localeAtom = atom<Locale>(DEFAULT_LOCALE);
-export const messagesAtom = atom<Record<string, string>>({});
+export const messagesAtom = atom<Messages>({});
 export const appConfigAtom = atom<AppConfig>(BASE_CONFIG);
 export const currencyAtom = atom<string>(BASE_CONFIG.defaultCurrency);
 export const routeAtom = atom<RouteMatch | null>(null);

@@ -1,13 +1,42 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import { ApiError, BlogPostAnswer, Link, PageHeader, PageSkeleton, SafeHtml, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import '../main/main.css';
 
+/** A blog article (/blog/{slug}-{number}) with 3 similar posts (§9). */
 export default function BlogArticlePage() {
   const intl = useIntl();
   const host = useHost();
-  const title = intl.formatMessage({ id: 'page.blog-article-id.title' });
+  const slug = useAtomValue(routeAtom)?.params.slug ?? '';
+  const post = useApiQuery(`post:${slug}`, (signal) => host.api.get('/spa/blog-post', { schema: BlogPostAnswer, query: { slug, similar_limit: 3, with_alt: 1 }, signal }));
+  const status = post.error instanceof ApiError ? post.error.status : post.error ? 500 : 0;
+  useEffect(() => {
+    if (status) host.emit('page:error', { status: status === 422 ? 404 : status });
+  }, [status, host]);
+  if (!post.data) return <PageSkeleton />;
+  const { post: p, similar } = post.data;
   return (
-    <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-    </section>
+    <article>
+      <PageHeader title={p.title} description={p.summary} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { url: host.href('blog-index', {}), text: intl.formatMessage({ id: 'page.blog-index.title' }) }, { text: p.title }]} />
+      <p className="srch-article__meta">
+        {p.author.name} · <time dateTime={p.published_at}>{intl.formatDate(p.published_at, { dateStyle: 'long' })}</time>
+      </p>
+      <img className="srch-article__image" src={sizedImage(p.image, '1200x00')} alt={p.image_alt ?? ''} width={1200} height={600} />
+      <SafeHtml className="srch-article__body" html={p.body} />
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-title">
+          <h2 id="similar-title">{intl.formatMessage({ id: 'main.blog.similar' })}</h2>
+          <ul className="srch-cards">
+            {similar.map((s) => (
+              <li key={s.id} className="srch-card">
+                <img src={sizedImage(s.image, '400x400')} alt={s.image_alt ?? ''} width={400} height={400} loading="lazy" />
+                <Link href={host.href('blog-article-id', { slug: s.slug })}>{s.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
   );
 }

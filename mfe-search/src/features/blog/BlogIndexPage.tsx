@@ -1,13 +1,52 @@
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import { BlogPostsAnswer, Link, PageHeader, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import '../main/main.css';
 
+/** Blog root and category listings: 20 posts a page (§9). */
 export default function BlogIndexPage() {
   const intl = useIntl();
   const host = useHost();
-  const title = intl.formatMessage({ id: 'page.blog-index.title' });
+  const route = useAtomValue(routeAtom);
+  const query = useAtomValue(queryAtom);
+  const slug = route?.params.slug || undefined;
+  const page = Math.max(1, Number(query.page) || 1);
+  const posts = useApiQuery(`blog:${slug}:${page}`, (signal) =>
+    host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { slug, page, 'per-page': 20, with_alt: 1 }, signal }),
+  );
+  const blogTitle = intl.formatMessage({ id: 'page.blog-index.title' });
+  const title = posts.data?.category?.name ?? blogTitle;
+  const crumbs = [{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, ...(slug ? [{ url: host.href('blog-index', {}), text: blogTitle }] : []), { text: title }];
+  const pages = posts.data?.pagination.pages ?? 1;
   return (
     <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <PageHeader title={title} breadcrumbs={crumbs} />
+      {posts.data && posts.data.categories.length > 0 && (
+        <nav aria-label={intl.formatMessage({ id: 'main.blog.categories' })}>
+          <ul className="srch-chips">
+            {posts.data.categories.map((c) => (
+              <li key={c.id}><Link href={host.href('blog-index', { slug: c.slug })} aria-current={c.slug === slug ? 'page' : undefined}>{c.name}</Link></li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {!posts.data && <Skeleton height={200} />}
+      <ul className="srch-cards">
+        {(posts.data?.posts ?? []).map((p) => (
+          <li key={p.id} className="srch-card">
+            <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
+            <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
+            <p>{p.summary}</p>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav className="srch-pager" aria-label={intl.formatMessage({ id: 'main.pagination' })}>
+          {page > 1 && <Link href={`${host.href('blog-index', { slug })}?page=${page - 1}`}>{intl.formatMessage({ id: 'main.previous' })}</Link>}
+          <span>{intl.formatMessage({ id: 'main.pageOf' }, { page, pages })}</span>
+          {page < pages && <Link href={`${host.href('blog-index', { slug })}?page=${page + 1}`}>{intl.formatMessage({ id: 'main.next' })}</Link>}
+        </nav>
+      )}
     </section>
   );
 }

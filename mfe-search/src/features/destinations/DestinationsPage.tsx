@@ -1,13 +1,33 @@
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import { Link, PageHeader, SearchFormAnswer, Skeleton, useApiQuery, useHost } from '@tours/shared';
+import '../main/main.css';
 
+/** Destinations: every region and travel style with tours, each opening its filtered search. */
 export default function DestinationsPage() {
   const intl = useIntl();
   const host = useHost();
   const title = intl.formatMessage({ id: 'page.destinations.title' });
+  const form = useApiQuery('search-form', (signal) => host.api.get('/spa/search-form', { schema: SearchFormAnswer, signal }));
   return (
     <section>
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      {!form.data && <Skeleton height={120} />}
+      {form.data && (
+        <>
+          <h2>{intl.formatMessage({ id: 'main.destinations.regions' })}</h2>
+          <ul className="srch-chips">
+            {form.data.regions.map((r) => (
+              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
+            ))}
+          </ul>
+          <h2>{intl.formatMessage({ id: 'main.destinations.styles' })}</h2>
+          <ul className="srch-chips">
+            {form.data.types.map((r) => (
+              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

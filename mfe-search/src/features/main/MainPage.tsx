@@ -1,13 +1,70 @@
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import {
+  BlogPostsAnswer, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, sizedImage, useApiQuery, useHost,
+} from '@tours/shared';
+import './main.css';
 
+/** Main page (§2.4): promo card, advantages, popular destinations, blog preview, social links. */
 export default function MainPage() {
   const intl = useIntl();
   const host = useHost();
-  const title = intl.formatMessage({ id: 'page.index.title' });
+  const info = useApiQuery('info', (signal) => host.api.get('/spa/info', { schema: InfoAnswer, signal }));
+  const form = useApiQuery('search-form', (signal) => host.api.get('/spa/search-form', { schema: SearchFormAnswer, signal }));
+  const blog = useApiQuery('blog-preview', (signal) => host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { 'per-page': 3, with_alt: 1 }, signal }));
+  const social = useApiQuery('social', (signal) => host.api.get('/spa/groups-in-social-network', { schema: SocialLinksAnswer, signal }));
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
-    <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-    </section>
+    <div className="srch-main">
+      <PageHeader title={t('page.index.title')} description={t('meta.description')} />
+      <section className="srch-main__promo" aria-label={t('main.promo.label')}>
+        {info.data ? (
+          <ul className="srch-promo">
+            <li><strong>{roundedCount(info.data.totalCount)}</strong> {t('main.promo.tours')}</li>
+            <li><strong>{info.data.regions}</strong> {t('main.promo.regions')}</li>
+            <li><strong>{info.data.types}</strong> {t('main.promo.styles')}</li>
+          </ul>
+        ) : (
+          <Skeleton height={48} />
+        )}
+      </section>
+      <section className="srch-main__advantages" aria-labelledby="adv-title">
+        <h2 id="adv-title" className="visually-hidden">{t('main.advantages.title')}</h2>
+        <ul>
+          <li>{t('main.advantages.prices')}</li>
+          <li>{t('main.advantages.verified')}</li>
+          <li>{t('main.advantages.federal', { regionsCount: info.data?.regions ?? '…', restKindsCount: info.data?.types ?? '…' })}</li>
+        </ul>
+      </section>
+      <section aria-labelledby="dest-title">
+        <h2 id="dest-title">{t('main.destinations.title')}</h2>
+        <ul className="srch-chips">
+          {(form.data?.regions ?? []).slice(0, 12).map((r) => (
+            <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="blog-title">
+        <h2 id="blog-title">{t('main.blog.title')}</h2>
+        <ul className="srch-cards">
+          {(blog.data?.posts ?? []).map((p) => (
+            <li key={p.id} className="srch-card">
+              <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
+              <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
+              <p>{p.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {social.data && social.data.length > 0 && (
+        <section aria-labelledby="social-title">
+          <h2 id="social-title">{t('main.social.title')}</h2>
+          <ul className="srch-chips">
+            {social.data.map((s) => (
+              <li key={s.id}><a href={s.url_to_group} rel="noopener noreferrer" target="_blank">{s.source}</a></li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }

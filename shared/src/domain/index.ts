@@ -1,0 +1,3 @@
+export * from './media';
+export * from './stats';
+export * from './filters';

@@ -1,0 +1,31 @@
+import { roundedCount } from './stats';
+import { sizedImage, toMediaItem } from './media';
+
+describe('sizedImage (§3.6)', () => {
+  test.each([
+    ['/media/tours/1-1/{{size}}/image.svg', '400x400', undefined, '/media/tours/1-1/400x400/image.svg'],
+    ['/media/tours/1-1/{{size}}/image.svg', null, undefined, '/media/tours/1-1/image.svg'],
+    ['/media/tours/1-1/{{size}}/image.jpg', '1200x00', 'webp', '/media/tours/1-1/1200x00/image.webp'],
+    ['/plain.jpg', '140x140', undefined, '/plain.jpg'],
+  ])('%s size %s ext %s → %s', (url, size, ext, expected) => {
+    expect(sizedImage(url, size, ext)).toBe(expected);
+  });
+
+  test('maps strings and {url, alt} objects to media items', () => {
+    expect(toMediaItem('/a.jpg')).toEqual({ image: '/a.jpg' });
+    expect(toMediaItem({ url: '/b.jpg', alt: 'Lake' })).toEqual({ image: '/b.jpg', alt: 'Lake' });
+  });
+});
+
+describe('roundedCount', () => {
+  test.each([
+    [3457, '3400+'],
+    [3000, '3000+'],
+    [100, '100+'],
+    [99, '99'],
+    [0, '0'],
+    [-5, '0'],
+  ])('%d → %s', (n, expected) => {
+    expect(roundedCount(n)).toBe(expected);
+  });
+});
