@@ -7,5 +7,7 @@ const targets = only.length ? only : ['host', ...MFES];
 for (const t of targets) {
   const started = Date.now();
   await run('npx', ['webpack', '--mode', 'production', '-c', `${t}/webpack.config.js`]);
+  // The host also has a server bundle: the shell rendered to HTML before any JS arrives.
+  if (t === 'host') await run('npx', ['webpack', '--mode', 'production', '-c', 'host/webpack.ssr.config.js']);
   console.log(`built ${t} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

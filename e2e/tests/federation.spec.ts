@@ -55,12 +55,12 @@ test.describe('independent microfrontends', () => {
       });
     }
     await page.goto('/en/chat?siteDebug');
-    await expect(page.locator('[data-mfe="mfe-comms"]')).toHaveAttribute('data-mfe-version', '0.1.0');
+    await expect(page.locator('[data-mfe-build="mfe-comms"]')).toHaveAttribute('data-mfe-version', '0.1.0');
 
     const server = await serveRemote(out, 18095);
     writeManifest({ ...original, 'mfe-comms': { url: 'http://localhost:18095/mf-manifest.json', version: '9.9.9' } });
     await page.reload();
-    await expect(page.locator('[data-mfe="mfe-comms"]')).toHaveAttribute('data-mfe-version', '9.9.9');
+    await expect(page.locator('[data-mfe-build="mfe-comms"]')).toHaveAttribute('data-mfe-version', '9.9.9');
     await expect(page.getByTestId('debug-overlay').locator('tr[data-remote="mfe-comms"]')).toContainText('9.9.9');
     await expect(page.getByTestId('debug-state-mfe-comms')).toHaveText('mounted');
     await closeServer(server);

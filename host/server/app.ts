@@ -13,6 +13,7 @@ import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
 import { validateSearchSlug } from './validate';
+import { loadShellRenderer } from './ssr';
 
 export interface HostServerOptions {
   distDir: string;
@@ -51,6 +52,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   const entryPath = path.join(opts.distDir, 'entry.json');
   if (!existsSync(entryPath)) throw new Error(`Host build missing: ${entryPath} (run npm run build -w host)`);
   const entry = JSON.parse(readFileSync(entryPath, 'utf8')) as { js: string[]; css: string[] };
+  const renderShell = loadShellRenderer(opts.distDir, (m) => app.log.error(m));
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -143,8 +145,11 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     const messages = catalogues.messages[locale];
     const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     const head = renderHead({ origin, match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname });
-    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound };
-    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor });
+    const cookieCurrency = cookies[COOKIES.currency.name];
+    const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
+    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency };
+    const body = renderShell(state, { pathname: url.pathname, search: url.search });
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body });
     return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);
   };
 

@@ -49,10 +49,10 @@ export function renderHead(input: HeadInput): string {
 }
 
 /** The whole HTML document: head for crawlers, initial state for the first paint, the host entry. */
-export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string }): string {
+export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string }): string {
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(o.lang)}" dir="ltr">`,
+    `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -62,7 +62,7 @@ export function renderDocument(o: { lang: string; head: string; state: unknown; 
     ...o.entry.js.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     '</head>',
     '<body>',
-    '<div id="app"></div>',
+    `<div id="app">${o.body ?? ''}</div>`,
     `<script id="__INITIAL__" type="application/json">${safeJson(o.state)}</script>`,
     '</body>',
     '</html>',

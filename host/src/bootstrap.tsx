@@ -1,8 +1,6 @@
-import { createRoot } from 'react-dom/client';
-import { createStore } from 'jotai';
-import {
-  appConfigAtom, cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale,
-} from '@tours/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale } from '@tours/shared';
+import { createHostStore } from './state/create-store';
 import { readInitialState } from './state/initial';
 import { initPersistentState } from './state/persist';
 import { createHostEvents } from './events';
@@ -18,10 +16,7 @@ import { App } from './app/App';
 import './app/host.css';
 
 const initial = readInitialState();
-const store = createStore();
-store.set(appConfigAtom, initial.config);
-store.set(localeAtom, initial.locale);
-store.set(messagesAtom, initial.messages);
+const store = createHostStore(initial, window.location);
 cacheMessages(initial.locale, initial.messages);
 
 const events = createHostEvents();
@@ -39,10 +34,6 @@ async function switchMessages(locale: Locale) {
 
 const russianIsAvailable = initial.config.russianIsAvailable;
 const routeOptions = { russianIsAvailable, onLocale: (l: Locale) => void switchMessages(l) };
-syncRoute(store, { ...routeOptions, onLocale: () => undefined });
-if (initial.status === 404 && initial.notFound) {
-  store.set(pageErrorAtom, { status: 404, path: window.location.pathname, kind: initial.notFound, fromServer: true });
-}
 window.addEventListener('single-spa:before-routing-event', () => syncRoute(store, routeOptions));
 onPageLoad(store);
 
@@ -51,11 +42,15 @@ const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides()));
 const loader = createRemoteLoader(store, remotes);
 wireHostEvents({ store, events, host, loader });
 
-createRoot(document.getElementById('app')!).render(
+const shell = (
   <HostProvider host={host}>
     <App loader={loader} closeModal={modals.close} dismissToast={toaster.dismiss} />
-  </HostProvider>,
+  </HostProvider>
 );
+const container = document.getElementById('app')!;
+// The server painted the layout already: hydrate it. Without server HTML (SSR failed), render.
+if (container.hasChildNodes()) hydrateRoot(container, shell);
+else createRoot(container).render(shell);
 
 registerMicrofrontends(host, loader, {
   russianIsAvailable,

@@ -17,7 +17,7 @@ export function portsFrom(env = process.env) {
 }
 
 export function isBuilt() {
-  return existsSync(path.join(ROOT, 'host/dist/entry.json')) && MFES.every((m) => existsSync(path.join(ROOT, m, 'dist/mf-manifest.json')));
+  return existsSync(path.join(ROOT, 'host/dist/entry.json')) && existsSync(path.join(ROOT, 'host/dist/server/ssr.js')) && MFES.every((m) => existsSync(path.join(ROOT, m, 'dist/mf-manifest.json')));
 }
 
 export function run(cmd, args, opts = {}) {

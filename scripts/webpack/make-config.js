@@ -100,7 +100,8 @@ function makeConfig(o) {
           shareStrategy: 'loaded-first',
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,
-          getPublicPath: undefined,
+          // Browser-only runtime: drops the Node loading code from the federation runtime.
+          experiments: { optimization: { target: 'web' } },
         }),
         new (require('webpack').DefinePlugin)({
           __BUILD_VERSION__: JSON.stringify(version),
@@ -115,7 +116,12 @@ function makeConfig(o) {
                 inject: false,
                 hash: true,
                 minify: false,
-                templateContent: ({ htmlWebpackPlugin }) => JSON.stringify({ js: htmlWebpackPlugin.files.js, css: htmlWebpackPlugin.files.css }),
+                // Every CSS file of the host goes in the head, so the server-rendered layout paints styled.
+                templateContent: ({ htmlWebpackPlugin, compilation }) =>
+                  JSON.stringify({
+                    js: htmlWebpackPlugin.files.js,
+                    css: Object.keys(compilation.assets).filter((f) => f.endsWith('.css')).sort().map((f) => `/${f}`),
+                  }),
               }),
             ]
           : []),

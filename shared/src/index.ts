@@ -12,6 +12,7 @@ export * from './api/client';
 export * from './api/errors';
 export * from './api/headers';
 export * from './api/useApiQuery';
+export * from './api/form-errors';
 export * from './api/schemas';
 export * from './domain';
 export * from './mfe';

@@ -8,6 +8,7 @@ import { ErrorPage } from '../layout/error/ErrorPage';
 import { isBot } from '../layout/error/bots';
 import { Slots } from './Slots';
 import { DebugOverlay, OverrideBanner } from './DebugOverlay';
+import { ClientOnly } from './ClientOnly';
 
 export interface AppProps {
   loader: RemoteLoader;
@@ -19,17 +20,21 @@ export interface AppProps {
 export function App({ loader, closeModal, dismissToast }: AppProps) {
   const pageError = useAtomValue(pageErrorAtom);
   // Crawlers and audit tools are not shown the error page (§2.8); the server's status already tells them.
-  const showError = pageError !== null && !isBot(navigator.userAgent);
+  const showError = pageError !== null && !isBot(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   return (
     <>
-      <OverrideBanner />
+      <ClientOnly>
+        <OverrideBanner />
+      </ClientOnly>
       <Layout>
         {showError && <ErrorPage error={pageError} />}
         <Slots loader={loader} hidden={pageError !== null} />
       </Layout>
       <ModalOutlet loader={loader} onClose={closeModal} />
       <Toasts onDismiss={dismissToast} />
-      <DebugOverlay loader={loader} />
+      <ClientOnly>
+        <DebugOverlay loader={loader} />
+      </ClientOnly>
     </>
   );
 }

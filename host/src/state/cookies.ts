@@ -1,5 +1,6 @@
 /** Tiny cookie helpers; lifetimes come from the shared COOKIES table. */
-export function readCookie(name: string, doc: Document = document): string | null {
+export function readCookie(name: string, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string | null {
+  if (!doc) return null;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of doc.cookie.split(';')) {
     const p = part.trim();

@@ -6,6 +6,8 @@ export interface InitialState {
   messages: Messages;
   messagesVersion: string;
   config: AppConfig;
+  /** The visitor's currency from the cookie, when it is set (§9). */
+  currency?: string;
   /** HTTP status the server answered with: 404 renders the error page straight away. */
   status: number;
   /** The server's route-validation verdict for the current path (a search slug that does not exist). */

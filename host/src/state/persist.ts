@@ -1,7 +1,7 @@
 import {
   COOKIES, STORAGE, appConfigAtom, currencyAtom, favouritesAtom, sessionAtom, type HostContext, type HostStore,
 } from '@tours/shared';
-import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { deleteCookie, writeCookie } from './cookies';
 
 function readJson<T>(key: string, fallback: T): T {
   try {
@@ -17,9 +17,7 @@ function readJson<T>(key: string, fallback: T): T {
  * Currency: cookie for 1 year, cleared when the default is chosen (§9). Favourites: on the device.
  */
 export function initPersistentState(store: HostStore, _host: HostContext): void {
-  const config = store.get(appConfigAtom);
-  const cookieCurrency = readCookie(COOKIES.currency.name);
-  store.set(currencyAtom, cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : config.defaultCurrency);
+  // The initial currency came from the cookie through the server (initial state); changes go back to it.
   store.sub(currencyAtom, () => {
     const currency = store.get(currencyAtom);
     if (currency === store.get(appConfigAtom).defaultCurrency) deleteCookie(COOKIES.currency.name);

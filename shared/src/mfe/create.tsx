@@ -57,7 +57,7 @@ export function createMfeApp({ name, screens, version }: { name: MfeName; screen
     return (
       <HostProvider host={host}>
         {/* The build that is on screen, for the debug overlay and deploy checks. */}
-        <span hidden data-mfe={name} data-mfe-version={version} />
+        <span hidden data-mfe-build={name} data-mfe-version={version} />
         <ScreenBoundary>
           <Suspense fallback={<PageSkeleton />}>
             <RouteSwitch screens={screens} />

@@ -1,4 +1,3 @@
-import type { Locale } from '../i18n/locales';
 import type { MfeName } from '../contract/names';
 
 /** Route names of public-site §2.2 plus the paths the spec leaves open (organizer, chat, certificates, account). */

@@ -1,0 +1,89 @@
+/**
+ * Opening the database: embedded SQLite (a file, created and migrated on first use) by default,
+ * PostgreSQL when a connection URL is given. The same Kysely queries and migrations run on both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Schema } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  readonly kysely: Kysely<Schema>;
+  readonly dialect: DialectName;
+  /** 'sqlite /path/file.sqlite' or 'postgres' (no credentials). */
+  readonly label: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** SQLite file; ':memory:' works for throwaway use. Ignored when `url` is set. */
+  file?: string;
+  /** PostgreSQL connection URL (DATABASE_URL). */
+  url?: string;
+  /** Run pending migrations (default true). */
+  migrate?: boolean;
+}
+
+// bigint (count(*) and sums) comes back as a string by default; our counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+function openSqlite(file: string): Kysely<Schema> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new Sqlite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 10000');
+  database.pragma('cache_size = -32000');
+  database.pragma('temp_store = MEMORY');
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string): Kysely<Schema> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrate(kysely: Kysely<Schema>): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Opens (and by default migrates) the database. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  const dialect: DialectName = options.url ? 'postgres' : 'sqlite';
+  if (!options.url && !options.file) throw new Error('openDatabase needs a file or a url');
+  const file = options.file ?? '';
+  const kysely = options.url ? openPostgres(options.url) : openSqlite(file);
+  let closed = false;
+  const db: Db = {
+    kysely,
+    dialect,
+    label: dialect === 'postgres' ? 'postgres' : `sqlite ${file === ':memory:' ? file : path.resolve(file)}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+    },
+  };
+  if (options.migrate !== false) {
+    try {
+      await migrate(kysely);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
+  return db;
+}

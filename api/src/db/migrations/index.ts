@@ -1,0 +1,13 @@
+/** The migrations, in order. Later issues append theirs here (never edit a shipped migration). */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-catalogue';
+import * as m0002 from './0002-search';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-catalogue': m0001,
+  '0002-search': m0002,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

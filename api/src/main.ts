@@ -1,0 +1,51 @@
+/**
+ * Entry point: reads the environment, opens (and migrates and seeds) the database, listens,
+ * and closes server and database on SIGINT/SIGTERM.
+ */
+import { readConfig } from './config';
+import { openDatabase, type Db } from './db';
+import { ensureSeeded } from './db/seed/ensure';
+import { buildServer } from './server';
+
+export { buildServer } from './server';
+export { openDatabase } from './db';
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  const db: Db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { file: config.dbFile });
+  const report = await ensureSeeded(db, { seed: config.seed, size: config.catalogueSize, maxAgeDays: config.seedMaxAgeDays });
+  const app = buildServer({ db, config, logger: { level: config.logLevel } });
+  app.log.info({ ...report }, report.seeded ? `catalogue seeded (${report.reason})` : 'catalogue up to date');
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = db.dialect === 'postgres' ? 'postgres' : `sqlite ${config.dbFile}`;
+  console.log(`API listening on http://${config.host}:${port} (${where})`);
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

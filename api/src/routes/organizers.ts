@@ -1,0 +1,111 @@
+/** Organizer calls (accounts-and-comms §7 'Organizers'). */
+import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
+import {
+  OrganizerInfoQuery, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerReviewsQuery, OrganizerVerificationAnswer,
+  type Expert, type Review,
+} from '@tours/shared/src/api/schemas/organizers';
+import * as q from '../db/queries/organizers';
+import { notFound } from '../lib/errors';
+import { t } from '../lib/i18n';
+import { imageUrl } from '../lib/images';
+import type { Services } from '../services';
+import type { ApiRouter } from './router';
+
+type ReviewRow = Awaited<ReturnType<typeof q.organizerReviewsPage>>[number];
+type ExpertRow = Awaited<ReturnType<typeof q.expertsOf>>[number];
+
+export function expertPhoto(e: Pick<ExpertRow, 'id' | 'has_photo'>): string | null {
+  return e.has_photo ? imageUrl('experts', `${e.id}-1`) : null;
+}
+
+export function expert(e: ExpertRow, locale: ApiLocale): Expert {
+  return { first_name: t(e, 'first_name', locale), last_name: t(e, 'last_name', locale), photo: expertPhoto(e) };
+}
+
+/** A review row as answered (reviews keep their author's language). */
+export function review(r: ReviewRow, locale: ApiLocale, organizerPhoto: string | null): Review {
+  return {
+    id: r.id,
+    name: r.name,
+    author_photo: r.has_photo ? imageUrl('reviewers', `${r.id}-1`) : null,
+    rating: r.rating,
+    type: r.target === 'organizer' ? 'organizer' : 'tour',
+    date: r.date,
+    body: r.body,
+    images: Array.from({ length: r.image_count }, (_, i) => imageUrl('reviews', `${r.id}-${i + 1}`)),
+    no_index_photo: r.no_index_photo === 1,
+    review_from_another_site: r.review_from_another_site === 1,
+    tour: r.tour_id !== null && r.slug_en ? { id: r.tour_id, slug: t(r, 'slug', locale), name: t(r, 'title', locale) } : null,
+    reply_review: r.reply_title ? { title: r.reply_title, message: r.reply_message ?? '', organizer_data: { expert: { photo: { url: organizerPhoto } } } } : null,
+    site_reply_review: r.site_reply_title ? { title: r.site_reply_title, message: r.site_reply_message ?? '', logo: imageUrl('site', 'logo-1') } : null,
+  };
+}
+
+export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
+  const tags = ['organizers'];
+
+  router.add({
+    method: 'GET', url: '/spa/organizer-reviews', tags, summary: 'Reviews of an organizer and its tours, newest first',
+    description: '404 when the organizer does not exist. 3 per page by default (the reviews step).',
+    query: OrganizerReviewsQuery, answer: OrganizerReviewsAnswer, errors: [404],
+    handler: ({ query, ctx }) =>
+      s.cached(`organizer-reviews:${ctx.locale}:${query.id}:${query.limit}:${query.page}`, async () => {
+        const organizer = await q.organizerById(s.db, query.id);
+        if (!organizer) throw notFound();
+        const [total, rows, experts] = await Promise.all([
+          q.countOrganizerReviews(s.db, organizer.id),
+          q.organizerReviewsPage(s.db, organizer.id, query.limit, (query.page - 1) * query.limit),
+          q.expertsOf(s.db, organizer.id),
+        ]);
+        const main = experts.find((e) => e.is_main === 1) ?? experts[0];
+        const photo = main ? expertPhoto(main) : null;
+        return {
+          reviews: rows.map((r) => review(r, ctx.locale, photo)),
+          pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)), itemsCount: total, itemsOnPage: rows.length, pageSize: query.limit },
+          rating: organizer.rating,
+          reviews_count: total,
+        };
+      }),
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/organizer/public-info', tags, summary: 'Public organizer info with its main expert',
+    query: OrganizerInfoQuery, answer: OrganizerPublicInfoAnswer, errors: [404],
+    handler: ({ query, ctx }) =>
+      s.cached(`organizer-info:${ctx.locale}:${query.id}`, async () => {
+        const organizer = await q.organizerById(s.db, query.id);
+        if (!organizer) throw notFound();
+        const experts = await q.expertsOf(s.db, organizer.id);
+        const main = experts.find((e) => e.is_main === 1) ?? experts[0];
+        if (!main) throw notFound();
+        return {
+          id: organizer.id,
+          name: t(organizer, 'name', ctx.locale),
+          kind: organizer.kind === 'author' ? ('author' as const) : ('organization' as const),
+          expert: expert(main, ctx.locale),
+          experts: experts.map((e) => expert(e, ctx.locale)),
+          marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
+          description: t(organizer, 'description', ctx.locale),
+          rating: organizer.rating,
+          reviews_count: organizer.reviews_count,
+          tours_count: organizer.tours_count,
+          since_year: organizer.since_year,
+          logo: imageUrl('organizers', `${organizer.id}-1`),
+        };
+      }),
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/organizer/verification-info', tags, summary: 'Verification marks of an organizer',
+    query: OrganizerInfoQuery, answer: OrganizerVerificationAnswer, errors: [404],
+    handler: async ({ query }) => {
+      const organizer = await q.organizerById(s.db, query.id);
+      if (!organizer) throw notFound();
+      return {
+        is_email_verified: organizer.is_email_verified === 1,
+        is_phone_verified: organizer.is_phone_verified === 1,
+        is_passport_verified: organizer.is_passport_verified === 1,
+      };
+    },
+  });
+}

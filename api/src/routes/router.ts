@@ -1,0 +1,81 @@
+/**
+ * Registering a call: its query/body schema (validated and coerced), its answer schema (checked in tests,
+ * and described in OpenAPI), and a handler that gets the parsed input and the request context.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validate, type Infer } from 'superstruct';
+import type { AnyStruct, ApiLocale, CurrencyCode, LocalizationId } from '@tours/shared/src/api/schemas/common';
+import { currencyFromHeader } from '../lib/currency';
+import { localeFromHeader, localizationFromHeader } from '../lib/i18n';
+import type { RouteDoc } from '../lib/openapi';
+import { parseInput } from '../lib/validation';
+
+/** What the common headers ask for (public-site §7.1). */
+export interface RequestContext {
+  locale: ApiLocale;
+  localization: LocalizationId;
+  currency: CurrencyCode;
+}
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  const localization = localizationFromHeader(request.headers['x-localization']);
+  return {
+    locale: localeFromHeader(request.headers['x-language']),
+    localization,
+    currency: currencyFromHeader(request.headers['x-currency'], localization),
+  };
+}
+
+type InputOf<S extends AnyStruct | undefined> = S extends AnyStruct ? Infer<S> : Record<string, never>;
+
+export interface RouteSpec<Q extends AnyStruct | undefined, B extends AnyStruct | undefined, A extends AnyStruct> {
+  method: 'GET' | 'POST';
+  url: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  query?: Q;
+  body?: B;
+  answer: A;
+  /** Error statuses the call may answer besides 429 (default: 422 when it has input). */
+  errors?: number[];
+  handler(input: { query: InputOf<Q>; body: InputOf<B>; ctx: RequestContext; request: FastifyRequest; reply: FastifyReply }): Promise<Infer<A>>;
+}
+
+export class ApiRouter {
+  readonly docs: RouteDoc[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: { validateAnswers: boolean },
+  ) {}
+
+  add<Q extends AnyStruct | undefined, B extends AnyStruct | undefined, A extends AnyStruct>(spec: RouteSpec<Q, B, A>): void {
+    const hasInput = Boolean(spec.query || spec.body);
+    this.docs.push({
+      method: spec.method, url: spec.url, tags: spec.tags, summary: spec.summary, answer: spec.answer,
+      ...(spec.description ? { description: spec.description } : {}), ...(spec.query ? { query: spec.query } : {}), ...(spec.body ? { body: spec.body } : {}),
+      errors: [...new Set([...(spec.body ? [400] : []), ...(spec.errors ?? []), ...(hasInput ? [422] : []), 429])].sort(),
+    });
+    const validateAnswers = this.options.validateAnswers;
+    this.app.route({
+      method: spec.method,
+      url: spec.url,
+      handler: async (request, reply) => {
+        const query = (spec.query ? parseInput(request.query, spec.query) : {}) as InputOf<Q>;
+        const body = (spec.body ? parseInput(request.body, spec.body) : {}) as InputOf<B>;
+        const answer = await spec.handler({ query, body, ctx: requestContext(request), request, reply });
+        if (validateAnswers) {
+          const [error] = validate(answer, spec.answer);
+          if (error) throw new Error(`Answer of ${spec.url} does not match its schema at ${error.path.join('.')}: ${error.message}`);
+        }
+        return answer;
+      },
+    });
+  }
+
+  /** Documents a route registered directly on fastify (media). */
+  document(doc: RouteDoc): void {
+    this.docs.push(doc);
+  }
+}

@@ -1,0 +1,70 @@
+/** The data layer: migrations, seeding on start, restart persistence (SQLite file or PostgreSQL). */
+import { sql } from 'kysely';
+import { openDatabase } from '../src/db';
+import { ensureSeeded } from '../src/db/seed/ensure';
+import { createTestDb, skipNote, TEST_SEED, TEST_SIZE, TODAY, usingPostgres, type TestDb } from './helpers';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+test('the first start seeds; the next start on the same data skips seeding', async () => {
+  expect(t.seedReport.seeded).toBe(true);
+  expect(t.seedReport.reason).toBe('empty database');
+  const again = await ensureSeeded(t.db, { size: TEST_SIZE, seed: TEST_SEED, today: TODAY });
+  expect(again).toMatchObject({ seeded: false, reason: 'seed identity matches' });
+});
+
+test('data survives a restart: close, reopen, same rows, no re-seed', async () => {
+  const before = await t.db.kysely.selectFrom('tours').select(['id', 'title_en', 'price']).orderBy('id').execute();
+  await t.db.close();
+  const db = await t.reopen();
+  const after = await db.kysely.selectFrom('tours').select(['id', 'title_en', 'price']).orderBy('id').execute();
+  expect(after).toEqual(before);
+  const started = performance.now();
+  const report = await ensureSeeded(db, { size: TEST_SIZE, seed: TEST_SEED, today: TODAY });
+  expect(report.seeded).toBe(false);
+  expect(performance.now() - started).toBeLessThan(1000);
+  t.db = db;
+});
+
+test('a different size, an old generation date or force re-seed', async () => {
+  const db = t.db;
+  const later = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 40 * 86400000).toISOString().slice(0, 10);
+  expect((await ensureSeeded(db, { size: TEST_SIZE, seed: TEST_SEED, today: later })).reason).toBe('data older than 30 days');
+  expect((await ensureSeeded(db, { size: 120, seed: TEST_SEED, today: TODAY })).reason).toBe('different seed, size or generator version');
+  const count = await db.kysely.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow();
+  expect(Number(count.n)).toBe(120);
+  expect((await ensureSeeded(db, { size: TEST_SIZE, seed: TEST_SEED, today: TODAY, force: true })).reason).toBe('forced');
+});
+
+test('migrations are idempotent: opening again migrates nothing and keeps data', async () => {
+  const again = await openDatabase(usingPostgres ? { url: t.location } : { file: t.location });
+  const n = await again.kysely.selectFrom('kysely_migration' as never).select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow();
+  expect(Number((n as { n: number }).n)).toBe(2);
+  await again.close();
+});
+
+test('search filters have their indexes', async () => {
+  if (usingPostgres) {
+    const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename in ('tours', 'tour_variants', 'tour_rest_kinds', 'tour_search')`.execute(t.db.kysely);
+    const names = rows.map((r) => r.indexname);
+    expect(names).toEqual(expect.arrayContaining(['tours_price_idx', 'tours_days_idx', 'tour_variants_start_idx', 'tour_rest_kinds_rest_kind_id_tour_id_idx', 'tour_search_document_idx']));
+  } else {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(t.db.kysely);
+    const names = rows.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['tours_price_idx', 'tours_days_idx', 'tours_price_per_day_idx', 'tour_variants_start_idx', 'tour_rest_kinds_rest_kind_id_tour_id_idx', 'tour_languages_language_tour_id_idx']));
+  }
+});
+
+test('SQLite only: the file uses WAL and the FTS5 table exists', async () => {
+  if (usingPostgres) return skipNote('SQLite-only checks (journal mode, FTS5 table) under PostgreSQL');
+  const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.db.kysely);
+  expect(rows[0]?.journal_mode).toBe('wal');
+  const fts = await sql<{ name: string }>`select name from sqlite_master where name = 'tour_search_fts'`.execute(t.db.kysely);
+  expect(fts.rows).toHaveLength(1);
+});

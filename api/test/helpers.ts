@@ -1,0 +1,129 @@
+/**
+ * Test databases: a temp SQLite file per test file, or — when DATABASE_URL is set — a fresh PostgreSQL
+ * database per test file on that server (created and dropped here).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { is, type Struct } from 'superstruct';
+import { openDatabase, type Db } from '../src/db';
+import { ensureSeeded, type SeedReport } from '../src/db/seed/ensure';
+import { isoDate } from '../src/db/seed/text';
+import { buildServer } from '../src/server';
+import type { ApiConfig } from '../src/config';
+
+// fastify.inject loads light-my-request, which requires the ESM-only 'cookie' 2.x. Node 20 loads it at runtime
+// (require(esm)), but jest on Node < 24.9 cannot unless the root jest config transforms 'cookie'. Until then,
+// tests get this CommonJS stand-in for the one function light-my-request uses (only for inject's `cookies` option).
+jest.mock('cookie', () => ({
+  stringifySetCookie: (c: { name: string; value: string }) => `${c.name}=${encodeURIComponent(c.value)}`,
+}));
+
+export const TEST_SIZE = 300;
+export const TEST_SEED = 42;
+export const TODAY = isoDate(new Date());
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestDb {
+  db: Db;
+  /** SQLite file, or the PostgreSQL URL of this test's database. */
+  location: string;
+  seedReport: SeedReport;
+  /** Opens the same database again (after `db.close()`), as a restart would. */
+  reopen(): Promise<Db>;
+  cleanup(): Promise<void>;
+}
+
+async function createPgDatabase(): Promise<string> {
+  const base = new URL(process.env.DATABASE_URL as string);
+  const name = `api_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPgDatabase(url: string): Promise<void> {
+  const base = new URL(process.env.DATABASE_URL as string);
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A migrated database, seeded with the small test catalogue unless `seed: false`. */
+export async function createTestDb(options: { size?: number; seed?: boolean } = {}): Promise<TestDb> {
+  let location: string;
+  let dir: string | null = null;
+  if (usingPostgres) {
+    location = await createPgDatabase();
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+    location = path.join(dir, 'catalogue.sqlite');
+  }
+  const open = (): Promise<Db> => openDatabase(usingPostgres ? { url: location } : { file: location });
+  const db = await open();
+  const seedReport = options.seed === false
+    ? { seeded: false, reason: 'not seeded', generateMs: 0, writeMs: 0, stats: null }
+    : await ensureSeeded(db, { size: options.size ?? TEST_SIZE, seed: TEST_SEED, today: TODAY });
+  const opened: Db[] = [db];
+  return {
+    db,
+    location,
+    seedReport,
+    async reopen() {
+      const again = await open();
+      opened.push(again);
+      return again;
+    },
+    async cleanup() {
+      for (const d of opened) await d.close();
+      if (usingPostgres) await dropPgDatabase(location);
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server on the test database that checks every answer against its schema. */
+export function testServer(db: Db, config: Partial<ApiConfig> = {}): FastifyInstance {
+  return buildServer({ db, config: { rateLimitPerMin: 0, ...config }, validateAnswers: true });
+}
+
+/** GET through inject; returns status, parsed JSON body and headers. */
+export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }> {
+  const res = await app.inject({ method: 'GET', url, headers });
+  let body: unknown = null;
+  try {
+    body = res.json();
+  } catch {
+    body = null;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+}
+
+/** Asserts a value matches a shared schema, with a readable failure. */
+export function expectShape<T, S>(value: unknown, struct: Struct<T, S>): T {
+  if (!is(value, struct)) {
+    const [error] = struct.validate(value);
+    throw new Error(`Answer does not match the schema at ${error?.path.join('.')}: ${error?.message}\n${JSON.stringify(value).slice(0, 500)}`);
+  }
+  return value as T;
+}
+
+/** Logs once why a test is skipped (so the reason shows in the output). */
+export function skipNote(reason: string): void {
+  console.log(`skipped: ${reason}`);
+}

@@ -1,0 +1,145 @@
+/**
+ * Bad input on every call (driven by the OpenAPI description, so new calls are covered automatically):
+ * wrong types, 100 kB strings, unicode, negative and huge numbers, repeated keys, unknown currencies.
+ * Always a 4xx in the error shape or a 200 — never a 5xx, never a stack trace.
+ */
+import { ErrorBody } from '@tours/shared/src/api/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import { is } from 'superstruct';
+import { createTestDb, get, testServer, type TestDb } from './helpers';
+
+let t: TestDb;
+let app: FastifyInstance;
+let paths: [string, { name: string; required: boolean }[]][] = [];
+let validBase: Record<string, string> = {};
+/** Valid values of the parameters; blog-posts takes a category slug. */
+let tourSlug = '';
+const validFor = (p: string): Record<string, string> =>
+  p === '/spa/blog-posts' ? { ...validBase, slug: 'travel-tips' } : p === '/spa/tour' ? { ...validBase, slug: tourSlug } : validBase;
+
+const HOSTILE = [
+  '', ' ', 'x'.repeat(100_000), '%F0%9F%92%A9%E4%BD%A0%E5%A5%BD', '-1', '-99999999999999999999', '1e308', '1e999', '99999999999999999999',
+  '0x1F', 'NaN', 'Infinity', 'null', 'undefined', 'true', '%00', '%27%3B%20drop%20table%20tours%3B%20--', '[]', '{}', '1.5', 'ZZZ', 'usd',
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '..%2F..%2Fetc%2Fpasswd',
+];
+
+function assertSafe(status: number, raw: string, context: string): void {
+  if (status >= 500) throw new Error(`${context} → ${status}: ${raw.slice(0, 300)}`);
+  expect(raw).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  if (status >= 400) {
+    const body: unknown = JSON.parse(raw);
+    if (!is(body, ErrorBody)) throw new Error(`${context} → ${status} without the error shape: ${raw.slice(0, 300)}`);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  app = testServer(t.db);
+  const doc = (await get(app, '/api-docs/openapi.json')).body as { paths: Record<string, { get?: { parameters: { name: string; in: string; required: boolean }[] } }> };
+  paths = Object.entries(doc.paths)
+    .filter(([p, ops]) => ops.get && !p.includes('{'))
+    .map(([p, ops]) => [p, (ops.get?.parameters ?? []).filter((x) => x.in === 'query')]);
+  const post = await t.db.kysely.selectFrom('blog_posts').select('slug_en').where('is_published', '=', 1).executeTakeFirstOrThrow();
+  const organizer = await t.db.kysely.selectFrom('organizers').select('id').executeTakeFirstOrThrow();
+  tourSlug = (await t.db.kysely.selectFrom('tours').select('slug_en').where('is_published', '=', 1).executeTakeFirstOrThrow()).slug_en;
+  validBase = { from_currency: 'USD', to_currency: 'EUR', amount: '10', id: String(organizer.id), slug: post.slug_en };
+});
+afterAll(async () => {
+  await app.close();
+  await t.cleanup();
+});
+
+test('the OpenAPI description lists the calls of this issue', () => {
+  const names = paths.map(([p]) => p);
+  for (const p of ['/node-api/convert-price', '/spa/site-tokens', '/spa/country-by-ip', '/crm/api/dropdown/country', '/spa/contacts', '/spa/work-time',
+    '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/search-form', '/spa/blog-posts', '/spa/blog-post', '/spa/organizer-reviews', '/spa/validate-slug',
+    '/spa/tour', '/spa/autocomplete']) {
+    expect(names).toContain(p);
+  }
+});
+
+test('every call with valid input answers 200', async () => {
+  for (const [p, params] of paths) {
+    const valid = validFor(p);
+    const qs = params.filter((x) => x.required || x.name in valid).map((x) => `${x.name}=${encodeURIComponent(valid[x.name] ?? '1')}`).join('&');
+    const res = await get(app, `${p}?${qs}`);
+    if (res.status !== 200) throw new Error(`${p}?${qs} → ${res.status} ${res.raw.slice(0, 200)}`);
+  }
+});
+
+test('every call without its required input answers 422 with field errors', async () => {
+  for (const [p, params] of paths) {
+    const required = params.filter((x) => x.required);
+    const res = await get(app, p);
+    assertSafe(res.status, res.raw, p);
+    if (required.length) {
+      expect(res.status).toBe(422);
+      const errors = (res.body as { errors: Record<string, string> }).errors;
+      for (const r of required) expect(errors[r.name]).toBe('Required field');
+    } else expect(res.status).toBe(200);
+  }
+});
+
+test('hostile values in every parameter never give a 5xx', async () => {
+  let count = 0;
+  for (const [p, params] of paths) {
+    const valid = validFor(p);
+    for (const param of params) {
+      for (const value of HOSTILE) {
+        const others = params.filter((x) => x !== param && (x.required || x.name in valid)).map((x) => `${x.name}=${encodeURIComponent(valid[x.name] ?? '1')}`);
+        const url = `${p}?${[...others, `${param.name}=${value}`].join('&')}`;
+        const res = await get(app, url);
+        assertSafe(res.status, res.raw, `${p} ${param.name}=${value.slice(0, 30)}`);
+        count++;
+      }
+      const repeated = await get(app, `${p}?${param.name}=1&${param.name}=2`);
+      assertSafe(repeated.status, repeated.raw, `${p} repeated ${param.name}`);
+      if (repeated.status !== 200) expect(repeated.status).toBe(422);
+    }
+  }
+  expect(count).toBeGreaterThan(300);
+});
+
+test('odd headers fall back to defaults', async () => {
+  const headers = { 'x-language': 'xx-YY'.repeat(1000), 'x-currency': '€€€', 'x-localization': '-12', 'x-user-role': 'client' };
+  for (const [p, params] of paths) {
+    const valid = validFor(p);
+    const qs = params.filter((x) => x.required || x.name in valid).map((x) => `${x.name}=${encodeURIComponent(valid[x.name] ?? '1')}`).join('&');
+    const res = await get(app, `${p}?${qs}`, headers);
+    expect(res.status).toBe(200);
+  }
+});
+
+test('unknown calls and methods are JSON 404s', async () => {
+  for (const [method, url] of [['GET', '/spa/nope'], ['GET', '/'], ['POST', '/spa/info'], ['DELETE', '/spa/contacts'], ['GET', `/${'x'.repeat(5000)}`]] as const) {
+    const res = await app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  }
+});
+
+test('malformed JSON bodies are 400, oversized ones 413, all in the error shape', async () => {
+  const probe = testServer(t.db);
+  probe.post('/test/echo', async (request) => ({ got: request.body }));
+  await probe.ready();
+  const bad = await probe.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json()).toEqual({ message: 'Malformed JSON' });
+  const big = await probe.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ a: 'x'.repeat(2_000_000) }) });
+  expect(big.statusCode).toBe(413);
+  expect(big.json()).toEqual({ message: 'Payload too large' });
+  const media = await probe.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+  expect(media.statusCode).toBe(415);
+  await probe.close();
+});
+
+test('a failing handler is a 500 without internals', async () => {
+  const probe = testServer(t.db);
+  probe.get('/test/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+  const res = await probe.inject({ method: 'GET', url: '/test/boom' });
+  expect(res.statusCode).toBe(500);
+  expect(res.json()).toEqual({ message: 'Internal server error' });
+  await probe.close();
+});

@@ -1,0 +1,63 @@
+/** Full-text search over tours, done by the database: searchToursText (SQLite FTS5 / PostgreSQL tsvector). */
+import { searchToursText } from '../src/db/search';
+import { createTestDb, type TestDb } from './helpers';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+async function regionsOf(ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await t.db.kysely
+    .selectFrom('tour_regions as tr')
+    .innerJoin('regions as r', 'r.id', 'tr.region_id')
+    .select(['tr.tour_id', 'r.slug'])
+    .where('tr.tour_id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+test('English words find tours by place and style, best first', async () => {
+  const hits = await searchToursText(t.db, 'Baikal', 'en', 10);
+  expect(hits.length).toBeGreaterThan(0);
+  expect(await regionsOf(hits.map((h) => h.id))).toEqual(expect.arrayContaining(['irkutsk-oblast']));
+  expect(hits.every((h) => /-\d+$/.test(h.slug) && h.title)).toBe(true);
+  const ranks = hits.map((h) => h.rank);
+  expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+});
+
+test('the last word is a prefix; words combine with AND', async () => {
+  const prefix = await searchToursText(t.db, 'kamch', 'en', 50);
+  expect(prefix.length).toBeGreaterThan(0);
+  expect(new Set(await regionsOf(prefix.map((h) => h.id)))).toContain('kamchatka-krai');
+  const both = await searchToursText(t.db, 'jeep altai', 'en', 50);
+  for (const h of both) expect(h.title.toLowerCase() + (await regionsOf([h.id])).join(' ')).toMatch(/altai/);
+});
+
+test('Chinese phrases and Russian words', async () => {
+  const cn = await searchToursText(t.db, '贝加尔', 'cn', 10);
+  expect(cn.length).toBeGreaterThan(0);
+  expect(cn.every((h) => /[\u4e00-\u9fff]/.test(h.title))).toBe(true);
+  const ru = await searchToursText(t.db, 'Байкал', 'ru', 10);
+  expect(ru.length).toBeGreaterThan(0);
+  const de = await searchToursText(t.db, 'moskau', 'de', 10);
+  expect(de.length).toBeGreaterThan(0);
+});
+
+test('limits, empty and hostile queries, unpublished tours', async () => {
+  expect(await searchToursText(t.db, 'tour', 'en', 3)).toHaveLength(3);
+  expect(await searchToursText(t.db, '', 'en', 10)).toEqual([]);
+  expect(await searchToursText(t.db, '   ---   ', 'en', 10)).toEqual([]);
+  for (const q of ['"; drop table tours; --', 'NEAR(a b)', 'title:x OR', '*', "o'neil", 'a & b | !c', '\u0000']) {
+    expect(Array.isArray(await searchToursText(t.db, q, 'en', 5))).toBe(true);
+  }
+  const hidden = await t.db.kysely.selectFrom('tours').select(['id', 'title_en']).where('is_published', '=', 0).execute();
+  for (const h of hidden) {
+    const hits = await searchToursText(t.db, h.title_en, 'en', 100);
+    expect(hits.map((x) => x.id)).not.toContain(h.id);
+  }
+});

@@ -1,0 +1,78 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { countryAtom, siteSettingsAtom, type HostStore } from '@tours/shared';
+import { routeChangesAtom } from '../routing/sync';
+import { Layout } from './Layout';
+import { clearCookies, renderWithHost } from './test-utils';
+
+afterEach(() => {
+  clearCookies();
+  localStorage.clear();
+  jest.useRealTimers();
+});
+
+describe('Layout', () => {
+  it('has a skip link to the main content, header, main, footer and the support button', async () => {
+    renderWithHost(<Layout><p>page</p></Layout>);
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(within(screen.getByRole('main')).getByText('page')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Help' })).toBeInTheDocument();
+    await screen.findByTestId('tours-count');
+  });
+
+  it('loads the site data and the contacts for the detected country', async () => {
+    const t = renderWithHost(<Layout><p>page</p></Layout>);
+    await screen.findByTestId('tours-count');
+    await waitFor(() => expect(t.calls.some((c) => c.path === '/spa/contacts')).toBe(true));
+    expect(t.calls.find((c) => c.path === '/spa/contacts')?.query).toEqual({ country_id: 1 });
+    expect(t.calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/spa/site-tokens', '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/country-by-ip', '/spa/work-time']));
+    expect(t.store.get(siteSettingsAtom).maps_provider).toBe('yandex');
+  });
+
+  it('asks to confirm the detected country 500 ms after it is known', async () => {
+    jest.useFakeTimers();
+    renderWithHost(<Layout><p>page</p></Layout>);
+    const button = await screen.findByRole('button', { name: 'Region: Russia' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await act(async () => {
+      jest.advanceTimersByTime(500);
+    });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('takes the country from the cookie without asking', async () => {
+    jest.useFakeTimers();
+    document.cookie = `current_country=${encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' }))}; Path=/`;
+    const t = renderWithHost(<Layout><p>page</p></Layout>);
+    const button = await screen.findByRole('button', { name: 'Region: United States' });
+    await act(async () => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(t.calls.some((c) => c.path === '/spa/country-by-ip')).toBe(false);
+    expect(t.store.get(countryAtom)?.fromCookie).toBe(true);
+  });
+
+  it('still renders, and logs, when every call fails', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = Object.fromEntries(
+      ['/spa/contacts', '/spa/work-time', '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/site-tokens', '/spa/country-by-ip'].map((p) => [p, new Error('down')]),
+    );
+    renderWithHost(<Layout><p>page</p></Layout>, { routes: failing });
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(7));
+    expect(screen.getByRole('main')).toHaveTextContent('page');
+    expect(screen.getByRole('button', { name: 'Choose region' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('shows the e-book sheet after more than 3 route changes', async () => {
+    const t = renderWithHost(<Layout><p>page</p></Layout>, { prepare: (s: HostStore) => s.set(routeChangesAtom, 3) });
+    await screen.findByTestId('tours-count');
+    expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
+    act(() => t.store.set(routeChangesAtom, 4));
+    expect(screen.getByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
+  });
+});

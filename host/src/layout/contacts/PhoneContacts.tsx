@@ -1,0 +1,77 @@
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { Button, PhoneLink, appConfigAtom, countryAtom, isLoggedInAtom, useHost } from '@tours/shared';
+import { shownPhones } from '../format';
+import { openCallbackModal } from '../modals/CallbackModal';
+import { openPhoneContactsModal } from '../modals/PhoneContactsModal';
+import { contactsAtom } from '../state';
+import './contacts.css';
+
+export interface PhoneContactsProps {
+  /** Country name and the 'Other countries' link (left out on the tour page's support bubble). */
+  showCountry?: boolean;
+  /** The 'Request a call' button. */
+  showCallback?: boolean;
+  /** Short labels for narrow places (the header): 'Other country'. */
+  compact?: boolean;
+  className?: string;
+}
+
+/**
+ * Phone contacts block (§2.3): country, additional and main phones (local before global, the main one
+ * only when it differs), 'Request a call', and 'Call via internet' for logged-in visitors when support
+ * calls are allowed.
+ */
+export function PhoneContacts({ showCountry = true, showCallback = true, compact = false, className }: PhoneContactsProps) {
+  const host = useHost();
+  const intl = useIntl();
+  const contacts = useAtomValue(contactsAtom);
+  const country = useAtomValue(countryAtom);
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const canCallToSupport = useAtomValue(appConfigAtom).webCalls.canCallToSupport;
+  const phones = shownPhones(contacts);
+  const countryName = contacts?.country?.name ?? country?.name;
+
+  return (
+    <div className={`lay-phones${compact ? ' lay-phones--compact' : ''}${className ? ` ${className}` : ''}`} data-testid="phone-contacts">
+      {showCountry && (countryName || contacts?.has_other_phones) && (
+        <p className="lay-phones__country">
+          {countryName && <span className="lay-phones__country-name">{countryName}</span>}
+          {contacts?.has_other_phones && (
+            <Button variant="link" className="lay-phones__other" aria-haspopup="dialog" onClick={() => openPhoneContactsModal(host)}>
+              {intl.formatMessage({ id: compact ? 'layout.phones.otherCountry' : 'layout.phones.otherCountries' })}
+            </Button>
+          )}
+        </p>
+      )}
+      {phones.length > 0 && (
+        <ul className="lay-phones__list">
+          {phones.map((p) => (
+            <li key={p.phone}>
+              <PhoneLink phone={p.phone} formatted={p.formatted} caption={p.caption || undefined} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {(showCallback || (loggedIn && canCallToSupport)) && (
+        <div className="lay-phones__actions">
+          {showCallback && (
+            <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => openCallbackModal(host)}>
+              {intl.formatMessage({ id: 'layout.callback.open' })}
+            </Button>
+          )}
+          {loggedIn && canCallToSupport && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={() => host.openModal({ kind: 'parcel', remote: 'mfe-comms', module: './CallPanel' })}
+            >
+              {intl.formatMessage({ id: 'layout.phones.callOnline' })}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

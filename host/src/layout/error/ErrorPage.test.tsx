@@ -1,0 +1,167 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sessionAtom, type ChatSourcesAnswer, type ContactsAnswer, type HostStore } from '@tours/shared';
+import type { PageError } from '../../routing/sync';
+import { browser } from '../browser';
+import { chatSourcesAtom, contactsAtom } from '../state';
+import { ErrorPage } from './ErrorPage';
+import { SESSION, fixtures, renderWithHost } from '../test-utils';
+
+const seed = (store: HostStore) => {
+  store.set(contactsAtom, fixtures.contacts as ContactsAnswer);
+  store.set(chatSourcesAtom, fixtures.chatSources as ChatSourcesAnswer);
+};
+const renderError = (error: PageError, options: Parameters<typeof renderWithHost>[1] = {}) => renderWithHost(<ErrorPage error={error} />, { prepare: seed, ...options });
+
+let reload: jest.SpyInstance;
+beforeEach(() => {
+  reload = jest.spyOn(browser, 'reload').mockImplementation(() => undefined);
+});
+afterEach(() => reload.mockRestore());
+
+describe('Error page: 404', () => {
+  it("shows the image, 'Page not found: {path}' for an unmatched route, and 'go to home'", async () => {
+    const user = userEvent.setup();
+    const t = renderError({ status: 404, path: '/en/nowhere', kind: 'unmatched' });
+    expect(screen.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeInTheDocument();
+    expect(screen.getByText('Page not found: /en/nowhere')).toBeInTheDocument();
+    expect(screen.getByTestId('not-found-image')).toBeInTheDocument();
+    const home = screen.getByRole('link', { name: 'Go to home page' });
+    expect(home).toHaveAttribute('href', '/en');
+    expect(screen.queryByRole('button', { name: 'Refresh page' })).not.toBeInTheDocument();
+    await user.click(home);
+    expect(t.navigate).toHaveBeenCalledWith('/en');
+  });
+
+  it("shows 'Page Not Found: {path}' when the route failed its validation", () => {
+    renderError({ status: 404, path: '/en/no-such-slug', kind: 'validation' });
+    expect(screen.getByText('Page Not Found: /en/no-such-slug')).toBeInTheDocument();
+  });
+
+  it('shows the contacts: messengers, phone and e-mail', () => {
+    renderError({ status: 404, path: '/x' });
+    const contacts = screen.getByTestId('error-contacts');
+    expect(within(contacts).getByRole('link', { name: /Head office/ })).toHaveAttribute('href', 'tel:+74959998877');
+    expect(within(contacts).getByRole('link', { name: /hello@tours\.example/ })).toHaveAttribute('href', 'mailto:hello@tours.example');
+    expect(within(contacts).getByRole('list', { name: 'Messengers' })).toBeInTheDocument();
+    expect(within(contacts).getByRole('button', { name: 'Send an email' })).toBeInTheDocument();
+  });
+
+  it('tells the host the page title', () => {
+    const t = renderError({ status: 404, path: '/x' });
+    expect(t.emit).toHaveBeenCalledWith('page:meta', { title: "We couldn't find this page" });
+  });
+});
+
+describe('Error page: removed from publication', () => {
+  const removed: PageError = {
+    status: 404,
+    path: '/en/old-tour-77',
+    data: {
+      reason: 'removed_from_publication',
+      similar_tours: [
+        { id: 5, title: 'Altai trek', slug: 'altai-trek-5', image: '/media/5/{{size}}/a.jpg', price: 45000, currency: 'RUB' },
+        { id: 6, title: 'Baikal ice', slug: 'baikal-ice-6', image: { url: '/media/6/b.jpg' }, price: 900, currency: 'USD' },
+        { title: 'no slug, skipped' },
+      ],
+      similar_destinations: [{ name: 'Altai', slug: 'altai', image: '/media/d/{{size}}/altai.jpg', tours_count: 12 }],
+    },
+  };
+
+  it('has its own heading, links to similar tours and destinations, and a banner', () => {
+    renderError(removed);
+    expect(screen.getByRole('heading', { level: 1, name: 'This tour is no longer available' })).toBeInTheDocument();
+    const tours = screen.getByRole('region', { name: 'Similar tours' });
+    const links = within(tours).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', '/en/altai-trek-5');
+    expect(links[0]).toHaveTextContent('Altai trek');
+    expect(links[0]).toHaveTextContent(/from 45\s000\s₽/);
+    expect(links[0]?.querySelector('img')).toHaveAttribute('src', '/media/5/400x400/a.jpg');
+    expect(links[1]).toHaveTextContent('from US$900');
+    const destinations = screen.getByRole('region', { name: 'Similar destinations' });
+    expect(within(destinations).getByRole('link', { name: /Altai/ })).toHaveAttribute('href', '/en/altai');
+    expect(within(destinations).getByText('12 tours')).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Find your next adventure' })).toBeInTheDocument();
+  });
+
+  it('shows no contacts and no 404 image', () => {
+    renderError(removed);
+    expect(screen.queryByTestId('error-contacts')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('not-found-image')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toBeInTheDocument();
+  });
+});
+
+describe('Error page: 403', () => {
+  it('names both the phone and the e-mail of the account that has access', () => {
+    renderError({ status: 403, path: '/x', data: { legit_user_phone: '+7 900 000-00-00', legit_user_email: 'owner@example.com' } });
+    expect(screen.getByText(/log in with the account that has the phone/)).toHaveTextContent(
+      'To open it, log in with the account that has the phone +7 900 000-00-00 and the e-mail owner@example.com.',
+    );
+  });
+
+  it('names only the phone', () => {
+    renderError({ status: 403, path: '/x', data: { legit_user_phone: '+7 900 000-00-00' } });
+    expect(screen.getByText(/account that has the phone/)).toHaveTextContent('To open it, log in with the account that has the phone +7 900 000-00-00.');
+  });
+
+  it('names only the e-mail', () => {
+    renderError({ status: 403, path: '/x', data: { legit_user_email: 'owner@example.com' } });
+    expect(screen.getByText(/account that has the e-mail/)).toHaveTextContent('To open it, log in with the account that has the e-mail owner@example.com.');
+  });
+
+  it('says nothing about the account when the data is missing', () => {
+    renderError({ status: 403, path: '/x' });
+    expect(screen.queryByText(/account that has/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'This page belongs to another account' })).toBeInTheDocument();
+  });
+
+  it("'Log in again' logs out, asks for the login modal and reloads once it closes", async () => {
+    const user = userEvent.setup();
+    const t = renderError({ status: 403, path: '/x' }, { session: SESSION });
+    await user.click(screen.getByRole('button', { name: 'Log in again' }));
+    expect(t.store.get(sessionAtom)).toBeNull();
+    expect(t.emit).toHaveBeenCalledWith('auth:login-required', { reason: 'forbidden' });
+    expect(reload).not.toHaveBeenCalled();
+    // What the host's wire-events does on that event:
+    let handle!: ReturnType<typeof t.host.openModal>;
+    act(() => {
+      handle = t.host.openModal({ kind: 'parcel', remote: 'mfe-account', module: './LoginModal', width: 445 });
+    });
+    expect(reload).not.toHaveBeenCalled();
+    act(() => handle.close());
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers 'Refresh page' and contacts", async () => {
+    const user = userEvent.setup();
+    renderError({ status: 403, path: '/x' });
+    await user.click(screen.getByRole('button', { name: 'Refresh page' }));
+    expect(reload).toHaveBeenCalled();
+    expect(screen.getByTestId('error-contacts')).toBeInTheDocument();
+  });
+});
+
+describe('Error page: other statuses', () => {
+  it('410 has its own texts, a refresh button and no contacts', () => {
+    renderError({ status: 410, path: '/x' });
+    expect(screen.getByRole('heading', { level: 1, name: 'This page has been removed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh page' })).toBeInTheDocument();
+    expect(screen.queryByTestId('error-contacts')).not.toBeInTheDocument();
+  });
+
+  it('503 has its own texts and contacts', () => {
+    renderError({ status: 503, path: '/x' });
+    expect(screen.getByRole('heading', { level: 1, name: "We'll be right back" })).toBeInTheDocument();
+    expect(screen.getByTestId('error-contacts')).toBeInTheDocument();
+  });
+
+  it.each([500, 502, 418])('%s falls back to the 500 texts with refresh and contacts', (status) => {
+    renderError({ status, path: '/x' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh page' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to home page' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('error-contacts')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,189 @@
+import { useEffect, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button, Link, PhoneLink, useHost } from '@tours/shared';
+import type { PageError } from '../../routing/sync';
+import { browser } from '../browser';
+import { Messengers } from '../contacts/Messengers';
+import { MailIcon } from '../contacts/icons';
+import { formatPrice, imageUrl, primaryPhone } from '../format';
+import { openEmailRequestModal } from '../modals/EmailRequestModal';
+import { useSearchSlug } from '../nav';
+import { contactsAtom } from '../state';
+import { NotFoundIllustration } from './NotFoundIllustration';
+import { logInAgain } from './relogin';
+import { similarDestinations, similarTours } from './similar';
+import './ErrorPage.css';
+
+type Variant = 'removed' | '404' | '403' | '410' | '503' | '500';
+
+function variantOf(error: PageError): Variant {
+  if (error.data?.reason === 'removed_from_publication') return 'removed';
+  if (error.status === 404 || error.status === 403 || error.status === 410 || error.status === 503) return String(error.status) as Variant;
+  return '500';
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** Contacts on the error page (§2.8): messengers, phone and e-mail. */
+function ErrorContacts() {
+  const host = useHost();
+  const intl = useIntl();
+  const contacts = useAtomValue(contactsAtom);
+  const phone = primaryPhone(contacts);
+  return (
+    <section className="lay-error__contacts" aria-labelledby="lay-error-contacts" data-testid="error-contacts">
+      <h2 id="lay-error-contacts" className="lay-error__subtitle">
+        {intl.formatMessage({ id: 'error.contacts.title' })}
+      </h2>
+      <p className="lay-error__muted">{intl.formatMessage({ id: 'error.contacts.text' })}</p>
+      <div className="lay-error__channels">
+        {phone && <PhoneLink phone={phone.phone} formatted={phone.formatted} caption={phone.caption || undefined} />}
+        {contacts?.email && (
+          <a className="lay-error__email" href={`mailto:${contacts.email}`}>
+            <MailIcon />
+            {contacts.email}
+          </a>
+        )}
+        <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => openEmailRequestModal(host, 'error_page')}>
+          {intl.formatMessage({ id: 'error.contacts.email' })}
+        </Button>
+      </div>
+      <Messengers showNames />
+    </section>
+  );
+}
+
+/** Similar tours, similar destinations and a banner when the tour was removed from publication. */
+function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) {
+  const host = useHost();
+  const intl = useIntl();
+  const tours = similarTours(data);
+  const destinations = similarDestinations(data);
+  const searchSlug = useSearchSlug();
+  return (
+    <>
+      {tours.length > 0 && (
+        <section className="lay-error__similar" aria-labelledby="lay-error-tours">
+          <h2 id="lay-error-tours" className="lay-error__subtitle">
+            {intl.formatMessage({ id: 'error.removed.similarTours' })}
+          </h2>
+          <ul className="lay-cards">
+            {tours.map((t) => (
+              <li key={t.key} className="lay-card">
+                <Link className="lay-card__link" href={host.href('tour-page', { slug: t.slug })}>
+                  {t.image ? <img className="lay-card__img" src={imageUrl(t.image, '400x400')} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
+                  <span className="lay-card__title">{t.title}</span>
+                  {t.price !== null && (
+                    <span className="lay-card__price">{intl.formatMessage({ id: 'error.removed.priceFrom' }, { price: formatPrice(t.price, t.currency) })}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {destinations.length > 0 && (
+        <section className="lay-error__similar" aria-labelledby="lay-error-destinations">
+          <h2 id="lay-error-destinations" className="lay-error__subtitle">
+            {intl.formatMessage({ id: 'error.removed.similarDestinations' })}
+          </h2>
+          <ul className="lay-cards lay-cards--destinations">
+            {destinations.map((d) => (
+              <li key={d.key} className="lay-card lay-card--destination">
+                <Link className="lay-card__link" href={d.url ?? host.href('tours', { slug: d.slug ?? '' })}>
+                  {d.image ? <img className="lay-card__img" src={imageUrl(d.image, '400x400')} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
+                  <span className="lay-card__title">{d.name}</span>
+                  {d.toursCount !== null && <span className="lay-card__meta">{intl.formatMessage({ id: 'error.removed.toursCount' }, { count: d.toursCount })}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <aside className="lay-error__banner" aria-labelledby="lay-error-banner">
+        <div>
+          <h2 id="lay-error-banner" className="lay-error__banner-title">
+            {intl.formatMessage({ id: 'error.removed.bannerTitle' })}
+          </h2>
+          <p>{intl.formatMessage({ id: 'error.removed.bannerText' })}</p>
+        </div>
+        <Link className="ui-btn ui-btn--primary" href={host.href('tours', { slug: searchSlug })}>
+          {intl.formatMessage({ id: 'error.removed.bannerButton' })}
+        </Link>
+      </aside>
+    </>
+  );
+}
+
+/**
+ * Error page of §2.8: 404 (with an image), 403, 410, 503 and, for anything else, 500. The
+ * removed_from_publication variant replaces the 404 texts and lists similar tours and destinations.
+ * Contacts are shown everywhere except 410 and removed.
+ */
+export function ErrorPage({ error }: { error: PageError }) {
+  const host = useHost();
+  const intl = useIntl();
+  const variant = variantOf(error);
+  const title = intl.formatMessage({ id: `error.${variant}.title` });
+
+  useEffect(() => {
+    host.emit('page:meta', { title });
+  }, [host, title]);
+
+  let detail: ReactNode = null;
+  if (error.kind === 'unmatched') detail = <FormattedMessage id="error.unmatched" values={{ path: error.path }} />;
+  else if (error.kind === 'validation') detail = <FormattedMessage id="error.validation" values={{ path: error.path }} />;
+
+  let legit: ReactNode = null;
+  if (variant === '403') {
+    const phone = text(error.data?.legit_user_phone);
+    const email = text(error.data?.legit_user_email);
+    const strong = (v: string) => <strong className="lay-error__account">{v}</strong>;
+    if (phone && email) legit = <FormattedMessage id="error.403.legitBoth" values={{ phone: strong(phone), email: strong(email) }} />;
+    else if (phone) legit = <FormattedMessage id="error.403.legitPhone" values={{ phone: strong(phone) }} />;
+    else if (email) legit = <FormattedMessage id="error.403.legitEmail" values={{ email: strong(email) }} />;
+  }
+
+  const showContacts = variant !== '410' && variant !== 'removed';
+  const goHome = variant === '404' || variant === 'removed';
+
+  return (
+    <section className={`lay-error lay-error--${variant}`} data-status={error.status} data-variant={variant} aria-labelledby="lay-error-title">
+      <div className="lay-error__hero">
+        {variant === '404' && <NotFoundIllustration />}
+        <div className="lay-error__copy">
+          <p className="lay-error__code" aria-hidden="true">
+            {variant === 'removed' ? 404 : variant}
+          </p>
+          <h1 id="lay-error-title" className="lay-error__title" tabIndex={-1}>
+            {title}
+          </h1>
+          <p className="lay-error__text">{intl.formatMessage({ id: `error.${variant}.text` })}</p>
+          {detail && <p className="lay-error__detail">{detail}</p>}
+          {legit && <p className="lay-error__legit">{legit}</p>}
+          <div className="lay-error__actions">
+            {variant === '403' && (
+              <Button onClick={() => logInAgain(host)} aria-haspopup="dialog">
+                {intl.formatMessage({ id: 'error.403.login' })}
+              </Button>
+            )}
+            {goHome ? (
+              <Link className="ui-btn ui-btn--primary" href={host.href('index')}>
+                {intl.formatMessage({ id: 'error.goHome' })}
+              </Link>
+            ) : (
+              <Button variant={variant === '403' ? 'secondary' : 'primary'} onClick={() => browser.reload()}>
+                {intl.formatMessage({ id: 'error.refresh' })}
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      {variant === 'removed' && <RemovedExtras data={error.data} />}
+      {showContacts && <ErrorContacts />}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { Button, Link, routeAtom, useHost } from '@tours/shared';
+import { Logo } from '../Logo';
+import { useNavItems } from '../nav';
+import { MenuIcon } from '../contacts/icons';
+import { PhoneContacts } from '../contacts/PhoneContacts';
+import { SocialLinks } from '../contacts/SocialLinks';
+import { SupportSchedule } from '../contacts/SupportSchedule';
+import { LocationControl } from '../location/LocationControl';
+import { CurrencySwitcher } from './CurrencySwitcher';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useFixedHeader } from './useFixedHeader';
+import './header.css';
+
+export type HeaderVariant = 'full' | 'cover';
+
+/** The simple (cover) header is used on every route without `fullHeader` (§2.3), and on the error page. */
+export function useHeaderVariant(): HeaderVariant {
+  const route = useAtomValue(routeAtom);
+  return route?.def.fullHeader ? 'full' : 'cover';
+}
+
+export interface HeaderProps {
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  menuId: string;
+}
+
+/**
+ * Site header (§2.3). Full: contacts row (phones, schedule, social links, 'Request a call') above the
+ * navigation. Cover: logo, navigation and switchers only. One DOM for every width: CSS places the parts.
+ */
+export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
+  const intl = useIntl();
+  const host = useHost();
+  const route = useAtomValue(routeAtom);
+  const variant = useHeaderVariant();
+  const fixed = useFixedHeader(route?.name !== 'tour-page');
+  const items = useNavItems();
+
+  return (
+    <div className="lay-header-slot">
+      <header className={`lay-header lay-header--${variant}${fixed ? ' lay-header--fixed' : ''}`} data-variant={variant} data-fixed={fixed || undefined}>
+        <div className="lay-header__inner">
+          <Link href={host.href('index')} className="lay-header__logo" aria-label={intl.formatMessage({ id: 'layout.logo.home' })}>
+            <Logo />
+          </Link>
+          <nav className="lay-header__nav" aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
+            <ul className="lay-nav">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link className="lay-nav__link" href={item.href} aria-current={item.current ? 'page' : undefined}>
+                    {intl.formatMessage({ id: item.labelId })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {variant === 'full' && (
+            <div className="lay-header__contacts">
+              <PhoneContacts compact className="lay-header__phones" />
+              <SupportSchedule className="lay-header__schedule" />
+              <SocialLinks className="lay-header__social" />
+            </div>
+          )}
+          <div className="lay-header__tools">
+            <LocationControl />
+            <LanguageSwitcher />
+            <CurrencySwitcher className="lay-header__currency" />
+          </div>
+          <Button
+            variant="ghost"
+            className="lay-header__burger"
+            aria-label={intl.formatMessage({ id: 'layout.menu.open' })}
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            aria-haspopup="dialog"
+            onClick={onOpenMenu}
+          >
+            <MenuIcon />
+          </Button>
+        </div>
+      </header>
+    </div>
+  );
+}

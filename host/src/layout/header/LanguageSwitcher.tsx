@@ -1,0 +1,68 @@
+import { useState, type MouseEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { Dropdown, LOCALE_INFO, appConfigAtom, availableLocales, localeAtom, routeAtom, useHost, type Locale } from '@tours/shared';
+import { ChevronIcon, GlobeIcon } from '../contacts/icons';
+import { localePath, rememberLocale } from './locale-switch';
+import './header.css';
+
+/** The languages as links to the same page in each (works without script, and for crawlers). */
+export function LanguageList({ onChosen, className }: { onChosen?: () => void; className?: string }) {
+  const host = useHost();
+  const locale = useAtomValue(localeAtom);
+  const route = useAtomValue(routeAtom);
+  const russianIsAvailable = useAtomValue(appConfigAtom).russianIsAvailable;
+  const choose = (target: Locale, href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    rememberLocale(target);
+    onChosen?.();
+    if (target !== locale) host.navigate(href);
+  };
+  return (
+    <ul className={`lay-langs${className ? ` ${className}` : ''}`}>
+      {availableLocales(russianIsAvailable).map((target) => {
+        const info = LOCALE_INFO[target];
+        const href = localePath(route, target);
+        return (
+          <li key={target}>
+            <a className="lay-langs__link" href={href} hrefLang={info.iso} lang={info.iso} aria-current={target === locale ? 'true' : undefined} onClick={choose(target, href)}>
+              {info.nativeName}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Header language switcher: a button showing the current language, opening the list. */
+export function LanguageSwitcher() {
+  const intl = useIntl();
+  const locale = useAtomValue(localeAtom);
+  const [open, setOpen] = useState(false);
+  const current = LOCALE_INFO[locale];
+  const label = intl.formatMessage({ id: 'layout.language.label' });
+  return (
+    <Dropdown
+      open={open}
+      onOpenChange={setOpen}
+      role="group"
+      label={label}
+      align="end"
+      focusOnOpen
+      className="lay-switch"
+      trigger={(props) => (
+        <button type="button" className="lay-switch__button" aria-label={intl.formatMessage({ id: 'layout.language.button' }, { language: current.nativeName })} {...props}>
+          <GlobeIcon />
+          <span className="lay-switch__value" aria-hidden="true">
+            {current.code.toUpperCase()}
+          </span>
+          <ChevronIcon />
+        </button>
+      )}
+    >
+      <LanguageList onChosen={() => setOpen(false)} />
+    </Dropdown>
+  );
+}

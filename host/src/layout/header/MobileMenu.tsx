@@ -1,0 +1,48 @@
+import { useIntl } from 'react-intl';
+import { Drawer, LAYOUT, Link } from '@tours/shared';
+import { useNavItems } from '../nav';
+import { PhoneContacts } from '../contacts/PhoneContacts';
+import { SupportSchedule } from '../contacts/SupportSchedule';
+import { SocialLinks } from '../contacts/SocialLinks';
+import { CurrencySwitcher } from './CurrencySwitcher';
+import { LanguageList } from './LanguageSwitcher';
+import './header.css';
+
+/**
+ * Mobile drawer menu (§2.3): the header navigation plus Travel blog and Gift certificates, the language
+ * and currency, and the phone contacts. Focus is trapped while open; Escape closes it.
+ */
+export function MobileMenu({ open, onClose, id }: { open: boolean; onClose: () => void; id: string }) {
+  const intl = useIntl();
+  const items = useNavItems(true);
+  return (
+    <Drawer open={open} onClose={onClose} id={id} title={intl.formatMessage({ id: 'layout.menu.title' })} closeLabel={intl.formatMessage({ id: 'layout.menu.close' })} width={LAYOUT.drawerWidth}>
+      <nav aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
+        <ul className="lay-drawer-nav">
+          {items.map((item) => (
+            <li key={item.key}>
+              <Link className="lay-drawer-nav__link" href={item.href} aria-current={item.current ? 'page' : undefined} onClick={onClose}>
+                {intl.formatMessage({ id: item.labelId })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="lay-drawer-section" aria-labelledby={`${id}-lang`}>
+        <h3 id={`${id}-lang`} className="lay-drawer-section__title">
+          {intl.formatMessage({ id: 'layout.language.label' })}
+        </h3>
+        <LanguageList onChosen={onClose} className="lay-langs--inline" />
+        <CurrencySwitcher showLabel />
+      </section>
+      <section className="lay-drawer-section" aria-labelledby={`${id}-contacts`}>
+        <h3 id={`${id}-contacts`} className="lay-drawer-section__title">
+          {intl.formatMessage({ id: 'layout.menu.contacts' })}
+        </h3>
+        <PhoneContacts />
+        <SupportSchedule />
+        <SocialLinks />
+      </section>
+    </Drawer>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useHost } from '@tours/shared';
+
+/** 'You acknowledge that you agree to our Terms and Conditions and Privacy Policy when you click "{button}"' (§2.7). */
+export function TermsCaption({ button }: { button: string }) {
+  const host = useHost();
+  // Opened in a new tab so the half-filled form stays.
+  const link = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {chunks}
+    </a>
+  );
+  return (
+    <p className="lay-modal__caption">
+      <FormattedMessage id="layout.form.termsCaption" values={{ button, terms: link(host.href('agreement')), privacy: link(host.href('privacy')) }} />
+    </p>
+  );
+}

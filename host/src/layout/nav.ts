@@ -1,0 +1,55 @@
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { DEFAULT_SEARCH_SLUGS, localeAtom, routeAtom, useHost, type RouteName } from '@tours/shared';
+
+export interface NavItem {
+  key: string;
+  labelId: string;
+  route: RouteName;
+  href: string;
+  current: boolean;
+}
+
+const MAIN: readonly { key: string; route: RouteName }[] = [
+  { key: 'tours', route: 'tours' },
+  { key: 'destinations', route: 'destinations' },
+  { key: 'visa', route: 'visa-page' },
+  { key: 'about', route: 'about-page' },
+  { key: 'press', route: 'press' },
+  { key: 'agencies', route: 'partnership-page' },
+  { key: 'contacts', route: 'contacts-page' },
+  { key: 'faq', route: 'faq' },
+];
+
+/** The drawer adds these to the main navigation (§2.3). */
+const DRAWER_EXTRA: readonly { key: string; route: RouteName }[] = [
+  { key: 'blog', route: 'blog-index' },
+  { key: 'giftCards', route: 'gift-cards-page' },
+];
+
+/**
+ * The default search slug (§2.2) comes from the translations (`layout.searchSlug`); while a catalogue is
+ * missing, the API's table of default slugs stands in so the link never points at a message key.
+ */
+export function useSearchSlug(): string {
+  const intl = useIntl();
+  const locale = useAtomValue(localeAtom);
+  const fromCatalogue = intl.messages['layout.searchSlug'];
+  return typeof fromCatalogue === 'string' && fromCatalogue ? fromCatalogue : DEFAULT_SEARCH_SLUGS[locale];
+}
+
+/**
+ * Header navigation of §2.3. 'Tours' opens the search page with the default search slug, which comes
+ * from the translations (`layout.searchSlug`).
+ */
+export function useNavItems(withDrawerExtras = false): NavItem[] {
+  const host = useHost();
+  const route = useAtomValue(routeAtom);
+  const searchSlug = useSearchSlug();
+  const list = withDrawerExtras ? [...MAIN, ...DRAWER_EXTRA] : MAIN;
+  return list.map(({ key, route: name }) => {
+    const href = name === 'tours' ? host.href('tours', { slug: searchSlug }) : host.href(name);
+    const current = route ? (name === 'tours' ? route.name === 'tours' && route.params.slug === searchSlug : route.name === name) : false;
+    return { key, labelId: `layout.nav.${key}`, route: name, href, current };
+  });
+}

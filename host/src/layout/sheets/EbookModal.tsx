@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { Button, TextField, sessionAtom, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
+import { submitHelpRequest } from '../api';
+import { openComponentModal } from '../modals/open';
+import { TermsCaption } from '../modals/TermsCaption';
+import { errorText, useForm } from '../modals/useForm';
+import { email, required } from '../modals/validation';
+import '../modals/modals.css';
+import './sheets.css';
+
+export interface EbookModalProps {
+  close: ModalContentProps['close'];
+  /** Called once the guide has been sent. */
+  onSubscribed?: () => void;
+}
+
+/**
+ * E-book subscribe modal (§2.7, §5.7): e-mail required and valid; submit disabled while sending. The
+ * subscription goes out as a help request of type common_help_by_email with click_source 'ebook' (the
+ * spec has no path of its own for it). A failure is only logged (§8).
+ */
+export function EbookModal({ close, onSubscribed }: EbookModalProps) {
+  const host = useHost();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const profile = useAtomValue(sessionAtom)?.profile;
+  const form = useForm({ email: profile?.email ?? '' }, { email: [required, email] });
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const submitLabel = t('layout.ebook.submit');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state !== 'idle' || !form.validateAll()) return;
+    setState('sending');
+    try {
+      await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: 'e-book', click_source: 'ebook' });
+      setState('done');
+      onSubscribed?.();
+    } catch (error) {
+      console.error('[layout] e-book subscription failed', error);
+      setState('idle');
+    }
+  };
+
+  if (state === 'done') {
+    return (
+      <div className="lay-modal lay-modal--success" role="status">
+        <h2 id="lay-ebook-title" className="lay-modal__title">
+          {t('layout.ebook.successTitle')}
+        </h2>
+        <p className="lay-modal__text">{t('layout.ebook.successText')}</p>
+        <Button block onClick={() => close(true)}>
+          {t('layout.modal.ok')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="lay-modal" noValidate onSubmit={submit}>
+      <BookCover />
+      <h2 id="lay-ebook-title" className="lay-modal__title">
+        {t('layout.ebook.modalTitle')}
+      </h2>
+      <p className="lay-modal__text">{t('layout.ebook.modalText')}</p>
+      <TextField label={t('layout.form.email')} type="email" autoComplete="email" required error={errorText(form.errors.email, t)} {...form.field('email')} />
+      <Button type="submit" block loading={state === 'sending'}>
+        {submitLabel}
+      </Button>
+      <TermsCaption button={submitLabel} />
+    </form>
+  );
+}
+
+export function BookCover() {
+  return (
+    <svg className="lay-book" viewBox="0 0 64 80" width="48" height="60" aria-hidden="true" focusable="false">
+      <rect x="4" y="2" width="56" height="76" rx="4" fill="currentColor" />
+      <rect x="4" y="2" width="8" height="76" rx="3" fill="#000" opacity=".18" />
+      <path d="M18 56l10-16 6 9 5-6 11 13z" fill="#fff" opacity=".9" />
+      <circle cx="44" cy="28" r="5" fill="#fff" opacity=".9" />
+    </svg>
+  );
+}
+
+export function openEbookModal(host: HostContext, onSubscribed?: () => void) {
+  return openComponentModal(host, EbookModal, { onSubscribed }, { labelId: 'lay-ebook-title' });
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { Button, EBOOK_ROUTE_CHANGES, STORAGE, Sheet, useHost } from '@tours/shared';
+import { routeChangesAtom } from '../../routing/sync';
+import { readLocal, writeLocal } from '../browser';
+import { BookCover, openEbookModal } from './EbookModal';
+import './sheets.css';
+
+/**
+ * E-book subscribe sheet (§4.11): appears after more than 3 route changes unless it was hidden before.
+ * Closing it (or subscribing) remembers that it is hidden.
+ */
+export function EbookSheet() {
+  const host = useHost();
+  const intl = useIntl();
+  const changes = useAtomValue(routeChangesAtom);
+  const [hidden, setHidden] = useState(() => readLocal(STORAGE.ebookHidden) === '1');
+  if (hidden || changes <= EBOOK_ROUTE_CHANGES) return null;
+  const hide = () => {
+    writeLocal(STORAGE.ebookHidden, '1');
+    setHidden(true);
+  };
+  return (
+    <Sheet
+      className="lay-ebook"
+      label={intl.formatMessage({ id: 'layout.ebook.label' })}
+      onClose={hide}
+      closeLabel={intl.formatMessage({ id: 'layout.ebook.close' })}
+      actions={
+        <Button aria-haspopup="dialog" onClick={() => openEbookModal(host, hide)}>
+          {intl.formatMessage({ id: 'layout.ebook.open' })}
+        </Button>
+      }
+    >
+      <div className="lay-ebook__body">
+        <BookCover />
+        <div>
+          <p className="lay-sheet__title">{intl.formatMessage({ id: 'layout.ebook.title' })}</p>
+          <p className="lay-sheet__text">{intl.formatMessage({ id: 'layout.ebook.text' }, { pages: 250 })}</p>
+        </div>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, MessageBanner, routeAtom, useHost } from '@tours/shared';
+import { readSession, writeSession } from '../browser';
+import './sheets.css';
+
+const HIDDEN_KEY = 'partnership-bar-hidden';
+
+/** Partnership message bar (§2.3): invites travel agencies to the for-agencies page; closed for the visit. */
+export function PartnershipBar() {
+  const host = useHost();
+  const intl = useIntl();
+  const route = useAtomValue(routeAtom);
+  const [hidden, setHidden] = useState(() => readSession(HIDDEN_KEY) === '1');
+  if (hidden || route?.name === 'partnership-page') return null;
+  return (
+    <MessageBanner
+      kind="promo"
+      className="lay-partner"
+      closeLabel={intl.formatMessage({ id: 'layout.partnership.close' })}
+      onClose={() => {
+        writeSession(HIDDEN_KEY, '1');
+        setHidden(true);
+      }}
+    >
+      <FormattedMessage id="layout.partnership.text" values={{ link: (chunks) => <Link href={host.href('partnership-page')}>{chunks}</Link> }} />
+    </MessageBanner>
+  );
+}

@@ -1,0 +1,132 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CHINA_CONFIG, STORAGE, type HostStore } from '@tours/shared';
+import { routeChangesAtom } from '../../routing/sync';
+import { CookieAlert } from './CookieAlert';
+import { EbookSheet } from './EbookSheet';
+import { PartnershipBar } from './PartnershipBar';
+import { ChineseSiteModalGate } from './ChineseSiteModalGate';
+import { clearCookies, renderWithHost } from '../test-utils';
+
+const changes = (n: number) => (store: HostStore) => store.set(routeChangesAtom, n);
+
+afterEach(() => {
+  clearCookies();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('Cookie alert', () => {
+  it("is shown until 'Allow' is clicked, and remembered for 180 days", async () => {
+    const user = userEvent.setup();
+    const first = renderWithHost(<CookieAlert />);
+    const sheet = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(within(sheet).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/en/cookies');
+    const written = jest.spyOn(document, 'cookie', 'set');
+    await user.click(within(sheet).getByRole('button', { name: 'Allow' }));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    expect(written).toHaveBeenCalledWith(expect.stringMatching(/^cookie_alert_accepted=1; Max-Age=15552000; Path=\/; SameSite=Lax$/));
+    written.mockRestore();
+    first.unmount();
+
+    renderWithHost(<CookieAlert />);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+  });
+});
+
+describe('E-book sheet', () => {
+  it('is not shown after 3 route changes', () => {
+    renderWithHost(<EbookSheet />, { prepare: changes(3) });
+    expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
+  });
+
+  it('appears after more than 3 route changes', () => {
+    const t = renderWithHost(<EbookSheet />, { prepare: changes(3) });
+    act(() => t.store.set(routeChangesAtom, 4));
+    expect(screen.getByRole('region', { name: 'Free travel guide' })).toHaveTextContent('250 pages');
+  });
+
+  it('stays hidden once closed', async () => {
+    const user = userEvent.setup();
+    const first = renderWithHost(<EbookSheet />, { prepare: changes(5) });
+    await user.click(screen.getByRole('button', { name: 'Hide the travel guide offer' }));
+    expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE.ebookHidden)).toBe('1');
+    first.unmount();
+    renderWithHost(<EbookSheet />, { prepare: changes(9) });
+    expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
+  });
+
+  it('subscribes with a valid e-mail, disabled while sending, then says the guide was sent', async () => {
+    const user = userEvent.setup();
+    let answer!: (v: unknown) => void;
+    const t = renderWithHost(<EbookSheet />, {
+      prepare: changes(4),
+      routes: { 'POST /spa/submit-help-request': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Get the free travel guide' });
+    const submit = within(dialog).getByRole('button', { name: 'Send me the guide' });
+    await user.click(submit);
+    expect(within(dialog).getByText('Required field')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'bad@');
+    await user.click(submit);
+    expect(within(dialog).getByText('Please enter a valid e-mail')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/E-mail/));
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
+    await user.click(submit);
+    expect(submit).toBeDisabled();
+    expect(t.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    await act(async () => answer({ request_id: 9 }));
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    expect(success).toHaveTextContent('The guide has been sent to your email!');
+    expect(localStorage.getItem(STORAGE.ebookHidden)).toBe('1');
+  });
+
+  it('only logs a failed subscription and lets the visitor try again', async () => {
+    const user = userEvent.setup();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithHost(<EbookSheet />, { prepare: changes(4), routes: { 'POST /spa/submit-help-request': new Error('down') } });
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Get the free travel guide' });
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send me the guide' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send me the guide' })).toBeEnabled());
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
+describe('Partnership message bar', () => {
+  it('links to the page for agencies and can be dismissed', async () => {
+    const user = userEvent.setup();
+    renderWithHost(<PartnershipBar />);
+    expect(screen.getByRole('link', { name: 'Sell our tours at partner rates' })).toHaveAttribute('href', '/en/for-agencies');
+    await user.click(screen.getByRole('button', { name: 'Close the message for agencies' }));
+    expect(screen.queryByRole('link', { name: 'Sell our tours at partner rates' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown on the page for agencies itself', () => {
+    renderWithHost(<PartnershipBar />, { path: '/en/for-agencies' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('Chinese-site modal', () => {
+  it('is not shown in the base configuration', () => {
+    renderWithHost(<ChineseSiteModalGate />, { path: '/visa', messagesLocale: 'cn' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is shown once in the Chinese-region configuration and its dismissal is remembered', async () => {
+    const user = userEvent.setup();
+    const first = renderWithHost(<ChineseSiteModalGate />, { config: CHINA_CONFIG });
+    const dialog = screen.getByRole('dialog', { name: 'Visit our site for China' });
+    expect(within(dialog).getByRole('link', { name: 'Go to the Chinese site' })).toHaveAttribute('href', CHINA_CONFIG.chineseSiteUrl);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    await waitFor(() => expect(document.cookie).toContain('chinese_site_modal_dismissed=1'));
+    first.unmount();
+    renderWithHost(<ChineseSiteModalGate />, { config: CHINA_CONFIG });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,195 @@
+/* Test helpers for the layout: a jotai store, the host contract with a fake API, the real modal outlet. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { create } from 'superstruct';
+import {
+  ApiError, BASE_CONFIG, HostProvider, appConfigAtom, buildPath, countryAtom, localeAtom, matchRoute, messagesAtom, routeAtom, sessionAtom,
+  type ApiClient, type AppConfig, type CurrentCountry, type HostContext, type HostStore, type Locale, type RequestOptions, type Session,
+} from '@tours/shared';
+import { ModalOutlet } from '../modals/ModalOutlet';
+import { createModalController } from '../modals/modal-state';
+import type { RemoteLoader } from '../federation/loader';
+
+const MESSAGES_DIR = join(__dirname, '../../../shared/src/i18n/messages');
+
+/** Every catalogue file of a locale merged (platform, layout, error, ...). */
+export function catalogue(locale: Locale = 'en'): Record<string, string> {
+  const dir = join(MESSAGES_DIR, locale);
+  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
+}
+
+export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
+export type ApiHandler = unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown);
+
+/** Answers by 'METHOD /path' or '/path'; a missing route or an Error answer rejects. Answers go through the real schema. */
+export function createFakeApi(routes: Record<string, ApiHandler>): { api: ApiClient; calls: ApiCall[] } {
+  const calls: ApiCall[] = [];
+  async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
+    const query = opts.query as Record<string, unknown> | undefined;
+    calls.push({ method, path, query, body });
+    const handler = routes[`${method} ${path}`] ?? routes[path];
+    if (handler === undefined) throw new ApiError(404, path, 'Not found');
+    const value = typeof handler === 'function' ? await (handler as (r: { query?: Record<string, unknown>; body?: unknown }) => unknown)({ query, body }) : handler;
+    if (value instanceof Error) throw value;
+    return create(value, opts.schema);
+  }
+  return {
+    calls,
+    api: {
+      get: (path, opts) => handle('GET', path, undefined, opts),
+      post: (path, body, opts) => handle('POST', path, body, opts),
+    },
+  };
+}
+
+export const fixtures = {
+  contacts: {
+    email: 'hello@tours.example',
+    phones: [
+      { type: 'additional', entity: null, phone: '+74951112233', formatted_phone: '+7 495 111-22-33', text: 'Free call' },
+      { type: 'main', entity: null, phone: '+74959998877', formatted_phone: '+7 495 999-88-77', text: 'Head office' },
+    ],
+    has_other_phones: true,
+    phoneMain: { phone: '+74959998877', formatted_phone: '+7 495 999-88-77' },
+    country: { id: 1, name: 'Russia', iso_code: 'RU' },
+  },
+  workTime: { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '18:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 },
+  social: [
+    { id: 1, source: 'vk', url_to_group: 'https://vk.example/tours' },
+    { id: 2, source: 'youtube', url_to_group: 'https://youtube.example/tours' },
+  ],
+  chatSources: {
+    telegram: 'https://t.example/tours',
+    vk: 'https://vk.example/im',
+    ok: '',
+    whatsapp: 'https://wa.example/123',
+    viber: '',
+    facebook: 'https://m.example/tours',
+    instagram: 'https://ig.example/tours',
+  },
+  info: { totalCount: 12345, toursCount: 12345, regions: 85, types: 24 },
+  siteTokens: {
+    captcha_provider: 'none', captcha_key: '', hard_captcha_key: '', invisible_captcha_provider: 'none', invisible_captcha_key: '',
+    maps_provider: 'yandex', maps_token: '', maps_suggest_token: '', send_tour_program_in_pdf_via_whatsapp: false, main_auth_method: 1,
+  },
+  countryByIp: { result: { id: 1, name: 'Russia', iso_code: 'RU', phone_code: '7' } },
+  countries: [
+    { id: 1, name: 'Russia', iso_code: 'RU', iso3: 'RUS', phone_code: '7', is_primary: true },
+    { id: 31, name: 'United States', iso_code: 'US', iso3: 'USA', phone_code: '1', is_primary: true },
+  ],
+};
+
+export const defaultRoutes: Record<string, ApiHandler> = {
+  '/spa/contacts': fixtures.contacts,
+  '/spa/work-time': fixtures.workTime,
+  '/spa/groups-in-social-network': fixtures.social,
+  '/spa/chat-sources-list': fixtures.chatSources,
+  '/spa/info': fixtures.info,
+  '/spa/site-tokens': fixtures.siteTokens,
+  '/spa/country-by-ip': fixtures.countryByIp,
+  '/crm/api/dropdown/country': fixtures.countries,
+  'POST /spa/submit-help-request': { request_id: 501 },
+};
+
+export interface SetupOptions {
+  /** The page URL path; sets the route and locale. */
+  path?: string;
+  config?: Partial<AppConfig>;
+  session?: Session | null;
+  country?: CurrentCountry | null;
+  /** Extra or replacing API answers. */
+  routes?: Record<string, ApiHandler>;
+  /** Catalogue locale; English by default. */
+  messagesLocale?: Locale;
+  /** Anything else to put into the store before rendering. */
+  prepare?: (store: HostStore) => void;
+}
+
+export interface TestHost {
+  store: HostStore;
+  host: HostContext;
+  calls: ApiCall[];
+  navigate: jest.Mock;
+  emit: jest.Mock;
+  toast: jest.Mock;
+  openModal: jest.SpyInstance;
+  closeModal: (id: string, result?: unknown) => void;
+}
+
+export function createTestHost(options: SetupOptions = {}): TestHost {
+  const store = createStore();
+  const config: AppConfig = { ...BASE_CONFIG, ...options.config };
+  store.set(appConfigAtom, config);
+  const route = matchRoute(options.path ?? '/en/visa', { russianIsAvailable: config.russianIsAvailable });
+  store.set(routeAtom, route);
+  store.set(localeAtom, route?.locale ?? 'en');
+  store.set(messagesAtom, catalogue(options.messagesLocale ?? 'en'));
+  if (options.session) store.set(sessionAtom, options.session);
+  if (options.country !== undefined) store.set(countryAtom, options.country);
+  options.prepare?.(store);
+
+  const { api, calls } = createFakeApi({ ...defaultRoutes, ...options.routes });
+  const modals = createModalController(store);
+  const navigate = jest.fn();
+  const emit = jest.fn();
+  const toast = jest.fn();
+  const host: HostContext = {
+    store,
+    api,
+    navigate,
+    href: (name, params = {}, query) => {
+      const path = buildPath(name, params, store.get(localeAtom));
+      const qs = query ? new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString() : '';
+      return qs ? `${path}?${qs}` : path;
+    },
+    openModal: (request) => modals.open(request),
+    toast,
+    emit,
+  };
+  const openModal = jest.spyOn(host, 'openModal');
+  return { store, host, calls, navigate, emit, toast, openModal, closeModal: modals.close };
+}
+
+const neverLoader = { loadModule: () => new Promise<never>(() => undefined) } as unknown as RemoteLoader;
+
+/** Renders `ui` inside HostProvider with the test host, plus the real modal outlet. */
+export function renderWithHost(ui: ReactElement, options: SetupOptions = {}): TestHost & RenderResult {
+  const t = createTestHost(options);
+  const result = render(
+    <HostProvider host={t.host}>
+      {ui}
+      <ModalOutlet loader={neverLoader} onClose={t.closeModal} />
+    </HostProvider>,
+  );
+  return { ...t, ...result };
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+/** A matchMedia stand-in: every query matches when `matches` is true. */
+export function mockMatchMedia(matches: boolean): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+export const SESSION: Session = { token: 't0k3n', profile: { id: 7, first_name: 'Anna', last_name: 'Lee', email: 'anna@example.com', phone: '+447700900123' } };

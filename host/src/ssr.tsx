@@ -1,0 +1,38 @@
+/**
+ * Server render of the shell: the host server paints the layout (header, footer, skeleton of the
+ * page) before any JavaScript arrives; the browser hydrates it. Built by webpack.ssr.config.js.
+ */
+import { renderToString } from 'react-dom/server';
+import { buildPath, createApiClient, HostProvider, localeAtom, type HostContext } from '@tours/shared';
+import { createHostStore } from './state/create-store';
+import type { InitialState } from './state/initial';
+import type { RemoteLoader } from './federation/loader';
+import { App } from './app/App';
+
+const never = () => new Promise<never>(() => undefined);
+
+/** Nothing is loaded on the server: effects (data, remotes) only run in the browser. */
+const serverLoader: RemoteLoader = {
+  loadApp: never,
+  loadModule: never,
+  setState: () => undefined,
+  remotes: () => [],
+};
+
+export function renderShell(initial: InitialState, url: { pathname: string; search: string }): string {
+  const store = createHostStore(initial, url);
+  const host: HostContext = {
+    store,
+    api: createApiClient({ headers: () => ({}), fetch: never }),
+    navigate: () => undefined,
+    href: (name, params = {}) => buildPath(name, params, store.get(localeAtom)),
+    openModal: () => ({ id: 'ssr', close: () => undefined, closed: never() }),
+    toast: () => undefined,
+    emit: () => undefined,
+  };
+  return renderToString(
+    <HostProvider host={host}>
+      <App loader={serverLoader} closeModal={() => undefined} dismissToast={() => undefined} />
+    </HostProvider>,
+  );
+}

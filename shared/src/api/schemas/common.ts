@@ -1,0 +1,233 @@
+/**
+ * Building blocks shared by every API schema (public-site §3, §5, §7; accounts-and-comms §3, §7).
+ *
+ * These files run in the browser and in Node: they import nothing but `superstruct`.
+ * - Query schemas: query strings arrive as strings, so numbers and booleans are coerced
+ *   (booleans accept 'true', true, 1, '1' per public-site §5.4). Use `create(value, Schema)` to coerce.
+ * - Answer schemas use `type()` so extra fields never break a client.
+ * - `withMeta` attaches OpenAPI hints (bounds, defaults, union members) that superstruct itself does not keep.
+ */
+import {
+  type Infer,
+  type Struct,
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  nullable,
+  number,
+  optional,
+  record,
+  refine,
+  string,
+  type,
+  union,
+  unknown,
+} from 'superstruct';
+
+// Struct is invariant in its schema parameter, so "any struct" has to be spelled with `any`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStruct = Struct<any, any>;
+
+/** OpenAPI hints kept beside a struct (superstruct drops bounds and union members). */
+export interface SchemaMeta {
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: unknown;
+  members?: AnyStruct[];
+  format?: string;
+  example?: unknown;
+  /** Query parameters arrive as strings; the schema accepts the string form of this type. */
+  fromString?: boolean;
+}
+
+const META = new WeakMap<object, SchemaMeta>();
+
+/** Attaches OpenAPI hints to a struct and returns the same struct. */
+export function withMeta<S extends AnyStruct>(struct: S, meta: SchemaMeta): S {
+  META.set(struct, { ...META.get(struct), ...meta });
+  return struct;
+}
+
+/** The hints attached with `withMeta`, if any. */
+export function schemaMeta(struct: AnyStruct): SchemaMeta | undefined {
+  return META.get(struct);
+}
+
+/** `optional()` that keeps the inner struct's hints. */
+export function opt<T, S>(struct: Struct<T, S>): Struct<T | undefined, S> {
+  const meta = META.get(struct);
+  const out = optional(struct);
+  if (meta) META.set(out, meta);
+  return out;
+}
+
+/** `nullable()` that keeps the inner struct's hints. */
+export function nul<T, S>(struct: Struct<T, S>): Struct<T | null, S> {
+  const meta = META.get(struct);
+  const out = nullable(struct);
+  if (meta) META.set(out, meta);
+  return out;
+}
+
+/** `defaulted()` that keeps hints and records the default. */
+export function dflt<T, S>(struct: Struct<T, S>, value: T): Struct<T, S> {
+  return withMeta(defaulted(struct, value), { ...META.get(struct), default: value });
+}
+
+/** `union()` that remembers its members for the OpenAPI description. */
+export function oneOf<A extends AnyStruct, B extends AnyStruct>(members: [A, B]): Struct<Infer<A> | Infer<B>, null> {
+  return withMeta(union(members), { members });
+}
+
+// ---------------------------------------------------------------------------
+// Enumerations and constants (public-site §3.3, §9; accounts-and-comms §3, §9)
+// ---------------------------------------------------------------------------
+
+/** Content locales of the API. X-Language also accepts ISO tags (en-US, zh-CN, de-DE, ru-RU). */
+export const API_LOCALES = ['en', 'cn', 'de', 'ru'] as const;
+export type ApiLocale = (typeof API_LOCALES)[number];
+
+/** Site currencies (public-site §3.3). */
+export const SITE_CURRENCIES = ['EUR', 'USD', 'RUB', 'BYN', 'KZT', 'CNY'] as const;
+/** Extra currencies of the Chinese-region configuration (public-site §9; 'SHF' is spelled as in the spec). */
+export const CHINA_REGION_CURRENCIES = ['AED', 'CAD', 'AUD', 'SGD', 'NZD', 'GBP', 'SHF', 'TRY', 'JPY', 'KRW', 'INR'] as const;
+/** Every currency the API converts between. */
+export const CURRENCY_CODES = [...SITE_CURRENCIES, ...CHINA_REGION_CURRENCIES] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+/** X-Localization ids: 1 base site, 12 the Chinese-region variant (default currency CNY). */
+export const LOCALIZATION_IDS = [1, 12] as const;
+export type LocalizationId = (typeof LOCALIZATION_IDS)[number];
+
+export const PHONE_TYPES = ['main', 'additional', 'for_calls_by_code'] as const;
+export const REGION_CODES = ['crimea', 'lnr', 'dnr', 'other', 'russia', 'belarus', 'kazakhstan'] as const;
+export const SUGGESTION_KINDS = ['cities', 'regions', 'showplaces', 'rest_kinds', 'collections', 'tours', 'water_objects', 'ships'] as const;
+export const AUTOCOMPLETE_GROUPS = ['tours', 'rest_kinds', 'collections', 'regions', 'countries', 'world_parts', 'cities', 'showplaces', 'water_objects'] as const;
+export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;
+export const COMFORT_LEVELS = ['base', 'base_plus', 'medium', 'improved', 'premium'] as const;
+export const ACCOMMODATION_KINDS = ['camp-site', 'guest-house', 'flat', 'cabin', 'hotel', 'tent', 'train', 'not-set'] as const;
+export const DISCOUNT_KINDS = ['early_booking_dates', 'early_booking_days', 'seasonal', 'on_tour_date'] as const;
+export const MESSENGERS = ['telegram', 'vk', 'ok', 'whatsapp', 'viber', 'facebook', 'instagram'] as const;
+export const REVIEW_TARGETS = ['tour', 'organizer'] as const;
+/** Tour type: 1 TOUR, 2 EXCURSION. */
+export const TOUR_TYPES = [1, 2] as const;
+
+/** Search limits (public-site §5.4, §9). */
+export const SEARCH_LIMITS = { priceMax: 200000, pricePerDayMax: 30000, daysMax: 20, minAgeMax: 17, difficultyMax: 4 } as const;
+
+// ---------------------------------------------------------------------------
+// Query field builders
+// ---------------------------------------------------------------------------
+
+const INT_RE = /^[+-]?\d{1,20}$/;
+const NUM_RE = /^[+-]?(\d{1,20}(\.\d{0,12})?|\.\d{1,12})$/;
+
+function rangeMessage(v: number, min: number, max: number): true | string {
+  if (v < min) return `Minimum ${min}`;
+  if (v > max) return `Maximum ${max}`;
+  return true;
+}
+
+/** An integer from the query string, min..max inclusive ('Minimum {min}' / 'Maximum {max}' on failure). */
+export function queryInt(min: number, max: number, description?: string): Struct<number, null> {
+  const bounded = refine(integer(), 'range', (v) => rangeMessage(v, min, max));
+  const s = coerce(bounded, string(), (raw) => (INT_RE.test(raw.trim()) ? Number(raw.trim()) : NaN));
+  return withMeta(s, { minimum: min, maximum: max, fromString: true, ...(description ? { description } : {}) });
+}
+
+/** A decimal number from the query string, min..max inclusive. */
+export function queryNumber(min: number, max: number, description?: string): Struct<number, null> {
+  const bounded = refine(number(), 'range', (v) => (Number.isFinite(v) ? rangeMessage(v, min, max) : 'Incorrect value'));
+  const s = coerce(bounded, string(), (raw) => (NUM_RE.test(raw.trim()) ? Number(raw.trim()) : NaN));
+  return withMeta(s, { minimum: min, maximum: max, fromString: true, ...(description ? { description } : {}) });
+}
+
+/** A boolean from the query string: 'true', true, 1, '1' (and 'false', false, 0, '0', ''). */
+export function queryBool(description?: string): Struct<boolean, null> {
+  const s = coerce(boolean(), union([string(), number()]), (raw) => {
+    if (raw === 'true' || raw === '1' || raw === 1) return true;
+    if (raw === 'false' || raw === '0' || raw === 0 || raw === '') return false;
+    return raw;
+  });
+  return withMeta(s, { fromString: true, ...(description ? { description } : {}) });
+}
+
+/** A string of at most `max` characters ('Maximum {max} characters'); optionally a minimum and a pattern. */
+export function queryString(max: number, options: { min?: number; pattern?: RegExp; description?: string } = {}): Struct<string, null> {
+  const { min = 0, pattern, description } = options;
+  const s = refine(string(), 'length', (v) => {
+    if (v.length > max) return `Maximum ${max} characters`;
+    if (v.length < min) return min <= 1 ? 'Required field' : `Minimum ${min} characters`;
+    if (pattern && !pattern.test(v)) return 'Incorrect value';
+    return true;
+  });
+  return withMeta(s, {
+    maxLength: max,
+    ...(min ? { minLength: min } : {}),
+    ...(pattern ? { pattern: pattern.source } : {}),
+    ...(description ? { description } : {}),
+  });
+}
+
+/** A currency code (3 letters, case-insensitive) among CURRENCY_CODES. */
+export function currencyCode(description?: string): Struct<CurrencyCode, null> {
+  const s = coerce(
+    refine(string(), 'currency', (v) => (CURRENCY_CODES as readonly string[]).includes(v) || 'Incorrect value'),
+    string(),
+    (raw) => raw.trim().toUpperCase(),
+  ) as unknown as Struct<CurrencyCode, null>;
+  return withMeta(s, { pattern: '^[A-Za-z]{3}$', description: description ?? `One of ${CURRENCY_CODES.join(', ')}` });
+}
+
+/** A positive id from the query string. */
+export function queryId(description?: string): Struct<number, null> {
+  return queryInt(1, 2147483647, description);
+}
+
+/** An opaque token from the query string (ids of clients, requests, subscribers): letters, digits, '-', '_'. */
+export function queryToken(description?: string): Struct<string, null> {
+  return queryString(64, { pattern: /^[A-Za-z0-9_-]*$/, ...(description ? { description } : {}) });
+}
+
+// ---------------------------------------------------------------------------
+// Answer building blocks
+// ---------------------------------------------------------------------------
+
+/** The error body of every failed call: a general message, field errors keyed by field name, extra data (captcha). */
+export const ErrorBody = type({
+  message: string(),
+  errors: opt(record(string(), string())),
+  data: opt(record(string(), unknown())),
+});
+export type ErrorBody = Infer<typeof ErrorBody>;
+
+/** Pagination inputs of public-site §3.6. */
+export const Pagination = type({
+  page: integer(),
+  pages: integer(),
+  itemsCount: integer(),
+  itemsOnPage: integer(),
+  pageSize: integer(),
+});
+export type Pagination = Infer<typeof Pagination>;
+
+/** An image URL with a '{{size}}' path segment: replace it with e.g. '1200x00', or drop it with its slash. */
+export const ImageUrl = withMeta(string(), { description: "Image URL with a '{{size}}' segment, e.g. /media/tours/1234-1/{{size}}/image.svg" });
+
+export const IdNameSlug = type({ id: integer(), name: string(), slug: string() });
+export type IdNameSlug = Infer<typeof IdNameSlug>;
+
+/** Breadcrumb item of public-site §3.6. */
+export const Breadcrumb = type({ url: string(), text: string() });
+
+/** Present when some texts of the item are not available in the requested locale and were given in this one. */
+export const FallbackLocale = opt(enums(['en']));
+
+export const StringList = array(string());

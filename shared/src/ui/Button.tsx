@@ -1,0 +1,26 @@
+import type { ComponentPropsWithRef } from 'react';
+import './ui.css';
+import './kit.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+  /** Full width of its container. */
+  block?: boolean;
+  /** Disables the button and tells assistive technology that work is in progress. */
+  loading?: boolean;
+}
+
+/** The kit's button: `type="button"` unless told otherwise, so it never submits a form by accident. */
+export function Button({ variant = 'primary', size = 'md', block = false, loading = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+  const classes = ['ui-btn', `ui-btn--${variant}`, size === 'sm' ? 'ui-btn--sm' : '', block ? 'ui-btn--block' : '', loading ? 'ui-btn--loading' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+      {children}
+    </button>
+  );
+}
