@@ -1,7 +1,7 @@
 // One jest run for every package: each package is a project, so `npm test` totals them in one report.
 const swc = ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } }, parser: { syntax: 'typescript', tsx: true } } }];
 // react-intl 12 and its formatjs deps ship ESM only.
-const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'superstruct'];
+const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'superstruct', 'cookie'];
 const base = (name, environment, extra = {}) => ({
   displayName: name,
   testEnvironment: environment,
@@ -11,7 +11,6 @@ const base = (name, environment, extra = {}) => ({
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
   moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
-  setupFilesAfterEach: undefined,
   ...extra,
 });
 const dom = { setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-dom.ts'] };
@@ -27,5 +26,5 @@ module.exports = {
     base('mfe-comms', 'jsdom', dom),
     base('widgets', 'jsdom', dom),
     base('api', 'node', { testTimeout: 60000 }),
-  ].map(({ setupFilesAfterEach, ...p }) => p),
+  ],
 };

@@ -35,7 +35,7 @@ FULL_SEED=1 npx jest --ci --json --outputFile=.tmp/jest-main.json 2>&1 | tail -n
 
 log "api data layer on PostgreSQL"
 if [ -x api/scripts/with-postgres.sh ]; then
-  INSTALL_PG=1 bash api/scripts/with-postgres.sh npx jest --ci --selectProjects api --testPathPatterns 'db|data' --json --outputFile=.tmp/jest-postgres.json 2>&1 | tail -n 30
+  INSTALL_PG=1 bash api/scripts/with-postgres.sh npx jest --ci --selectProjects api --json --outputFile=.tmp/jest-postgres.json 2>&1 | tail -n 30
 else
   echo "PostgreSQL data-layer tests: SKIPPED (api/scripts/with-postgres.sh missing)"
 fi
