@@ -60,7 +60,13 @@ function makeConfig(o) {
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         // Messages arrive precompiled from the host server, so the ICU parser (~45 KB) stays out.
-        alias: { '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js' },
+        alias: {
+          '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+          // One module format of the federation runtime: the runtime-core provider is required as
+          // CommonJS while the bundler runtime imports ESM, which would bundle both copies.
+          '@module-federation/runtime-core$': path.join(root, 'node_modules/@module-federation/runtime-core/dist/index.js'),
+          '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk/dist/index.js'),
+        },
       },
       module: {
         rules: [
@@ -100,8 +106,9 @@ function makeConfig(o) {
           shareStrategy: 'loaded-first',
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           dts: false,
-          // Browser-only runtime: drops the Node loading code from the federation runtime.
-          experiments: { optimization: { target: 'web' } },
+          // Browser-only runtime (no Node loading code). The host provides the federation runtime core
+          // to every remote, so a remoteEntry.js does not ship a second copy (~20 KB gzip each).
+          experiments: { optimization: { target: 'web' }, ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) },
         }),
         new (require('webpack').DefinePlugin)({
           __BUILD_VERSION__: JSON.stringify(version),

@@ -1,7 +1,9 @@
-import { render } from '@testing-library/react';
-import { SafeHtml, sanitizeHtml } from './SafeHtml';
+import { render, screen } from '@testing-library/react';
+import { SafeHtml, loadSanitizer, sanitizeHtml } from './SafeHtml';
 
 describe('SafeHtml', () => {
+  beforeAll(() => loadSanitizer());
+
   test.each([
     ['<p>ok</p><script>alert(1)</script>', '<p>ok</p>'],
     ['<img src="x" onerror="alert(1)">', '<img src="x">'],
@@ -13,8 +15,9 @@ describe('SafeHtml', () => {
     expect(sanitizeHtml(input)).toBe(expected);
   });
 
-  test('renders clean markup', () => {
+  test('renders clean markup', async () => {
     const { container } = render(<SafeHtml html={'<b>Bold</b><script>window.x=1</script>'} />);
+    await screen.findByText('Bold');
     expect(container.innerHTML).toBe('<div><b>Bold</b></div>');
   });
 });

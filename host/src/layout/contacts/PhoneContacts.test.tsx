@@ -109,7 +109,7 @@ describe('PhoneContacts', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const t = renderWithHost(<PhoneContacts />, { prepare: withContacts(base) });
     await user.click(screen.getByRole('button', { name: 'Request a call' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request a call' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request a call' });
     await user.click(within(dialog).getByRole('button', { name: 'Call me back' }));
     expect(within(dialog).getAllByText('Required field')).toHaveLength(2);
 

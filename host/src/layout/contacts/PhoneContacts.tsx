@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { Button, PhoneLink, appConfigAtom, countryAtom, isLoggedInAtom, useHost } from '@tours/shared';
 import { shownPhones } from '../format';
-import { openCallbackModal } from '../modals/CallbackModal';
-import { openPhoneContactsModal } from '../modals/PhoneContactsModal';
+import { openCallbackModal, openPhoneContactsModal } from '../modals/lazy';
 import { contactsAtom } from '../state';
 import './contacts.css';
 

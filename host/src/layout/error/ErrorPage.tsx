@@ -7,7 +7,7 @@ import { browser } from '../browser';
 import { Messengers } from '../contacts/Messengers';
 import { MailIcon } from '../contacts/icons';
 import { formatPrice, imageUrl, primaryPhone } from '../format';
-import { openEmailRequestModal } from '../modals/EmailRequestModal';
+import { openEmailRequestModal } from '../modals/lazy';
 import { useSearchSlug } from '../nav';
 import { contactsAtom } from '../state';
 import { NotFoundIllustration } from './NotFoundIllustration';

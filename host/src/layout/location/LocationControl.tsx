@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Dropdown, LAYOUT, TIMING, countryAtom, useHost } from '@tours/shared';
 import { ChevronIcon } from '../contacts/icons';
 import { writeCountryCookie } from './country-cookie';
-import { openSettingsModal } from './SettingsModal';
+import { openSettingsModal } from '../modals/lazy';
 import './location.css';
 
 function PinIcon() {

@@ -79,7 +79,7 @@ describe('Support bubble', () => {
     const t = renderWithHost(<SupportBubble />, { prepare: seed() });
     await user.click(screen.getByRole('button', { name: 'Help' }));
     await user.click(screen.getByRole('button', { name: 'Send a request to our email' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send a request to our email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Send a request to our email' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('Please enter a valid e-mail')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('Support bubble', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Help' }));
     await user.click(screen.getByRole('button', { name: 'Send a request to our email' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send a request to our email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Send a request to our email' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('This address is blocked')).toBeInTheDocument();

@@ -6,8 +6,7 @@ import { ChatIcon, MailIcon } from '../contacts/icons';
 import { Messengers } from '../contacts/Messengers';
 import { PhoneContacts } from '../contacts/PhoneContacts';
 import { SupportSchedule } from '../contacts/SupportSchedule';
-import { openCallbackModal } from '../modals/CallbackModal';
-import { openEmailRequestModal } from '../modals/EmailRequestModal';
+import { openCallbackModal, openEmailRequestModal } from '../modals/lazy';
 import './support.css';
 
 /**
