@@ -51,6 +51,8 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
   }
 
   async function loadApp(name: MfeName): Promise<LifeCycles> {
+    // The slot exists in the store once the manifest is registered; only then can its state change.
+    await registered.catch(() => undefined);
     setState(name, 'loading');
     try {
       const lifecycles = await loadModule<LifeCycles>(name, './app');

@@ -1,7 +1,11 @@
 const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
+/** Focusable, visible elements in document order. Without layout (no client rects at all) visibility is read from attributes. */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+  const hasLayout = root.getClientRects().length > 0;
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) =>
+    hasLayout ? el.getClientRects().length > 0 && !el.closest('[inert]') : !el.closest('[hidden], [inert]'),
+  );
 }
 
 /** Keeps Tab and Shift+Tab inside the dialog (a11y: focus trapped in modals). */
