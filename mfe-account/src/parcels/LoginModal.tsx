@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { createMfeParcel, type ModalContentProps } from '@tours/shared';
 
-function LoginModal({ modal }: { modal: ModalContentProps }) {
+export function LoginModalContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-LoginModal">
@@ -14,4 +14,4 @@ function LoginModal({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(LoginModal);
+export const { bootstrap, mount, unmount, update } = createMfeParcel(LoginModalContent);

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { createMfeParcel, type ModalContentProps } from '@tours/shared';
 
-function CostCalculationForm({ modal }: { modal: ModalContentProps }) {
+export function CostCalculationFormContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-CostCalculationForm">
@@ -14,4 +14,4 @@ function CostCalculationForm({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(CostCalculationForm);
+export const { bootstrap, mount, unmount, update } = createMfeParcel(CostCalculationFormContent);

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { createMfeParcel, type ModalContentProps } from '@tours/shared';
 
-function PrivateTourForm({ modal }: { modal: ModalContentProps }) {
+export function PrivateTourFormContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-PrivateTourForm">
@@ -14,4 +14,4 @@ function PrivateTourForm({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(PrivateTourForm);
+export const { bootstrap, mount, unmount, update } = createMfeParcel(PrivateTourFormContent);

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { createMfeParcel, type ModalContentProps } from '@tours/shared';
 
-function ProgramPdfForm({ modal }: { modal: ModalContentProps }) {
+export function ProgramPdfFormContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-ProgramPdfForm">
@@ -14,4 +14,4 @@ function ProgramPdfForm({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(ProgramPdfForm);
+export const { bootstrap, mount, unmount, update } = createMfeParcel(ProgramPdfFormContent);

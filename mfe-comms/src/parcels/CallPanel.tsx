@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { createMfeParcel, type ModalContentProps } from '@tours/shared';
 
-function CallPanel({ modal }: { modal: ModalContentProps }) {
+export function CallPanelContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-CallPanel">
@@ -14,4 +14,4 @@ function CallPanel({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(CallPanel);
+export const { bootstrap, mount, unmount, update } = createMfeParcel(CallPanelContent);
