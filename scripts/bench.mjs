@@ -105,12 +105,41 @@ async function pageFigures(baseUrl, routes) {
   return results;
 }
 
+/** Each area's own measurements (scripts/bench/<area>.mjs), run against the same running product. */
+async function areaFigures({ product, tourSlug }) {
+  const out = {};
+  const baseUrl = `http://localhost:${product.hostPort}`;
+  const apiUrl = `http://127.0.0.1:${product.apiPort}`;
+  const chromePath = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const areas = {
+    search: (m) => m.benchSearch({ browser, baseUrl, apiUrl }),
+    tour: (m) => (tourSlug ? m.benchTour({ chromePath, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
+    widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
+  };
+  try {
+    for (const [area, run] of Object.entries(areas)) {
+      const file = path.join(ROOT, 'scripts/bench', `${area}.mjs`);
+      if (!existsSync(file)) continue;
+      try {
+        out[area] = await run(await import(file));
+      } catch (error) {
+        out[area] = { error: String(error?.message ?? error) };
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
 async function main() {
   if (!isBuilt()) await run('node', ['scripts/build-all.mjs']);
   const tmp = path.join(ROOT, '.tmp/bench');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', RATE_LIMIT_PER_MIN: '10000000' };
+  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', WIDGETS_PORT: '28097', PARTNER_PORT: '28098', RATE_LIMIT_PER_MIN: '10000000' };
   const product = await startProduct({ env, quiet: true, dbFile: path.join(tmp, 'catalogue.sqlite'), manifestFile: path.join(tmp, 'mfe-manifest.json') });
   const report = { at: new Date().toISOString(), budgets: BUDGETS, entries: entrySizes(), routes: {}, api: null };
   try {
@@ -121,6 +150,7 @@ async function main() {
     const routes = { index: '/en', search: '/en/tours', visa: '/en/visa', request: '/en/tour/1/order', chat: '/en/chat' };
     if (tourSlug) routes.tour = `/en/${tourSlug}`;
     report.routes = await pageFigures(`http://localhost:${product.hostPort}`, routes);
+    report.areas = await areaFigures({ product, tourSlug });
   } finally {
     await product.stop();
   }
@@ -146,6 +176,7 @@ async function main() {
   console.log(`\nBudget: JS before layout paint ≤ ${BUDGETS.layoutPaintGzipKB} KB gzip → worst route ${paint} KB ${paint <= BUDGETS.layoutPaintGzipKB ? 'OK' : 'OVER'}`);
   if (report.routes.search) console.log(`Budget: search first visit ≤ ${BUDGETS.searchFirstVisitGzipKB} KB gzip → ${report.routes.search.jsGzipKB} KB`);
   if (report.routes.tour) console.log(`Budget: tour first visit ≤ ${BUDGETS.tourFirstVisitGzipKB} KB gzip → ${report.routes.tour.jsGzipKB} KB`);
+  for (const [area, figures] of Object.entries(report.areas ?? {})) console.log(`\n${area}: ${JSON.stringify(figures)}`);
   console.log('\nWritten to bench/latest.json');
 }
 

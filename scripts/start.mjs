@@ -12,6 +12,8 @@ console.log('\nThe product is running:');
 console.log(`  Site            http://localhost:${product.hostPort}`);
 console.log(`  API             http://localhost:${product.apiPort}  (OpenAPI: http://localhost:${product.apiPort}/api-docs)`);
 for (const m of MFES) console.log(`  ${m.padEnd(15)} http://localhost:${product.remotes[m]}/mf-manifest.json`);
+console.log(`  Widgets         ${product.widgetsUrl}/loader.js`);
+console.log(`  Partner site    ${product.partnerUrl}  (sample agency page embedding the widgets)`);
 console.log(`  Runtime manifest ${product.manifestFile}`);
 console.log('\nCtrl+C stops everything.');
 const stop = async () => {

@@ -86,6 +86,17 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   };
+  // ── Partner widgets (issue 6): the widget asset server and the sample partner site, each on its own origin.
+  // Built when missing or stale; the loader URL is added to the runtime manifest for /for-agencies.
+  try {
+    const { startWidgets } = await import('../../widgets/start.mjs');
+    const ports = { widgetsPort: Number(env.WIDGETS_PORT ?? 8097), partnerPort: Number(env.PARTNER_PORT ?? 8090) };
+    servers.push(...(await startWidgets({ ...ports, siteUrl: `http://localhost:${hostPort}`, manifestFile: manifest, quiet })));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // ── end of partner widgets
   try {
     // First start seeds the catalogue; give it time.
     await waitForHttp(`http://127.0.0.1:${apiPort}/spa/info`, 120000);
@@ -94,5 +105,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
     await stop();
     throw error;
   }
-  return { stop, hostPort, apiPort, remotes, manifestFile: manifest };
+  const widgetsPort = Number(env.WIDGETS_PORT ?? 8097);
+  const partnerPort = Number(env.PARTNER_PORT ?? 8090);
+  return { stop, hostPort, apiPort, remotes, manifestFile: manifest, widgetsUrl: `http://localhost:${widgetsPort}`, partnerUrl: `http://localhost:${partnerPort}` };
 }

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from '@tours/shared';
+import { BREAKPOINTS, browserMoscowOffset } from '@tours/shared';
 
 /** Browser effects the layout needs, behind one object so tests can replace them. */
 export const browser = {
@@ -12,10 +12,9 @@ export const browser = {
   currentUrl(): string {
     return window.location.href;
   },
-  /** Hours from Moscow time (GMT+3) to the visitor's clock, clamped to the table of -15..+11 (§7.4). */
+  /** Hours from Moscow time (GMT+3) to the visitor's clock, from the table of -15..+11 (§7.4). */
   moscowOffsetHours(): number {
-    const hours = Math.round(-new Date().getTimezoneOffset() / 60) - 3;
-    return Math.min(11, Math.max(-15, hours));
+    return browserMoscowOffset().offset;
   },
 };
 

@@ -1,23 +1,14 @@
-/** Generic rules of public-site §5.1, returning the catalogue key of the message or null. */
-export type Rule = (value: string) => string | null;
+import { validateValue, type RuleSpec } from '@tours/shared';
 
-export const required: Rule = (v) => (v.trim() ? null : 'layout.form.required');
+/** The layout's forms use the shared §5.1 rules (shared/src/domain/validation.ts). */
+export type Rule = RuleSpec;
+export const required: Rule = 'required';
+export const email: Rule = 'email';
+export const phone: Rule = 'phone';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** An empty value passes; pair with `required`. */
-export const email: Rule = (v) => (!v.trim() || EMAIL.test(v.trim()) ? null : 'layout.form.invalidEmail');
-
-/** '+' followed by at least 9 digits (spaces, dashes and brackets allowed between them); at most 18 characters. */
-export const phone: Rule = (v) => {
-  if (!v.trim()) return null;
-  const compact = v.replace(/[\s()-]/g, '');
-  return v.trim().length <= 18 && /^\+\d{9,}$/.test(compact) ? null : 'layout.form.invalidPhone';
-};
-
+/** The catalogue key of the first failing rule's message, or null. */
 export function check(value: string, rules: readonly Rule[]): string | null {
-  for (const rule of rules) {
-    const message = rule(value);
-    if (message) return message;
-  }
-  return null;
+  const failed = validateValue(value, rules);
+  if (!failed) return null;
+  return failed.text ? `server:${failed.text}` : failed.id;
 }
