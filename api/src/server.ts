@@ -13,9 +13,12 @@ import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
 import { registerReferenceRoutes } from './routes/reference';
+import { registerRequestRoutes } from './routes/requests';
 import { ApiRouter } from './routes/router';
+import { registerSearchRoutes } from './routes/search';
 import { registerSlugRoutes } from './routes/slugs';
 import { registerTourRoutes } from './routes/tours';
+import { registerTourPageRoutes } from './routes/tour-page';
 import { Services } from './services';
 
 export interface BuildServerOptions {
@@ -94,6 +97,9 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerOrganizerRoutes(router, services);
   registerSlugRoutes(router, services);
   registerTourRoutes(router, services);
+  registerSearchRoutes(router, services);
+  registerTourPageRoutes(router, services);
+  registerRequestRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 

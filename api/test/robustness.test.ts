@@ -14,8 +14,10 @@ let paths: [string, { name: string; required: boolean }[]][] = [];
 let validBase: Record<string, string> = {};
 /** Valid values of the parameters; blog-posts takes a category slug. */
 let tourSlug = '';
+/** Valid values of the tour page's calls (issue 5): a published tour, one of its programme days and FAQ items, an individual tour. */
+let tourPageValid: Record<string, Record<string, string>> = {};
 const validFor = (p: string): Record<string, string> =>
-  p === '/spa/blog-posts' ? { ...validBase, slug: 'travel-tips' } : p === '/spa/tour' ? { ...validBase, slug: tourSlug } : validBase;
+  p === '/spa/blog-posts' ? { ...validBase, slug: 'travel-tips' } : p === '/spa/tour' ? { ...validBase, slug: tourSlug } : p.startsWith('/spa/tours') && !p.includes('cities') ? { ...validBase, slug: 'tours' } : tourPageValid[p] ? { ...validBase, ...tourPageValid[p] } : validBase;
 
 const HOSTILE = [
   '', ' ', 'x'.repeat(100_000), '%F0%9F%92%A9%E4%BD%A0%E5%A5%BD', '-1', '-99999999999999999999', '1e308', '1e999', '99999999999999999999',
@@ -43,6 +45,22 @@ beforeAll(async () => {
   const organizer = await t.db.kysely.selectFrom('organizers').select('id').executeTakeFirstOrThrow();
   tourSlug = (await t.db.kysely.selectFrom('tours').select('slug_en').where('is_published', '=', 1).executeTakeFirstOrThrow()).slug_en;
   validBase = { from_currency: 'USD', to_currency: 'EUR', amount: '10', id: String(organizer.id), slug: post.slug_en };
+  {
+    const tour = await t.db.kysely.selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const day = await t.db.kysely.selectFrom('program_days').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
+    const faq = await t.db.kysely.selectFrom('tour_faq').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
+    const { individualTourUuid } = await import('../src/routes/tour-page');
+    const tourId = { tour_id: String(tour.id) };
+    tourPageValid = {
+      '/spa/tour-reviews': { id: String(tour.id), slug: tourSlug },
+      '/spa/tour-program': { ...tourId, program_id: String(day.id) },
+      '/spa/tour-question': { ...tourId, question_id: String(faq.id) },
+      '/spa/tours-cities': tourId,
+      '/crm/api/ticket/tour-cities': tourId,
+      '/spa/individual-tour': { uuid: individualTourUuid(tour.id) },
+      '/spa/tour-for-request': { id: String(tour.id) },
+    };
+  }
 });
 afterAll(async () => {
   await app.close();
@@ -98,7 +116,8 @@ test('hostile values in every parameter never give a 5xx', async () => {
     }
   }
   expect(count).toBeGreaterThan(300);
-});
+  // Every parameter of every call, 25 values each: ≈5,000 requests (the search calls alone have 40+ parameters).
+}, 60_000);
 
 test('odd headers fall back to defaults', async () => {
   const headers = { 'x-language': 'xx-YY'.repeat(1000), 'x-currency': '€€€', 'x-localization': '-12', 'x-user-role': 'client' };

@@ -12,6 +12,7 @@ import { loadCatalogues } from './messages';
 import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
+import { tourHead } from './tour-head';
 import { validateSearchSlug } from './validate';
 import { loadShellRenderer } from './ssr';
 
@@ -144,9 +145,20 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     }
     const messages = catalogues.messages[locale];
     const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-    const head = renderHead({ origin, match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname });
     const cookieCurrency = cookies[COOKIES.currency.name];
     const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
+    // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
+    const tour = match?.name === 'tour-page'
+      ? await tourHead({ apiUrl: opts.apiUrl, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
+      : null;
+    if (tour?.kind === 'redirect') return reply.code(301).header('Cache-Control', 'no-store').redirect(`${tour.location}${url.search}`, 301);
+    if (tour?.kind === 'not-found') {
+      status = 404;
+      // A removed tour keeps its page: the screen shows the removed_from_publication variant with similar tours.
+      notFound = tour.removed ? undefined : 'validation';
+    }
+    const tourOk = tour?.kind === 'ok' ? tour : null;
+    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname, extra: tourOk?.extra }) + (tourOk ? `\n${tourOk.links}` : '');
     const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
     const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body });

@@ -20,7 +20,7 @@ export const { bootstrap, mount, unmount } = createMfeApp({
     'reviews-index': ReviewsPage,
     'blog-index': BlogIndexPage,
     'blog-article-id': BlogArticlePage,
-    'partnership-page': InfoPage,
+    'partnership-page': lazy(() => import('./features/agencies/AgenciesPage')),
     'visa-page': InfoPage,
     'about-page': InfoPage,
     'gift-cards-page': InfoPage,

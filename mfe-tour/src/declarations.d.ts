@@ -1,2 +1,3 @@
 declare const __BUILD_VERSION__: string;
 declare module '*.css';
+declare module 'swiper/css';

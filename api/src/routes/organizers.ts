@@ -1,10 +1,12 @@
 /** Organizer calls (accounts-and-comms §7 'Organizers'). */
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import {
-  OrganizerInfoQuery, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerReviewsQuery, OrganizerVerificationAnswer,
+  OrganizerInfoAnswer, OrganizerInfoQuery, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerReviewsQuery, OrganizerVerificationAnswer,
   type Expert, type Review,
 } from '@tours/shared/src/api/schemas/organizers';
 import * as q from '../db/queries/organizers';
+import { organizerTours, regionById } from '../db/queries/tour-extras';
+import { priceIn } from '../lib/currency';
 import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
@@ -91,6 +93,39 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
           tours_count: organizer.tours_count,
           since_year: organizer.since_year,
           logo: imageUrl('organizers', `${organizer.id}-1`),
+        };
+      }),
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/organizer/info', tags, summary: 'Organizer info: the public info plus legal form, home region and up to 6 published tours',
+    query: OrganizerInfoQuery, answer: OrganizerInfoAnswer, errors: [404],
+    handler: ({ query, ctx }) =>
+      s.cached(`organizer-full-info:${ctx.locale}:${ctx.currency}:${query.id}`, async () => {
+        const organizer = await q.organizerById(s.db, query.id);
+        if (!organizer) throw notFound();
+        const [experts, tours, region, rates] = await Promise.all([q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6), regionById(s.db, organizer.region_id), s.rates()]);
+        const main = experts.find((e) => e.is_main === 1) ?? experts[0];
+        if (!main) throw notFound();
+        return {
+          id: organizer.id,
+          name: t(organizer, 'name', ctx.locale),
+          kind: organizer.kind === 'author' ? ('author' as const) : ('organization' as const),
+          expert: expert(main, ctx.locale),
+          experts: experts.map((e) => expert(e, ctx.locale)),
+          marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
+          description: t(organizer, 'description', ctx.locale),
+          rating: organizer.rating,
+          reviews_count: organizer.reviews_count,
+          tours_count: organizer.tours_count,
+          since_year: organizer.since_year,
+          logo: imageUrl('organizers', `${organizer.id}-1`),
+          legal_form: (organizer.legal_form === 2 || organizer.legal_form === 3 ? organizer.legal_form : 1) as 1 | 2 | 3,
+          region: region ? { id: region.id, name: t(region, 'name', ctx.locale) } : null,
+          tours: tours.map((x) => {
+            const p = priceIn(x.price, ctx.currency, rates);
+            return { id: x.id, slug: t(x, 'slug', ctx.locale), title: t(x, 'title', ctx.locale), image: imageUrl('tours', `${x.id}-1`), price: p.price, currency: p.currency, days: x.days, rating: x.rating, reviews_count: x.reviews_count };
+          }),
         };
       }),
   });

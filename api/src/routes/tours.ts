@@ -3,21 +3,22 @@ import { AUTOCOMPLETE_GROUPS, SUGGESTION_KINDS, type ApiLocale, type CurrencyCod
 import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/api/schemas/slugs';
 import {
   AutocompleteAnswer, AutocompleteQuery, TourDetailAnswer, TourDetailQuery,
-  type Suggestion, type SuggestionGroup, type TourVariant,
+  type RemovedTourData, type Suggestion, type SuggestionGroup, type TourVariant,
 } from '@tours/shared/src/api/schemas/tours';
 import type { Db } from '../db';
+import * as extras from '../db/queries/tour-extras';
 import * as q from '../db/queries/tours';
 import { searchToursText } from '../db/search';
 import { priceIn, type Rates } from '../lib/currency';
-import { notFound } from '../lib/errors';
+import { HttpError, notFound } from '../lib/errors';
 import { fallbackMark, pickText, t, WORDS, type Picked } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
 import { expert, expertPhoto, review } from './organizers';
 import type { ApiRouter } from './router';
 
-type Parts = Awaited<ReturnType<typeof q.tourParts>>;
-type TourRow = NonNullable<Awaited<ReturnType<typeof q.tourById>>>;
+export type Parts = Awaited<ReturnType<typeof q.tourParts>>;
+export type TourRow = NonNullable<Awaited<ReturnType<typeof q.tourById>>>;
 type Accommodation = TourDetailAnswer['accommodation_kinds'][number];
 
 /** Cancellation period text of a penalty tier (days before the start). */
@@ -36,7 +37,7 @@ function money(rub: number, currency: CurrencyCode, rates: Rates): number {
   return priceIn(rub, currency, rates).price;
 }
 
-function variantsOf(parts: Parts, currency: CurrencyCode, rates: Rates): TourVariant[] {
+export function variantsOf(parts: Parts, currency: CurrencyCode, rates: Rates): TourVariant[] {
   return parts.variants.map((v) => ({
     id: v.id, tour_id: v.tour_id, start: v.start, end: v.end, price: money(v.price, currency, rates),
     price_without_discount: money(v.price_without_discount, currency, rates), original_price: v.price, currency,
@@ -44,13 +45,13 @@ function variantsOf(parts: Parts, currency: CurrencyCode, rates: Rates): TourVar
   }));
 }
 
-function excursionDates(parts: Parts): TourDetailAnswer['excursion_dates'] {
+export function excursionDates(parts: Parts): TourDetailAnswer['excursion_dates'] {
   const byDate = new Map<string, { id: number; start: string; end: string }[]>();
   for (const x of parts.times) byDate.set(x.date, [...(byDate.get(x.date) ?? []), { id: x.id, start: x.start, end: x.end }]);
   return [...byDate].map(([date, time]) => ({ date, time }));
 }
 
-function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency: CurrencyCode, rates: Rates, query: { slug: string; expand_program?: boolean | undefined; with_alt?: boolean | undefined; expand_reviews?: boolean | undefined }): TourDetailAnswer {
+export function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency: CurrencyCode, rates: Rates, query: { slug: string; expand_program?: boolean | undefined; with_alt?: boolean | undefined; expand_reviews?: boolean | undefined }): TourDetailAnswer {
   const picks: Picked[] = [];
   const pick = (row: object, field: string): string => {
     const p = pickText(row, field, locale);
@@ -65,7 +66,8 @@ function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency: Curren
   const countryIds = [...new Set(parts.regions.map((r) => r.country_id))];
   const mainLocation = tour.main_location === 'city' && mainCity ? 'city' : 'region';
   const mainLocationName = mainLocation === 'city' && mainCity ? t(mainCity, 'name', locale) : mainRegion ? t(mainRegion, 'name', locale) : '';
-  const prices = parts.variants.filter((v) => v.is_busy === 0).map((v) => v.price);
+  // 'from' is shown when the tour's own open dates have different prices (other options' dates do not count).
+  const prices = parts.variants.filter((v) => v.tour_id === tour.id && v.is_busy === 0).map((v) => v.price);
   const expertMain = parts.experts.find((e) => e.is_main === 1) ?? parts.experts[0];
   const organizerPhoto = expertMain ? expertPhoto(expertMain) : null;
   const search = DEFAULT_SEARCH_SLUGS[locale];
@@ -142,7 +144,7 @@ function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency: Curren
     difficulty: tour.difficulty,
     difficulty_description: pick(tour, 'difficulty_description'),
     program: parts.program.map((d) => ({
-      day: d.day, title: pick(d, 'title'), description: expand ? pick(d, 'description') : '', images: expand ? images('program', `${tour.id}-${d.day}`, d.image_count) : [],
+      id: d.id, day: d.day, title: pick(d, 'title'), description: expand ? pick(d, 'description') : '', images: expand ? images('program', `${tour.id}-${d.day}`, d.image_count) : [],
     })),
     excursion_program_description: html('excursion_program_description'),
     map: { lat: tour.lat, lng: tour.lng, zoom: 10 },
@@ -251,17 +253,35 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
   return groups;
 }
 
+/**
+ * The 404 of a tour that exists but is no longer published (public-site §2.8 'Removed from publication'):
+ * `data.reason` plus similar tours of its main region and its regions as similar destinations.
+ */
+export async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
+  const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id), s.rates()]);
+  const data: RemovedTourData = {
+    reason: 'removed_from_publication',
+    similar_tours: tours.map((x) => ({
+      id: x.id, title: t(x, 'title', locale), slug: t(x, 'slug', locale), image: imageUrl('tours', `${x.id}-1`), ...priceIn(x.price, currency, rates),
+      main_location_name: t(x, 'name', locale), days: x.days, rating: x.rating, reviews_count: x.reviews_count,
+    })),
+    similar_destinations: regions.map((r) => ({ id: r.id, name: t(r, 'name', locale), slug: r.slug, image: imageUrl('regions', `${r.id}-1`), tours_count: Number(r.tours_count ?? 0) })),
+  };
+  return new HttpError(404, 'Not found', undefined, data);
+}
+
 export function registerTourRoutes(router: ApiRouter, s: Services): void {
   router.add({
     method: 'GET', url: '/spa/tour', tags: ['tours'], summary: 'Tour detail (public-site §3.5)',
-    description: "404 when the tour does not exist or is unpublished. A slug with the right id but another text answers the tour with `redirect` to the canonical path. Prices in X-Currency; original_* in RUB.",
+    description: "404 when the tour does not exist; a tour removed from publication is a 404 with data { reason: 'removed_from_publication', similar_tours, similar_destinations }. A slug with the right id but another text answers the tour with `redirect` to the canonical path. Prices in X-Currency; original_* in RUB.",
     query: TourDetailQuery, answer: TourDetailAnswer, errors: [404],
     handler: ({ query, ctx }) =>
       s.cached(`tour:${ctx.locale}:${ctx.currency}:${query.slug}:${query.expand_program ? 1 : 0}:${query.expand_reviews ? 1 : 0}:${query.with_alt ? 1 : 0}`, async () => {
         const id = Number(/-(\d{1,9})$/.exec(query.slug)?.[1] ?? NaN);
         if (!Number.isSafeInteger(id)) throw notFound();
         const tour = await q.tourById(s.db, id);
-        if (!tour || tour.is_published !== 1) throw notFound();
+        if (!tour) throw notFound();
+        if (tour.is_published !== 1) throw await removedFromPublication(s, tour, ctx.locale, ctx.currency);
         const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, query.expand_reviews ? 3 : 0), s.rates()]);
         return detail(tour, parts, ctx.locale, ctx.currency, rates, query);
       }),

@@ -30,6 +30,8 @@ describe('normaliseFilter (§5.4)', () => {
     ['languages are codes', { languages: ['en', 'de'] }, { languages: ['en', 'de'] }],
     ['operatorType checked', { operatorType: 'author' }, { operatorType: 'author' }],
     ['operatorType unknown', { operatorType: 'x' }, { operatorType: null }],
+    ['the text search is trimmed', { query: '  baikal ice ' }, { query: 'baikal ice' }],
+    ['the text search keeps 100 characters', { query: 'x'.repeat(120) }, { query: 'x'.repeat(100) }],
   ])('%s', (_name, input, expected) => {
     expect(normaliseFilter(input)).toMatchObject(expected);
   });
@@ -63,7 +65,8 @@ describe('serialiseFilter (§5.4)', () => {
     ['booleans as 0/1', { isCruisesSearch: true, onlyReturningCruises: 'true' }, { isCruisesSearch: '1', onlyReturningCruises: '1' }],
     ['lists of ids', { regions: [3, 1] }, { regions: ['3', '1'] }],
     ['organizer becomes organizerId', { organizerId: 4 }, { organizerId: '4' }],
-    ['empty strings omitted', { dateFrom: '', placeName: '' }, {}],
+    ['empty strings omitted', { dateFrom: '', placeName: '', query: '' }, {}],
+    ['the text search kept', { query: 'lake' }, { query: 'lake' }],
     ['dates kept', { dateFrom: '2026-12-01', dateTo: '2026-12-10' }, { dateFrom: '2026-12-01', dateTo: '2026-12-10' }],
   ])('%s', (_name, input, expected) => {
     expect(serialiseFilter(f(input))).toEqual(expected);

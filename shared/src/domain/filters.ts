@@ -39,6 +39,8 @@ export interface TourFilter {
   waterObject: number[];
   onlyReturningCruises: boolean;
   placeName: string;
+  /** Full-text search (the search page's text field); not in §3.1's list, which leaves the text search's field open. */
+  query: string;
   radius: number;
   lat: number;
   lng: number;
@@ -80,6 +82,7 @@ export const DEFAULT_FILTER: Readonly<TourFilter> = Object.freeze({
   waterObject: [],
   onlyReturningCruises: false,
   placeName: '',
+  query: '',
   radius: 0,
   lat: 0,
   lng: 0,
@@ -95,7 +98,7 @@ const STRING_LISTS = ['accommodation', 'languages'] as const;
 const BOOLEANS = ['isCruisesSearch', 'onlyReturningCruises', 'isAuthorTourSearch'] as const;
 const NULLABLE_NUMBERS = ['organizer', 'maxGroupSize', 'continent', 'type'] as const;
 const NUMBERS = ['radius', 'lat', 'lng'] as const;
-const STRINGS = ['dateFrom', 'dateTo', 'placeName'] as const;
+const STRINGS = ['dateFrom', 'dateTo', 'placeName', 'query'] as const;
 
 /** Query-form aliases (§3.1): city → cities, region → regions, shipId → ships; the organizer is organizerId. */
 export const QUERY_ALIASES: Readonly<Record<string, keyof TourFilter>> = { city: 'cities', region: 'regions', shipId: 'ships', organizerId: 'organizer' };
@@ -143,6 +146,7 @@ export function normaliseFilter(input: RawQuery): TourFilter {
   for (const key of NULLABLE_NUMBERS) f[key] = toNumber(raw[key]);
   for (const key of NUMBERS) f[key] = toNumber(raw[key]) ?? 0;
   for (const key of STRINGS) f[key] = typeof raw[key] === 'string' ? (raw[key] as string) : '';
+  f.query = f.query.trim().slice(0, 100);
 
   const num = (v: unknown) => toNumber(v) ?? 0;
   f.priceMin = clamp(num(raw.priceMin), 0, FILTER_LIMITS.priceMax);

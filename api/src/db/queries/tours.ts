@@ -21,7 +21,13 @@ export async function tourParts(db: Db, id: number, organizerId: number, mainReg
     k.selectFrom('tour_guides as g').innerJoin('experts as e', 'e.id', 'g.expert_id').selectAll('e').where('g.tour_id', '=', id).orderBy('g.position').execute(),
     k.selectFrom('tour_options as o').innerJoin('tours as t', 't.id', 'o.option_tour_id').select(['t.id', 't.slug_en', 't.slug_cn', 't.slug_de', 't.slug_ru', 't.title_en', 't.title_cn', 't.title_de', 't.title_ru'])
       .where('o.tour_id', '=', id).where('t.is_published', '=', 1).orderBy('o.position').execute(),
-    k.selectFrom('tour_variants').selectAll().where('tour_id', '=', id).orderBy('start').execute(),
+    // The tour's own dates and those of its other options (public-site §4.2: a variant whose tour_id differs).
+    k.selectFrom('tour_variants').selectAll()
+      .where((eb) => eb.or([
+        eb('tour_id', '=', id),
+        eb('tour_id', 'in', eb.selectFrom('tour_options as o').innerJoin('tours as t', 't.id', 'o.option_tour_id').select('o.option_tour_id').where('o.tour_id', '=', id).where('t.is_published', '=', 1)),
+      ]))
+      .orderBy('start').orderBy('id').execute(),
     k.selectFrom('excursion_times').selectAll().where('tour_id', '=', id).orderBy('date').orderBy('start').execute(),
     k.selectFrom('program_days').selectAll().where('tour_id', '=', id).orderBy('day').execute(),
     k.selectFrom('main_impressions').selectAll().where('tour_id', '=', id).orderBy('position').execute(),

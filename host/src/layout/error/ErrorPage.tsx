@@ -80,6 +80,7 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
                     <span className="lay-card__price">{intl.formatMessage({ id: 'error.removed.priceFrom' }, { price: formatPrice(t.price, t.currency) })}</span>
                   )}
                 </Link>
+                <Button variant="secondary" size="sm" className="lay-card__dates" aria-haspopup="dialog" onClick={() => host.openModal({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId: Number(/-(\d+)$/.exec(t.slug)?.[1]), mode: 'navigate' }, width: 500, labelId: 'tour-variants-title' })}>{intl.formatMessage({ id: 'tour.similar.dates' })}<span className="visually-hidden">: {t.title}</span></Button>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { BlogPostsAnswer, Link, PageHeader, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { BlogPostsAnswer, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
 import '../main/main.css';
 
 /** Blog root and category listings: 20 posts a page (§9). */
@@ -17,7 +17,7 @@ export default function BlogIndexPage() {
   const blogTitle = intl.formatMessage({ id: 'page.blog-index.title' });
   const title = posts.data?.category?.name ?? blogTitle;
   const crumbs = [{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, ...(slug ? [{ url: host.href('blog-index', {}), text: blogTitle }] : []), { text: title }];
-  const pages = posts.data?.pagination.pages ?? 1;
+  const pages = posts.data?.pagination.pages ?? 0;
   return (
     <section>
       <PageHeader title={title} breadcrumbs={crumbs} />
@@ -40,12 +40,15 @@ export default function BlogIndexPage() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="srch-pager" aria-label={intl.formatMessage({ id: 'main.pagination' })}>
-          {page > 1 && <Link href={`${host.href('blog-index', { slug })}?page=${page - 1}`}>{intl.formatMessage({ id: 'main.previous' })}</Link>}
-          <span>{intl.formatMessage({ id: 'main.pageOf' }, { page, pages })}</span>
-          {page < pages && <Link href={`${host.href('blog-index', { slug })}?page=${page + 1}`}>{intl.formatMessage({ id: 'main.next' })}</Link>}
-        </nav>
+      {posts.data && (
+        <PaginationBar
+          page={page}
+          pages={pages}
+          total={posts.data.pagination.itemsCount}
+          pageSize={posts.data.pagination.pageSize}
+          hrefFor={(p) => `${host.href('blog-index', { slug })}${p > 1 ? `?page=${p}` : ''}`}
+          onPage={(p) => host.navigate(`${host.href('blog-index', { slug })}${p > 1 ? `?page=${p}` : ''}`)}
+        />
       )}
     </section>
   );

@@ -2,9 +2,18 @@ import { useIntl } from 'react-intl';
 import {
   BlogPostsAnswer, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, sizedImage, useApiQuery, useHost,
 } from '@tours/shared';
+import { Advantages } from '../common/Advantages';
+import { SearchForm } from '../common/SearchForm';
 import './main.css';
 
-/** Main page (§2.4): promo card, advantages, popular destinations, blog preview, social links. */
+/** Certifications shown on the main page (§2.4): message ids of their names and texts. */
+const CERTIFICATIONS = ['registry', 'insurance', 'association'] as const;
+
+/**
+ * Main page (§2.4, §1): the search form with autocomplete, the promo card (tours rounded to 100 as 'N+', regions,
+ * travel styles), the advantages banner, popular destinations, the brand/about section, blog preview cards, the
+ * site description card, certifications and social links.
+ */
 export default function MainPage() {
   const intl = useIntl();
   const host = useHost();
@@ -16,6 +25,10 @@ export default function MainPage() {
   return (
     <div className="srch-main">
       <PageHeader title={t('page.index.title')} description={t('meta.description')} />
+      <section className="srch-main__search" aria-labelledby="srch-main-search">
+        <h2 id="srch-main-search" className="visually-hidden">{t('search.form.label')}</h2>
+        <SearchForm />
+      </section>
       <section className="srch-main__promo" aria-label={t('main.promo.label')}>
         {info.data ? (
           <ul className="srch-promo">
@@ -27,14 +40,7 @@ export default function MainPage() {
           <Skeleton height={48} />
         )}
       </section>
-      <section className="srch-main__advantages" aria-labelledby="adv-title">
-        <h2 id="adv-title" className="visually-hidden">{t('main.advantages.title')}</h2>
-        <ul>
-          <li>{t('main.advantages.prices')}</li>
-          <li>{t('main.advantages.verified')}</li>
-          <li>{t('main.advantages.federal', { regionsCount: info.data?.regions ?? '…', restKindsCount: info.data?.types ?? '…' })}</li>
-        </ul>
-      </section>
+      <Advantages info={info.data} />
       <section aria-labelledby="dest-title">
         <h2 id="dest-title">{t('main.destinations.title')}</h2>
         <ul className="srch-chips">
@@ -42,6 +48,11 @@ export default function MainPage() {
             <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
           ))}
         </ul>
+      </section>
+      <section className="srch-main__about" aria-labelledby="about-title">
+        <h2 id="about-title">{t('main.about.title')}</h2>
+        <p>{t('main.about.text')}</p>
+        <Link href={host.href('about-page')}>{t('main.about.more')}</Link>
       </section>
       <section aria-labelledby="blog-title">
         <h2 id="blog-title">{t('main.blog.title')}</h2>
@@ -51,6 +62,21 @@ export default function MainPage() {
               <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
               <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
               <p>{p.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="srch-main__description" aria-labelledby="description-title">
+        <h2 id="description-title">{t('main.description.title')}</h2>
+        <p>{t('main.description.text')}</p>
+      </section>
+      <section aria-labelledby="cert-title">
+        <h2 id="cert-title">{t('main.certifications.title')}</h2>
+        <ul className="srch-certs">
+          {CERTIFICATIONS.map((c) => (
+            <li key={c}>
+              <strong>{t(`main.certifications.${c}.name`)}</strong>
+              <span>{t(`main.certifications.${c}.text`)}</span>
             </li>
           ))}
         </ul>

@@ -1,25 +1,206 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { PageHeader, PageSkeleton, ValidateSlugAnswer, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import {
+  Button, PageHeader, PageSkeleton, PaginationBar, SelectField, ValidateSlugAnswer, currencyAtom, filterFromSearch, queryAtom, routeAtom, useApiQuery, useHost,
+  type TourFilter,
+} from '@tours/shared';
+import { Advantages } from '../common/Advantages';
+import { SearchForm } from '../common/SearchForm';
+import { activeFilterCount, searchHref, switchTab } from './results';
+import { ResultsList, ResultsSkeleton } from './ResultsList';
+import { SelectionSheet } from './SelectionSheet';
+import { useSearch } from './useSearch';
+import type { ScreenName } from './filters/screens';
+import './search.css';
 
-/** Search page for /{slug}: the slug is validated (§2.1); an invalid one is the platform's 404. */
+// The dropdown and its screens (date picker included) are their own chunk, fetched when first opened.
+const loadFilters = () => import('./filters/FiltersDropdown');
+const FiltersDropdown = lazy(loadFilters);
+
+/** Slug kinds the search page shows; other valid slugs (blog) are not searches. */
+const SEARCH_KINDS = new Set(['search', 'region', 'city', 'rest_kind', 'collection']);
+
+export const MARK_CHANGE = 'search:filter-change';
+export const MARK_PAINTED = 'search:results-painted';
+export const MEASURE = 'search:filter-to-results';
+const canMark = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';
+
+/**
+ * Search page for /{slug} (§2.5): the slug is validated (§2.1, an invalid one is the platform's 404), the filter
+ * is read from the URL (routeAtom + queryAtom) and every change navigates, so reload, back and forward restore
+ * the same search. A filter change is measured from `search:filter-change` to `search:results-painted`.
+ */
 export default function SearchPage() {
   const intl = useIntl();
   const host = useHost();
   const route = useAtomValue(routeAtom);
+  const query = useAtomValue(queryAtom);
   const slug = route?.params.slug ?? '';
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const check = useApiQuery(`validate:${slug}`, (signal) => host.api.get('/spa/validate-slug', { schema: ValidateSlugAnswer, query: { slug }, signal }));
-  const valid = check.data?.result.valid;
+  const result = check.data?.result;
+  const valid = result ? result.valid && SEARCH_KINDS.has(result.kind ?? '') : undefined;
   useEffect(() => {
     if (valid === false) host.emit('page:error', { status: 404, kind: 'validation' });
   }, [valid, host]);
-  if (!check.data) return <PageSkeleton />;
-  const result = check.data.result;
-  const title = result.kind === 'search' || !result.name ? intl.formatMessage({ id: 'page.tours.title' }) : result.name;
+
+  const filter = useMemo(() => filterFromSearch(query, slug), [query, slug]);
+  const currency = useAtomValue(currencyAtom);
+  const { state, loadMore, retry, prefetch } = useSearch(slug, filter, valid === true, currency);
+  const [filtersOpen, setFiltersOpen] = useState<ScreenName | null>(null);
+  const [filtersLoaded, setFiltersLoaded] = useState(false);
+  const pendingMark = useRef(false);
+
+  // A new set of results is committed: mark it right after the browser paints that frame
+  // (requestAnimationFrame runs before the paint; a message posted from it runs just after).
+  useEffect(() => {
+    if (!pendingMark.current || state.loading || !canMark()) return undefined;
+    let live = true;
+    const painted = () => {
+      if (!live) return;
+      pendingMark.current = false;
+      performance.mark(MARK_PAINTED);
+      try {
+        performance.measure(MEASURE, MARK_CHANGE, MARK_PAINTED);
+      } catch {
+        /* the start mark was cleared */
+      }
+    };
+    const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+    if (channel) channel.port1.onmessage = painted;
+    const frame = requestAnimationFrame(() => (channel ? channel.port2.postMessage(null) : setTimeout(painted, 0)));
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      channel?.port1.close();
+    };
+  }, [state.version, state.loading]);
+
+  if (!result || valid === undefined) return <PageSkeleton />;
+  if (!valid) return null;
+
+  const base = host.href('tours', { slug });
+  const apply = (next: TourFilter) => {
+    if (canMark()) {
+      performance.mark(MARK_CHANGE);
+      pendingMark.current = true;
+    }
+    prefetch(next);
+    host.navigate(searchHref(base, next));
+  };
+  const title = result.kind === 'search' || !result.name ? t('page.tours.title') : result.name;
+  const total = state.pagination?.itemsCount ?? 0;
+  const openFilters = (screen: ScreenName) => {
+    setFiltersLoaded(true);
+    setFiltersOpen(screen);
+  };
+  const badge = activeFilterCount(filter);
+  const tab = (cruises: boolean) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={filter.isCruisesSearch === cruises}
+      className={`srch-tabs__tab${filter.isCruisesSearch === cruises ? ' srch-tabs__tab--on' : ''}`}
+      onClick={() => apply(switchTab(filter, cruises))}
+    >
+      {t(cruises ? 'search.tab.cruises' : 'search.tab.tours')}
+    </button>
+  );
+  const quick: ScreenName[] = filter.isCruisesSearch ? ['cruises_direction', 'dates', 'price'] : ['direction', 'dates', 'price', 'duration'];
+
   return (
-    <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-    </section>
+    <div className="srch-page">
+      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: t('common.home') }, { text: title }]} />
+      <Advantages />
+      <div className="srch-toolbar">
+        <div className="srch-tabs" role="tablist" aria-label={t('search.tabs')}>
+          {tab(false)}
+          {tab(true)}
+        </div>
+        <SearchForm
+          key={`${filter.isCruisesSearch}:${filter.query}`}
+          initialText={filter.query}
+          cruises={filter.isCruisesSearch}
+          onSearchText={(text) => apply({ ...filter, query: text, page: 1 })}
+        />
+        <div className="srch-filterbar">
+          <Button
+            variant="secondary"
+            className="srch-filterbar__all"
+            aria-haspopup="dialog"
+            aria-expanded={filtersOpen !== null}
+            onClick={() => openFilters('common')}
+            onPointerEnter={() => void loadFilters()}
+            onFocus={() => void loadFilters()}
+          >
+            {t('search.filters.open')}
+            {badge > 0 && <span className="srch-badge" aria-label={t('search.filters.active', { count: badge })}>{badge}</span>}
+          </Button>
+          {quick.map((screen) => (
+            <Button key={screen} variant="ghost" size="sm" className="srch-filterbar__quick" onClick={() => openFilters(screen)} onPointerEnter={() => void loadFilters()}>
+              {t(`filters.screen.${screen}`)}
+            </Button>
+          ))}
+          <SelectField
+            className="srch-sort"
+            label={t('search.sort.label')}
+            value={filter.sort}
+            options={[
+              { value: 'default', label: t('search.sort.default') },
+              { value: 'price', label: t('search.sort.price') },
+              { value: '-price', label: t('search.sort.-price') },
+            ]}
+            onChange={(e) => apply({ ...filter, sort: e.target.value as TourFilter['sort'], page: 1 })}
+          />
+        </div>
+      </div>
+      {filtersLoaded && (
+        <Suspense fallback={null}>
+          <FiltersDropdown
+            open={filtersOpen !== null}
+            screen={filtersOpen ?? 'common'}
+            onScreenChange={(s) => setFiltersOpen(s)}
+            onClose={() => setFiltersOpen(null)}
+            filter={filter}
+            options={state.filters}
+            onApply={apply}
+          />
+        </Suspense>
+      )}
+      <p className="srch-count" aria-live="polite">{state.pagination && !state.loading ? t('search.found', { count: total }) : '\u00a0'}</p>
+      {state.error && !state.loading && (
+        <div className="srch-error" role="alert">
+          <p>{t('common.requestFailed')}</p>
+          <Button variant="secondary" onClick={retry}>{t('common.retry')}</Button>
+        </div>
+      )}
+      {state.loading && state.groups.length === 0 && <ResultsSkeleton />}
+      {state.groups.length > 0 && <ResultsList groups={state.groups} busy={state.loading} />}
+      {!state.loading && !state.error && state.pagination && total === 0 && (
+        <div className="srch-empty">
+          <p className="srch-empty__title">{t('search.empty.results')}</p>
+          <p>{t('search.empty.hint')}</p>
+          {badge > 0 && <Button variant="secondary" onClick={() => apply({ ...filterFromSearch({}, slug), isCruisesSearch: filter.isCruisesSearch, sort: filter.sort })}>{t('filters.resetAll')}</Button>}
+        </div>
+      )}
+      {state.pagination && total > 0 && (
+        <PaginationBar
+          page={state.lastPage}
+          firstPage={state.firstPage}
+          pages={state.pagination.pages}
+          total={total}
+          pageSize={state.pagination.pageSize}
+          hrefFor={(page) => searchHref(base, { ...filter, page })}
+          onPage={(page) => {
+            apply({ ...filter, page });
+            if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0 });
+          }}
+          onLoadMore={loadMore}
+          loading={state.loadingMore}
+        />
+      )}
+      <SelectionSheet />
+    </div>
   );
 }

@@ -1,33 +1,102 @@
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { OrganizerReviewsAnswer, PageHeader, PageSkeleton, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import {
+  OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, SafeHtml, TourCard, appConfigAtom, organizerShortName, queryAtom,
+  ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
+} from '@tours/shared';
+import { fetchVerification } from '../tour/api';
+import { Avatar, Stars } from '../tour/parts';
+import { VerificationMarks } from '../tour/sections/Organizer';
+import { ReviewItem } from '../tour/sections/Reviews';
+import { Pager } from './Pager';
+import '../tour/tour.css';
+import '../tour/sections.css';
 
-/** Organizer page with its reviews (accounts-and-comms: organizer page with paged reviews). */
+const PAGE_SIZE = 3;
+
+/**
+ * Organizer page (accounts-and-comms 'Organizer page'): public info, verification marks (a failed call counts
+ * as all false), its tours and paged reviews (?page=N, 3 per page). With organizer.forceHideOrganizers the
+ * organization stays but its people (experts) are not listed.
+ */
 export default function OrganizerPage() {
   const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const host = useHost();
+  const config = useAtomValue(appConfigAtom);
   const id = Number(useAtomValue(routeAtom)?.params.id);
-  const title = intl.formatMessage({ id: 'page.organizer-id.title' });
-  const reviews = useApiQuery(Number.isInteger(id) ? `org-reviews:${id}` : null, (signal) =>
-    host.api.get('/spa/organizer-reviews', { schema: OrganizerReviewsAnswer, query: { id, limit: 3, page: 1 }, signal }),
+  const rawPage = useAtomValue(queryAtom).page;
+  const page = Math.max(1, Number.parseInt(String(Array.isArray(rawPage) ? rawPage[0] : rawPage ?? '1'), 10) || 1);
+  const valid = Number.isInteger(id) && id > 0;
+  const viewer = useMediaViewer();
+  const info = useApiQuery(valid ? `org-info:${id}` : null, (signal) => host.api.get('/crm/api/organizer/info', { schema: OrganizerInfoAnswer, query: { id }, signal }));
+  const marks = useApiQuery(valid ? `org-marks:${id}` : null, (signal) => fetchVerification(host.api, id, signal));
+  const reviews = useApiQuery(valid ? `org-reviews:${id}:${page}` : null, (signal) =>
+    host.api.get('/spa/organizer-reviews', { schema: OrganizerReviewsAnswer, query: { id, limit: PAGE_SIZE, page }, signal }),
   );
+
+  useEffect(() => {
+    const status = (info.error as { status?: number } | null)?.status;
+    if (!valid || status === 404) host.emit('page:error', { status: 404 });
+    else if (info.error) host.emit('page:error', { status: 500 });
+  }, [host, valid, info.error]);
+
+  if (!info.data) return <PageSkeleton />;
+  const o = info.data;
+  const hidePeople = config.organizer.forceHideOrganizers;
+  const hrefFor = (p: number) => `${host.href('organizer-id', { id })}${p > 1 ? `?page=${p}` : ''}`;
   return (
-    <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-      {reviews.loading && <PageSkeleton compact />}
-      {reviews.data && (
-        <>
-          <p>{intl.formatMessage({ id: 'tour.reviews.basedOn' }, { rating: reviews.data.rating.toFixed(1), count: reviews.data.reviews_count })}</p>
-          <ul className="tour-reviews">
-            {reviews.data.reviews.map((r) => (
-              <li key={r.id}>
-                <p><strong>{r.name}</strong> · {r.rating}/5 · <time dateTime={r.date}>{intl.formatDate(r.date, { dateStyle: 'medium' })}</time></p>
-                <p>{r.body}</p>
+    <section className="tour-org-page" data-testid="organizer-page">
+      <PageHeader title={o.name} description={o.description.replace(/<[^>]*>/g, ' ').trim().slice(0, 160)} breadcrumbs={[{ url: host.href('index'), text: t('common.home') }, { text: o.name }]} />
+      <div className="tour-card tour-org">
+        <img className="tour-org__logo" src={sizedImage(o.logo, '140x140')} alt="" width={96} height={96} />
+        <div className="tour-org__body">
+          <p className="tour-muted">{t(`tour.organizerPage.kind.${o.kind}`)} · {t('tour.organizerPage.since', { year: o.since_year })}{o.region ? ` · ${o.region.name}` : ''}</p>
+          {o.reviews_count > 0 && (
+            <p className="tour-reviews__summary">
+              <span className="tour-reviews__rating">{ratingOneDecimal(o.rating)}</span> <Stars rating={o.rating} /> {t('tour.reviews.basedOn', { count: o.reviews_count })}
+            </p>
+          )}
+          <VerificationMarks marks={marks.data} />
+          <SafeHtml className="tour-rich" html={o.description} />
+        </div>
+      </div>
+      {!hidePeople && o.experts.length > 0 && (
+        <section className="tour-section" aria-labelledby="org-experts">
+          <h2 id="org-experts" className="tour-section__title">{t('tour.organizer.guides')}</h2>
+          <ul className="tour-guides">
+            {o.experts.map((e, i) => (
+              <li key={i} className="tour-guide">
+                <Avatar name={organizerShortName(e)} photo={typeof e.photo === 'string' ? e.photo : e.photo?.url ?? null} />
+                <span>{organizerShortName(e)}</span>
               </li>
             ))}
           </ul>
-        </>
+        </section>
       )}
+      {o.tours.length > 0 && (
+        <section className="tour-section" aria-labelledby="org-tours">
+          <h2 id="org-tours" className="tour-section__title">{t('tour.organizerPage.tours', { count: o.tours_count })}</h2>
+          <ul className="tour-org__tours">
+            {o.tours.map((x) => <li key={x.id}><TourCard tour={x} /></li>)}
+          </ul>
+        </section>
+      )}
+      <section className="tour-section" aria-labelledby="org-reviews" id="reviews">
+        <h2 id="org-reviews" className="tour-section__title">{t('tour.nav.reviews')}</h2>
+        {reviews.loading && <PageSkeleton compact />}
+        {reviews.data && reviews.data.reviews_count === 0 && <p>{t('tour.reviews.none')}</p>}
+        {reviews.data && reviews.data.reviews.length > 0 && (
+          <>
+            <ul className="tour-reviews">
+              {reviews.data.reviews.map((r) => <ReviewItem key={r.id} review={r} openViewer={viewer.open} />)}
+            </ul>
+            <Pager page={reviews.data.pagination.page} pages={reviews.data.pagination.pages} hrefFor={hrefFor} onPage={(p) => host.navigate(hrefFor(p))} />
+          </>
+        )}
+      </section>
+      {viewer.element}
     </section>
   );
 }

@@ -9,3 +9,4 @@ export * from './organizers';
 export * from './slugs';
 export * from './requests';
 export * from './tours';
+export * from './search';

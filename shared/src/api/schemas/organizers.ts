@@ -88,3 +88,32 @@ export const OrganizerVerificationAnswer = type({
   is_passport_verified: boolean(),
 });
 export type OrganizerVerificationAnswer = Infer<typeof OrganizerVerificationAnswer>;
+
+// GET /crm/api/organizer/info --------------------------------------------------------
+
+/** A published tour of the organizer, for its page. */
+export const OrganizerTourItem = type({
+  id: integer(),
+  slug: string(),
+  title: string(),
+  image: ImageUrl,
+  price: number(),
+  currency: string(),
+  days: integer(),
+  rating: number(),
+  reviews_count: integer(),
+});
+export type OrganizerTourItem = Infer<typeof OrganizerTourItem>;
+
+/**
+ * Organizer info: the public info plus its legal form (1 natural person, 2 individual entrepreneur,
+ * 3 legal entity — accounts-and-comms 'Organizer legal forms', list 1), its home region and up to 6 of its
+ * published tours, best rated first.
+ */
+export const OrganizerInfoAnswer = type({
+  ...OrganizerPublicInfoAnswer.schema,
+  legal_form: enums([1, 2, 3]),
+  region: nul(type({ id: integer(), name: string() })),
+  tours: array(OrganizerTourItem),
+});
+export type OrganizerInfoAnswer = Infer<typeof OrganizerInfoAnswer>;

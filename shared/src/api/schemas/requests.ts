@@ -1,7 +1,127 @@
 /**
- * Help requests (public-site §3.7, §7.4). The answer carries the new request's id.
+ * Help requests (public-site §3.7, §7.4): POST /spa/submit-help-request with `{ data: {form fields, timezone} }`.
+ * The answer carries the new request's id.
+ *
+ * Besides the §3.7 fields the product adds (§7.4): `timezone` (hours from Moscow time, −15…+11), a
+ * 'request from {url}' line in `comment`, `referer` (the page URL) and the stored `utm_source`. Partner
+ * widgets also send `partner_id` (and `utm_campaign` / `utm_content` when the partner set them); the server
+ * stores where the request came from (`source`: 'partner_widget' when a partner id or click_source
+ * 'partner_widget' came with it, else 'site') and the calling Origin.
  */
-import { type Infer, integer, type } from 'superstruct';
+import { type Infer, boolean, coerce, enums, integer, number, refine, string, type, union } from 'superstruct';
+import { dflt, opt, queryString, withMeta } from './common';
+
+/** Help request types of §3.7. */
+export const HELP_REQUEST_TYPES = [
+  'learn_more', 'corp_tour_request', 'subsidies', 'quarantine_refund', 'individual_tour', 'phone_call_request', 'city_calculate',
+  'common_help', 'add_email_to_request', 'certificate', 'cashback', 'organizer_request', 'without_prepayment', 'forecast_request',
+  'common_help_by_email', 'add_phone_and_tourist_name_to_request', 'future_year_tours_request',
+] as const;
+export type HelpRequestType = (typeof HELP_REQUEST_TYPES)[number];
+
+/** Where a help request was sent from. */
+export const HELP_REQUEST_SOURCES = ['site', 'partner_widget'] as const;
+export type HelpRequestSource = (typeof HELP_REQUEST_SOURCES)[number];
+
+/** A partner id (the `partner` attribute of the widgets, sent as utm_source): letters, digits, '.', '_' and '-'. */
+export const PARTNER_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Moscow-time offsets of §7.4 / §9. */
+export const TIMEZONE_MIN = -15;
+export const TIMEZONE_MAX = 11;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE_RE = /^\+\d{9,}$/;
+
+/** Text fields: trimmed; an empty string is 'not given'. */
+const text = (max: number, description?: string) =>
+  coerce(queryString(max, description ? { description } : {}), string(), (v) => v.trim());
+
+/** '+' then at least 9 digits (§5.1 'phone'); spaces, dashes and brackets are allowed between them; ≤ 18 characters. */
+const phone = withMeta(
+  refine(text(18), 'phone', (v) => v === '' || PHONE_RE.test(v.replace(/[\s()-]/g, '')) || 'Please enter a valid phone number'),
+  { maxLength: 18, description: "'+' and at least 9 digits (§5.1), at most 18 characters" },
+);
+const email = withMeta(
+  refine(text(254), 'email', (v) => v === '' || EMAIL_RE.test(v) || 'Please enter a valid e-mail'),
+  { maxLength: 254, format: 'email' },
+);
+
+/** An id or a short token, sent as a number or a string; kept as text. */
+const idOrText = (max: number, description: string) =>
+  withMeta(coerce(queryString(max), union([number(), string()]), (v) => String(v).trim()), { maxLength: max, description });
+
+const count = (min: number, max: number) =>
+  withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });
+
+const positiveId = withMeta(refine(integer(), 'id', (v) => v >= 1 || 'Incorrect value'), { minimum: 1 });
+
+const dateText = withMeta(queryString(10, { pattern: /^(\d{4}-\d{2}-\d{2})?$/ }), { description: 'YYYY-MM-DD', maxLength: 10 });
+
+/** The form fields (`data`) of a help request (§3.7) plus the attribution the product and the widgets add. */
+export const HelpRequestData = type({
+  type: withMeta(enums(HELP_REQUEST_TYPES), { description: 'Help request type (§3.7)' }),
+  tour_id: opt(positiveId),
+  city: opt(idOrText(200, 'City (id or name)')),
+  dates: opt(idOrText(40, "Date variant id, 'individual' or 'select_individual'")),
+  name: opt(text(100)),
+  first_name: opt(text(100)),
+  last_name: opt(text(100)),
+  phone: opt(phone),
+  email: opt(email),
+  comment: opt(text(3000)),
+  adults: dflt(count(0, 100), 1),
+  children: dflt(count(0, 100), 0),
+  timezone: opt(withMeta(count(TIMEZONE_MIN, TIMEZONE_MAX), { description: 'Hours from Moscow time (−15…+11, §7.4)' })),
+  agree: dflt(boolean(), true),
+  is_travel_by_avia: opt(boolean()),
+  is_travel_by_train: opt(boolean()),
+  request_id_to_update: opt(positiveId),
+  organizer_id: opt(positiveId),
+  utm_source: opt(text(100)),
+  utm_campaign: opt(text(100)),
+  utm_content: opt(text(100)),
+  referer: opt(text(2000, 'The page the request was sent from (defaults to the current URL, §7.4)')),
+  date_start_formatted: opt(dateText),
+  date_end_formatted: opt(dateText),
+  time_start: opt(queryString(5, { pattern: /^(([01]\d|2[0-3]):[0-5]\d)?$/, description: 'HH:MM, 24-hour' })),
+  /** Where the form was opened from (e.g. support_popup). */
+  click_source: opt(queryString(50, { pattern: /^[a-z0-9_-]*$/i })),
+  /** The partner whose widget sent the request. */
+  partner_id: opt(withMeta(queryString(64, { pattern: PARTNER_ID_RE }), { description: 'Partner id of the widget that sent the request' })),
+});
+export type HelpRequestData = Infer<typeof HelpRequestData>;
+
+/** The body of POST /spa/submit-help-request. */
+export const SubmitHelpRequestBody = type({ data: HelpRequestData });
+export type SubmitHelpRequestBody = Infer<typeof SubmitHelpRequestBody>;
+
+/** Fields each type needs (§5.7 help card: name and phone; e-mail requests: an e-mail; …). */
+export const HELP_REQUEST_REQUIRED: Readonly<Partial<Record<HelpRequestType, readonly (keyof HelpRequestData)[]>>> = {
+  common_help: ['name', 'phone'],
+  phone_call_request: ['phone'],
+  common_help_by_email: ['email'],
+  add_email_to_request: ['email', 'request_id_to_update'],
+  add_phone_and_tourist_name_to_request: ['phone', 'request_id_to_update'],
+  individual_tour: ['name', 'phone', 'email'],
+  city_calculate: ['city', 'dates', 'email', 'phone'],
+};
+
+/**
+ * Checks that a request carries what its type needs, and a way to reach the traveller (a phone or an e-mail)
+ * for every other type. Returns field errors keyed by field ('Required field').
+ */
+export function missingHelpRequestFields(data: HelpRequestData): Record<string, string> {
+  const out: Record<string, string> = {};
+  const present = (key: keyof HelpRequestData) => data[key] !== undefined && data[key] !== '';
+  const required = HELP_REQUEST_REQUIRED[data.type];
+  if (required) {
+    for (const key of required) if (!present(key)) out[key] = 'Required field';
+  } else if (!present('phone') && !present('email')) {
+    out.phone = 'Required field';
+  }
+  return out;
+}
 
 export const SubmitHelpRequestAnswer = type({ request_id: integer() });
 export type SubmitHelpRequestAnswer = Infer<typeof SubmitHelpRequestAnswer>;

@@ -2,10 +2,10 @@
  * Tour calls (public-site §7.2): the tour detail of §3.5 and the search autocomplete (§3.3 suggestion kinds).
  * Prices: `price` etc. are in the X-Currency currency, `original_*` in RUB (the stored currency).
  */
-import { type Infer, array, boolean, enums, integer, nullable, number, string, type } from 'superstruct';
+import { type Infer, type Struct, array, boolean, coerce, enums, integer, nullable, number, refine, string, type, union, unknown } from 'superstruct';
 import {
-  ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, SUGGESTION_KINDS,
-  currencyCode, nul, opt, queryBool, queryInt, queryString, withMeta,
+  ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS,
+  currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
 } from './common';
 import { Expert, Review } from './organizers';
 
@@ -55,8 +55,10 @@ export const ExcursionDate = type({
   date: string(),
   time: array(type({ id: integer(), start: string(), end: string() })),
 });
+export type ExcursionDate = Infer<typeof ExcursionDate>;
 
 export const TourOption = type({ tour_id: integer(), slug: string(), name: string() });
+export type TourOption = Infer<typeof TourOption>;
 
 export const AccommodationVariant = type({
   type: enums(ACCOMMODATION_KINDS),
@@ -67,7 +69,9 @@ export const AccommodationVariant = type({
 });
 export const Accommodation = type({ nights: integer(), variants: array(AccommodationVariant) });
 
-export const ProgramDay = type({ day: integer(), title: string(), description: string(), images: array(ImageUrl) });
+/** A programme day; `id` is the program_id of GET /spa/tour-program. */
+export const ProgramDay = type({ id: integer(), day: integer(), title: string(), description: string(), images: array(ImageUrl) });
+export type ProgramDay = Infer<typeof ProgramDay>;
 
 /** A tour in lists (similar tours use the snake_case forms of public-site §3.4). */
 export const TourCardSmall = type({
@@ -202,3 +206,194 @@ export type SuggestionGroup = Infer<typeof SuggestionGroup>;
 /** Non-empty groups, in the order of public-site §3.3 'Suggestion kinds'. */
 export const AutocompleteAnswer = type({ result: array(SuggestionGroup) });
 export type AutocompleteAnswer = Infer<typeof AutocompleteAnswer>;
+
+// Removed from publication (public-site §2.8) -------------------------------------
+
+export const SimilarDestination = type({ id: integer(), name: string(), slug: string(), image: ImageUrl, tours_count: integer() });
+export type SimilarDestination = Infer<typeof SimilarDestination>;
+
+/** `data` of the 404 answered for a tour that exists but is no longer published. */
+export const RemovedTourData = type({
+  reason: enums(['removed_from_publication']),
+  similar_tours: array(TourCardSmall),
+  similar_destinations: array(SimilarDestination),
+});
+export type RemovedTourData = Infer<typeof RemovedTourData>;
+
+// GET /spa/tour-reviews ---------------------------------------------------------------
+
+/** Review tabs of the tour page: All / Tour / Tour Provider (the organizer). */
+export const REVIEW_TABS = ['all', 'tour', 'organizer'] as const;
+export type ReviewTab = (typeof REVIEW_TABS)[number];
+
+export const TourReviewsQuery = type({
+  id: queryId('Tour id'),
+  slug: opt(queryString(300, { min: 1, pattern: SLUG, description: 'The tour slug (accepted; id names the tour)' })),
+  type: dflt(withMeta(enums(REVIEW_TABS), { description: "all (default), tour, or organizer (the tour provider's reviews)" }), 'all'),
+  rating: opt(queryInt(1, 5, 'Only reviews with this rating (the canFilterReviews filter)')),
+  with_photos: opt(queryBool('1: only reviews with photos')),
+  page: dflt(queryInt(1, 100000, 'Page, from 1'), 1),
+  limit: dflt(queryInt(1, 50, 'Reviews per page (the step is 3)'), 3),
+  expand_reviews: opt(queryBool('Accepted for compatibility; reviews are always expanded')),
+});
+export type TourReviewsQuery = Infer<typeof TourReviewsQuery>;
+
+/** Reviews of a tour (tab 'tour') and of its organizer (tab 'organizer'), newest first, with the tab counts. */
+export const TourReviewsAnswer = type({
+  reviews: array(Review),
+  pagination: Pagination,
+  /** Average rating of the selected tab (all filters but the tab ignored), one decimal. */
+  rating: number(),
+  reviews_count: integer(),
+  counts: type({ all: integer(), tour: integer(), organizer: integer() }),
+});
+export type TourReviewsAnswer = Infer<typeof TourReviewsAnswer>;
+
+// GET /spa/tour-program, /spa/tour-question -------------------------------------------
+
+export const TourProgramQuery = type({ program_id: queryId('Programme day id (program[].id)'), tour_id: queryId('Tour id') });
+export type TourProgramQuery = Infer<typeof TourProgramQuery>;
+/** One programme day with its description (HTML) and images. */
+export const TourProgramAnswer = ProgramDay;
+
+export const TourQuestionQuery = type({ question_id: queryId('FAQ item id (faq[].id)'), tour_id: queryId('Tour id') });
+export type TourQuestionQuery = Infer<typeof TourQuestionQuery>;
+/** One FAQ item; the answer is HTML. */
+export const TourQuestionAnswer = type({ id: integer(), question: string(), answer: string() });
+export type TourQuestionAnswer = Infer<typeof TourQuestionAnswer>;
+
+// GET /spa/tours-cities, /crm/api/ticket/tour-cities -----------------------------------
+
+export const TicketsQuery = type({ tour_id: queryId('Tour id') });
+export type TicketsQuery = Infer<typeof TicketsQuery>;
+
+/** An arrival or departure of public-site §3.6 'Tickets data': `day` of the tour, `date` when the tour has a next date. */
+export const TicketEntry = type({
+  city_name: string(),
+  day: integer(),
+  date: nul(string()),
+  time: string(),
+  items: array(type({ country: type({ id: integer() }) })),
+});
+export type TicketEntry = Infer<typeof TicketEntry>;
+
+export const TicketsAnswer = type({
+  arrival: array(TicketEntry),
+  departure: array(TicketEntry),
+  train_arrival: array(TicketEntry),
+  train_departure: array(TicketEntry),
+  other_mean_of_transport_arrival: array(TicketEntry),
+  other_mean_of_transport_departure: array(TicketEntry),
+  important: array(type({ city_name: string(), comment_for_arrival_departure: string() })),
+  /** HTML. */
+  comment_for_all_cities: nul(string()),
+});
+export type TicketsAnswer = Infer<typeof TicketsAnswer>;
+
+// GET /spa/individual-tour --------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const IndividualTourQuery = type({
+  uuid: queryString(36, { min: 1, pattern: UUID, description: 'The individual tour of an order (lower-case UUID)' }),
+  with_alt: opt(queryBool('1: add alt texts to images')),
+});
+export type IndividualTourQuery = Infer<typeof IndividualTourQuery>;
+
+/** The tour detail of an individual (custom) tour tied to an order: is_individual is true, request_id is set. */
+export const IndividualTourAnswer = type({
+  ...TourDetailAnswer.schema,
+  individual: type({
+    uuid: string(),
+    request_id: integer(),
+    date_start: nul(string()),
+    date_end: nul(string()),
+    adults: integer(),
+    children: integer(),
+  }),
+});
+export type IndividualTourAnswer = Infer<typeof IndividualTourAnswer>;
+
+// GET /crm/api/tour/get-by-ids -----------------------------------------------------------
+
+/** A list of ids: repeated (`ids=1&ids=2`) or comma-separated (`ids=1,2`); at most `max`. */
+export function queryIdList(max: number, description?: string): Struct<number[], null> {
+  const list = refine(array(number()), 'ids', (v) => {
+    if (v.length === 0) return 'Required field';
+    if (v.length > max) return `Maximum ${max}`;
+    return v.every((n) => Number.isInteger(n) && n >= 1) || 'Incorrect value';
+  });
+  const s = coerce(list, union([string(), array(unknown())]), (raw) =>
+    (Array.isArray(raw) ? raw : [raw])
+      .flatMap((x) => String(x).split(','))
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => (/^\d{1,10}$/.test(x) ? Number(x) : -1)),
+  ) as unknown as Struct<number[], null>;
+  return withMeta(s, { fromString: true, description: description ?? `Up to ${max} ids, comma-separated or repeated` });
+}
+
+export const TourIdsQuery = type({ ids: queryIdList(50, 'Tour ids, comma-separated or repeated (at most 50)') });
+export type TourIdsQuery = Infer<typeof TourIdsQuery>;
+
+/** A tour of a list: the card fields plus type, duration and the old price. */
+export const TourListItem = type({
+  ...TourCardSmall.schema,
+  type: enums([1, 2]),
+  type_name: enums(['TOUR', 'EXCURSION']),
+  duration: integer(),
+  duration_unit: enums(['days', 'hours']),
+  hours: nul(integer()),
+  price_without_discount: number(),
+  is_need_show_price_from: boolean(),
+});
+export type TourListItem = Infer<typeof TourListItem>;
+
+/** Published tours among the ids, in the order asked; unknown or unpublished ids are left out. */
+export const TourIdsAnswer = array(TourListItem);
+export type TourIdsAnswer = Infer<typeof TourIdsAnswer>;
+
+// GET /spa/tour-for-request -----------------------------------------------------------------
+
+export const TourForRequestQuery = type({
+  id: queryId('Tour id'),
+  format: opt(queryString(20, { description: "'main'" })),
+  site_id: opt(queryInt(1, 1000, 'Always 1 from the order page')),
+});
+export type TourForRequestQuery = Infer<typeof TourForRequestQuery>;
+
+/** What the order page (and the variants modal) needs of a tour. */
+export const TourForRequestAnswer = type({
+  id: integer(),
+  slug: string(),
+  slugs: type({ en: string(), cn: string(), de: string(), ru: string() }),
+  title: string(),
+  image: ImageUrl,
+  type: enums([1, 2]),
+  type_name: enums(['TOUR', 'EXCURSION']),
+  is_tour_active: boolean(),
+  price: number(),
+  priceWithoutDiscount: number(),
+  original_price: number(),
+  currency: currencyCode(),
+  is_need_show_price_from: boolean(),
+  duration: integer(),
+  duration_unit: enums(['days', 'hours']),
+  days: integer(),
+  hours: nul(integer()),
+  is_dates_preliminary: boolean(),
+  use_request_period: boolean(),
+  request_period_start: nul(string()),
+  request_period_end: nul(string()),
+  excursion_dates: array(ExcursionDate),
+  variants: array(TourVariant),
+  tour_variants: array(TourOption),
+  group_min: integer(),
+  group_max: integer(),
+  min_age: integer(),
+  max_age: nul(integer()),
+  main_location_name: string(),
+  organizer: type({ id: integer(), expert: Expert, marketplace_requests_with_direct_sale: boolean() }),
+  fallback_locale: FallbackLocale,
+});
+export type TourForRequestAnswer = Infer<typeof TourForRequestAnswer>;

@@ -1,0 +1,147 @@
+/**
+ * POST /spa/submit-help-request (public-site §3.7, §7.4) and the CORS rule of the partner widgets.
+ *
+ * The request is stored with every §3.7 field, the product's additions (timezone, referer, utm_source) and the
+ * partner attribution of the widgets (partner_id, utm_campaign, utm_content, the calling origin) with its
+ * source: 'partner_widget' when a partner id (or click_source 'partner_widget') came with it, else 'site'.
+ *
+ * Field errors are keyed by the form field ('phone', not 'data.phone'), so forms put them on their fields (§5.8).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { record, string, type, unknown, validate } from 'superstruct';
+import { withMeta } from '@tours/shared/src/api/schemas/common';
+import {
+  HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, missingHelpRequestFields, type HelpRequestSource,
+} from '@tours/shared/src/api/schemas/requests';
+import { insertHelpRequest } from '../db/queries/requests';
+import { validationError } from '../lib/errors';
+import { fieldErrors } from '../lib/validation';
+import type { Services } from '../services';
+import type { ApiRouter } from './router';
+
+/**
+ * The calls the partner widgets make from the partner's page, and nothing else, answer any origin
+ * (no credentials: the widgets send no cookies): the search box's travel styles and destination
+ * autocomplete, and the request form.
+ */
+export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
+  '/spa/search-form': ['GET'],
+  '/spa/autocomplete': ['GET'],
+  '/spa/submit-help-request': ['POST'],
+};
+/** The common headers of §7.1 the widgets send, and the JSON body type. */
+export const WIDGET_ALLOWED_HEADERS = 'Content-Type, X-Language, X-Localization, X-Currency, X-User-Role';
+
+function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
+  const path = request.url.split('?')[0] ?? '';
+  return Object.prototype.hasOwnProperty.call(WIDGET_CALLS, path) ? WIDGET_CALLS[path] : undefined;
+}
+
+/** CORS for WIDGET_CALLS only: preflights, and `Access-Control-Allow-Origin: *` on every answer (errors too). */
+export function registerWidgetCors(app: FastifyInstance): void {
+  for (const [url, methods] of Object.entries(WIDGET_CALLS)) {
+    app.options(url, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', methods.join(', '))
+        .header('access-control-allow-headers', WIDGET_ALLOWED_HEADERS)
+        .header('access-control-max-age', '600')
+        .send(),
+    );
+  }
+  app.addHook('onSend', async (request, reply, payload) => {
+    const methods = widgetMethods(request);
+    if (methods && request.headers.origin && methods.includes(request.method)) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-expose-headers', 'Retry-After');
+    }
+    return payload;
+  });
+}
+
+/** What the router checks before the handler: a `data` object (its fields are checked by the handler). */
+const Envelope = type({ data: withMeta(record(string(), unknown()), { description: 'The form fields' }) });
+
+function header(request: FastifyRequest, name: string, max: number): string | null {
+  const value = request.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, max) : null;
+}
+
+/**
+ * Validates the form fields: malformed fields and the fields the type needs are reported together, keyed by
+ * field ('Required field', 'Please enter a valid phone number', 'Maximum 100 characters', …).
+ */
+export function parseHelpRequest(input: unknown): HelpRequestData {
+  const [error, value] = validate(input, HelpRequestData, { coerce: true });
+  const errors = error ? fieldErrors(error) : {};
+  const raw = (value ?? input) as HelpRequestData;
+  const missing = (HELP_REQUEST_TYPES as readonly unknown[]).includes(raw.type) ? missingHelpRequestFields(trimmed(raw)) : {};
+  const all = { ...missing, ...errors };
+  if (Object.keys(all).length) throw validationError(all);
+  return value as HelpRequestData;
+}
+
+function trimmed(data: HelpRequestData): HelpRequestData {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as HelpRequestData;
+}
+
+export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s: Services): void {
+  registerWidgetCors(app);
+  router.add({
+    method: 'POST',
+    url: '/spa/submit-help-request',
+    tags: ['requests'],
+    summary: 'Send a help request (callback, e-mail, common help, partner widget, …); answers its id',
+    description:
+      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name. CORS: any origin (widget call).",
+    body: Envelope,
+    answer: SubmitHelpRequestAnswer,
+    handler: async ({ body, ctx, request }) => {
+      const data = parseHelpRequest(body.data);
+      // A widget without a (valid) partner attribute still says where it comes from with click_source.
+      const source: HelpRequestSource = data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site';
+      const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+      const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
+      const id = await insertHelpRequest(s.db, {
+        type: data.type,
+        tour_id: data.tour_id ?? null,
+        city: empty(data.city),
+        dates: empty(data.dates),
+        name: empty(data.name),
+        first_name: empty(data.first_name),
+        last_name: empty(data.last_name),
+        phone: empty(data.phone),
+        email: empty(data.email),
+        comment: empty(data.comment),
+        adults: data.adults,
+        children: data.children,
+        timezone: data.timezone ?? null,
+        agree: data.agree ? 1 : 0,
+        is_travel_by_avia: flag(data.is_travel_by_avia),
+        is_travel_by_train: flag(data.is_travel_by_train),
+        request_id_to_update: data.request_id_to_update ?? null,
+        organizer_id: data.organizer_id ?? null,
+        // A widget's partner id is its utm_source (the partner is credited even when the page sent none).
+        utm_source: empty(data.utm_source) ?? empty(data.partner_id),
+        utm_campaign: empty(data.utm_campaign),
+        utm_content: empty(data.utm_content),
+        referer: empty(data.referer) ?? header(request, 'referer', 2000),
+        date_start_formatted: empty(data.date_start_formatted),
+        date_end_formatted: empty(data.date_end_formatted),
+        time_start: empty(data.time_start),
+        click_source: empty(data.click_source),
+        partner_id: empty(data.partner_id),
+        source,
+        origin: header(request, 'origin', 300),
+        locale: ctx.locale,
+        created_at: new Date().toISOString(),
+      });
+      return { request_id: id };
+    },
+  });
+  // The OpenAPI description shows the whole body, not just the envelope the router checks.
+  const doc = router.docs.find((d) => d.url === '/spa/submit-help-request' && d.method === 'POST');
+  if (doc) doc.body = SubmitHelpRequestBody;
+}

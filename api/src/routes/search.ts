@@ -1,0 +1,388 @@
+/**
+ * Search calls (public-site §7.2): GET /spa/tours (first page, expand=filters adds the options with counts),
+ * GET /spa/tours-page (another page), GET /spa/cities-by-query (§5.7), POST /crm/api/favourite-tour/create|delete.
+ *
+ * The query is validated (lengths, list sizes, date format) and then normalised with the client's own
+ * `normaliseFilter` (§5.4), so both sides clamp the same way. Filtering, text search and option counts run in the
+ * database (db/queries/search.ts); answers are memoised for 60 s per locale, currency and normalised filter.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
+import {
+  CitiesByQueryAnswer, CitiesByQueryQuery, FavouriteTourAnswer, FavouriteTourBody, SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, ToursAnswer,
+  ToursPageAnswer, TourSearchQuery, type FilterOption, type FilterSectionOptions, type ResultGroup, type SearchResult, type TourCardItem,
+} from '@tours/shared/src/api/schemas/search';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/api/schemas/slugs';
+import { clamp, filterToSearch, normaliseFilter, type TourFilter } from '@tours/shared/src/domain/filters';
+import { discountPercent } from '@tours/shared/src/domain/price';
+import {
+  CHILD_AGE_OPTIONS, COMFORT_OPTIONS, DIFFICULTY_OPTIONS, GROUP_SIZE_OPTIONS, OPERATOR_OPTIONS, cardParts, facetCounts, searchConditions, searchPage, searchReference,
+  type CardParts, type FacetCounts, type SearchReference,
+} from '../db/queries/search';
+import { queryTerms } from '../db/search';
+import { isoDate } from '../db/seed/text';
+import { convert, priceIn, type Rates } from '../lib/currency';
+import { HttpError, notFound, validationError } from '../lib/errors';
+import { collator, t, WORDS } from '../lib/i18n';
+import { imageUrl } from '../lib/images';
+import type { Services } from '../services';
+import { expertPhoto } from './organizers';
+import type { ApiRouter } from './router';
+import { matchNames } from './tours';
+
+const SEARCH_SLUGS = new Set<string>(Object.values(DEFAULT_SEARCH_SLUGS));
+/** The last page the API looks at (a larger one is an empty page). */
+const MAX_PAGE = 100000;
+/** Ids and counts are 32-bit integers in the database (PostgreSQL refuses larger ones). */
+const INT_MAX = 2147483647;
+/** Guide languages the catalogue offers, and accommodation kinds in the order of the filter. */
+const GUIDE_LANGUAGES = ['en', 'de', 'ru', 'cn'] as const;
+const ACCOMMODATION_KINDS = ['hotel', 'guest-house', 'flat', 'camp-site', 'tent', 'cabin', 'train', 'not-set'] as const;
+const GROUP_KEYS = ['tours', 'excursions', 'cruises'] as const;
+
+type Place = SearchResult['place'];
+
+/** The filter of a query: validated fields normalised like the client's; the slug adds its entity to the filter. */
+export function filterOfQuery(query: Record<string, unknown>, ref: SearchReference, locale: ApiLocale): { filter: TourFilter; place: Place } {
+  const raw = { ...query };
+  delete raw.expand;
+  delete raw['per-page'];
+  const filter = normaliseFilter(raw);
+  // Beyond §5.4: numbers the database must be able to use (a page of 1e308 is no page at all).
+  filter.page = Math.min(filter.page, MAX_PAGE);
+  filter.lat = clamp(filter.lat, -90, 90);
+  filter.lng = clamp(filter.lng, -180, 180);
+  filter.radius = clamp(filter.radius, 0, 20000);
+  const int = (v: number) => Number.isInteger(v) && v >= 0 && v <= INT_MAX;
+  for (const key of ['organizer', 'maxGroupSize', 'continent', 'type'] as const) {
+    const v = filter[key];
+    if (v !== null && !int(v)) filter[key] = null;
+  }
+  for (const key of ['comfort', 'difficulty', 'restKinds', 'cities', 'regions', 'countries', 'collections', 'showplace', 'cruisesType', 'cruisesStartCity', 'ships', 'waterObject'] as const) {
+    filter[key] = filter[key].filter(int);
+  }
+  let place: Place = null;
+  if (filter.slug) {
+    const slug = filter.slug.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    if (SEARCH_SLUGS.has(slug)) {
+      place = { kind: 'search', id: null, name: WORDS.tours[locale], slug: DEFAULT_SEARCH_SLUGS[locale] };
+    } else {
+      const entry = ref.slugs.get(slug);
+      if (!entry) throw notFound();
+      const add = (list: number[], id: number) => (list.includes(id) ? list : [...list, id]);
+      const table = entry.kind === 'region' ? ref.regions : entry.kind === 'city' ? ref.cities : entry.kind === 'rest_kind' ? ref.restKinds : ref.collections;
+      const row = table.get(entry.entity_id);
+      if (!row) throw notFound();
+      if (entry.kind === 'region') filter.regions = add(filter.regions, row.id);
+      else if (entry.kind === 'city') filter.cities = add(filter.cities, row.id);
+      else if (entry.kind === 'rest_kind') filter.restKinds = add(filter.restKinds, row.id);
+      else if (entry.kind === 'collection') filter.collections = add(filter.collections, row.id);
+      else throw notFound();
+      place = { kind: entry.kind as 'region' | 'city' | 'rest_kind' | 'collection', id: row.id, name: t(row, 'name', locale), slug: row.slug };
+    }
+  }
+  return { filter, place };
+}
+
+/** Plain text of an HTML fragment, shortened for a card. */
+export function cardText(html: string, max = 180): string {
+  const text = html.replace(/<(script|style|iframe)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+function groupBy<R, K>(rows: readonly R[], key: (r: R) => K): Map<K, R[]> {
+  const out = new Map<K, R[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/** The cards of a page, in the order of `ids` (§3.4). */
+export function buildCards(ids: number[], parts: CardParts, ref: SearchReference, locale: ApiLocale, currency: CurrencyCode, rates: Rates): TourCardItem[] {
+  const tours = new Map(parts.tours.map((r) => [r.id, r]));
+  const variants = groupBy(parts.variants, (v) => v.tour_id);
+  const days = groupBy(parts.excursionDays, (d) => d.tour_id);
+  const regions = groupBy(parts.regions, (r) => r.tour_id);
+  const cities = groupBy(parts.cities, (c) => c.tour_id);
+  const restKinds = groupBy(parts.restKinds, (r) => r.tour_id);
+  const collections = groupBy(parts.collections, (c) => c.tour_id);
+  const discounts = groupBy(parts.discounts, (d) => d.tour_id);
+  const options = groupBy(parts.options, (o) => o.tour_id);
+  const experts = groupBy(parts.experts, (e) => e.organizer_id);
+  const money = (rub: number) => priceIn(rub, currency, rates).price;
+  const out: TourCardItem[] = [];
+  for (const id of ids) {
+    const tour = tours.get(id);
+    if (!tour) continue;
+    const own = variants.get(id) ?? [];
+    const regionRows = (regions.get(id) ?? []).map((r) => ref.regions.get(r.region_id)).filter((r) => r !== undefined);
+    const cityRows = (cities.get(id) ?? []).map((c) => ref.cities.get(c.city_id)).filter((c) => c !== undefined);
+    const mainCity = tour.main_city_id !== null ? ref.cities.get(tour.main_city_id) : undefined;
+    const mainRegion = ref.regions.get(tour.main_region_id) ?? regionRows[0];
+    const mainLocation = tour.main_location === 'city' && mainCity ? 'city' : 'region';
+    const countryIds = [...new Set(regionRows.map((r) => r.country_id))];
+    const expert = (experts.get(tour.organizer_id) ?? []).find((e) => e.is_main === 1) ?? experts.get(tour.organizer_id)?.[0];
+    const mainKind = ref.restKinds.get(tour.main_rest_kind_id);
+    const slim = (v: (typeof own)[number]) => ({ id: v.id, start: v.start, end: v.end, not_guaranteed: v.not_guaranteed === 1 });
+    const title = t(tour, 'title', locale);
+    out.push({
+      id: tour.id,
+      title,
+      slug: t(tour, 'slug', locale),
+      image: imageUrl('tours', `${tour.id}-1`),
+      images: Array.from({ length: Math.min(tour.image_count, 3) }, (_, i) => imageUrl('tours', `${tour.id}-${i + 1}`)),
+      description: cardText(t(tour, 'description', locale)),
+      price: money(tour.price),
+      currency,
+      originalPrice: tour.price,
+      originalCurrency: 'RUB',
+      priceWithoutDiscount: money(tour.price_without_discount),
+      originalPriceWithoutDiscount: tour.price_without_discount,
+      isNeedShowPriceFrom: new Set(own.map((v) => v.price)).size > 1,
+      discounts: (discounts.get(id) ?? []).map((d) => ({ id: d.id, size: d.size, format: { id: d.format_id === 1 ? 1 : 2 }, type_string: d.kind })),
+      discount: discountPercent(tour.price, tour.price_without_discount, 1),
+      type: tour.type === 2 ? 'EXCURSION' : 'TOUR',
+      isCruise: tour.is_cruise === 1,
+      days: tour.days,
+      hours: tour.type === 2 ? (tour.hours ?? 1) : tour.hours,
+      mainLocation,
+      mainLocationName: mainLocation === 'city' && mainCity ? t(mainCity, 'name', locale) : mainRegion ? t(mainRegion, 'name', locale) : '',
+      countries: countryIds.map((cid) => ({ id: cid, text: ref.countries.get(cid) ? t(ref.countries.get(cid)!, 'name', locale) : '' })),
+      regions: regionRows.map((r) => ({ id: r.id, text: t(r, 'name', locale) })),
+      hostCities: cityRows.map((c) => ({ id: c.id, text: t(c, 'name', locale) })),
+      variants: own.map(slim),
+      versions: (options.get(id) ?? []).map((o) => ({ tour_id: o.id, slug: t(o, 'slug', locale), name: t(o, 'title', locale) })),
+      nearestVariant: own[0] ? slim(own[0]) : null,
+      excursionDates: (days.get(id) ?? []).slice(0, 30).map((d) => d.date),
+      isUsingRequestPeriod: tour.use_request_period === 1,
+      requestPeriodStart: tour.request_period_start,
+      requestPeriodEnd: tour.request_period_end,
+      isDatesPreliminary: tour.is_dates_preliminary === 1,
+      showIndividualDatesInCard: tour.use_request_period === 1 && Boolean(tour.request_period_start && tour.request_period_end),
+      organizer: {
+        id: tour.organizer_id,
+        expert: expert ? { first_name: t(expert, 'first_name', locale), last_name: t(expert, 'last_name', locale), photo: expertPhoto(expert) } : { first_name: '', last_name: '', photo: null },
+      },
+      mainActivity: mainKind ? { id: mainKind.id, name: t(mainKind, 'name', locale) } : null,
+      tags: [
+        ...(restKinds.get(id) ?? []).map((r) => ref.restKinds.get(r.rest_kind_id)).filter((r) => r !== undefined).map((r) => ({ id: r.id, text: t(r, 'name', locale), is_hidden: false })),
+        ...(collections.get(id) ?? []).map((c) => ref.collections.get(c.collection_id)).filter((c) => c !== undefined).map((c) => ({ id: 1000 + c.id, text: t(c, 'name', locale), is_hidden: c.is_hidden === 1 })),
+      ],
+      rating: tour.rating,
+      reviewsCount: tour.reviews_count,
+      difficulty: tour.difficulty,
+      isVeryHot: tour.is_very_hot === 1,
+      isNewTour: tour.is_new === 1,
+      isComfortBase: tour.comfort === 1,
+      isComfortBasePlus: tour.comfort === 2,
+      isComfortMedium: tour.comfort === 3,
+      isComfortImproved: tour.comfort === 4,
+      isComfortPremium: tour.comfort === 5,
+    });
+  }
+  return out;
+}
+
+type Named = { id: number; slug: string; name_en: string; name_cn: string; name_de: string | null; name_ru: string | null };
+
+/** The filter options of a tab (§3.3 sections), names in the locale, most tours first; selected values always listed. */
+export function filterSections(f: FacetCounts, filter: TourFilter, ref: SearchReference, locale: ApiLocale, currency: CurrencyCode, rates: Rates, today: string): FilterSectionOptions[] {
+  const sort = collator(locale);
+  const entities = (kind: FilterOption['kind'], counts: Map<number | string, number> | undefined, table: ReadonlyMap<number, Named>, selected: readonly number[], keep?: (row: Named) => boolean): FilterOption[] => {
+    const ids = new Set<number>([...[...(counts ?? new Map<number | string, number>()).keys()].map(Number), ...selected]);
+    const out: FilterOption[] = [];
+    for (const id of ids) {
+      const row = table.get(id);
+      if (!row || (keep && !keep(row))) continue;
+      out.push({ kind, id, value: id, name: t(row, 'name', locale), slug: row.slug, count: counts?.get(id) ?? 0 });
+    }
+    return out.sort((a, b) => b.count - a.count || sort.compare(a.name, b.name));
+  };
+  const values = (kind: FilterOption['kind'], counts: Map<number | string, number> | undefined, all: readonly (string | number)[]): FilterOption[] =>
+    all.map((v) => ({ kind, id: v, value: v, name: String(v), slug: String(v), count: counts?.get(v) ?? counts?.get(String(v)) ?? 0 }));
+  const fromRub = (rub: number | null, round: (n: number) => number) => (rub === null ? null : round(currency === 'RUB' ? rub : convert(rub, 'RUB', currency, rates)));
+  const price: FilterSectionOptions = {
+    section: 'price', items: [],
+    min: fromRub(f.price.min, Math.floor), max: fromRub(f.price.max, Math.ceil), perDayMin: fromRub(f.pricePerDay.min, Math.floor), perDayMax: fromRub(f.pricePerDay.max, Math.ceil),
+  };
+  const common: FilterSectionOptions[] = [
+    { section: 'dates', items: [], min: today, max: null },
+    price,
+    { section: 'duration', items: [], min: f.days.min, max: f.days.max },
+  ];
+  if (filter.isCruisesSearch) {
+    return [
+      { section: 'cruises_types', items: entities('cruisesType', f.cruisesType, ref.cruiseTypes, filter.cruisesType) },
+      { section: 'cruises_start_city', items: entities('cruisesStartCity', f.cruisesStartCity, ref.cities, filter.cruisesStartCity) },
+      {
+        section: 'cruises_direction',
+        items: [
+          ...entities('waterObject', f.waterObject, ref.waters, filter.waterObject),
+          ...entities('cities', f.cities, ref.cities, filter.cities),
+          ...entities('regions', f.regions, ref.regions, filter.regions),
+          ...entities('showplace', f.showplace, ref.showplaces, filter.showplace),
+        ],
+      },
+      { section: 'cruises_ships', items: entities('ships', f.ships, ref.ships, filter.ships) },
+      ...common,
+    ];
+  }
+  return [
+    {
+      section: 'tours_direction',
+      // Every region; the towns with the most tours (and any chosen one) — the rest are a search away.
+      items: [...entities('regions', f.regions, ref.regions, filter.regions), ...topWithChosen(entities('cities', f.cities, ref.cities, filter.cities), filter.cities, DIRECTION_CITIES)],
+    },
+    { section: 'tours_activities', items: entities('restKinds', f.restKinds, ref.restKinds, filter.restKinds) },
+    { section: 'collections', items: entities('collections', f.collections, ref.collections, filter.collections, (c) => (c as Named & { is_hidden: number }).is_hidden === 0) },
+    ...common,
+    { section: 'age', items: values('minAge', f.minAge, CHILD_AGE_OPTIONS) },
+    { section: 'accommodation', items: values('accommodation', f.accommodation, ACCOMMODATION_KINDS) },
+    { section: 'comfort', items: values('comfort', f.comfort, COMFORT_OPTIONS) },
+    { section: 'difficulty', items: values('difficulty', f.difficulty, DIFFICULTY_OPTIONS) },
+    { section: 'languages', items: values('languages', f.languages, GUIDE_LANGUAGES) },
+    { section: 'group_size', items: values('maxGroupSize', f.maxGroupSize, GROUP_SIZE_OPTIONS) },
+    { section: 'author_tours_operator', items: values('operatorType', f.operatorType, OPERATOR_OPTIONS) },
+  ];
+}
+
+/** Towns listed in the Tours tab's direction section. */
+const DIRECTION_CITIES = 40;
+function topWithChosen(items: FilterOption[], chosen: readonly number[], limit: number): FilterOption[] {
+  return items.filter((item, i) => i < limit || chosen.includes(Number(item.value)));
+}
+
+/** Result groups of a page: consecutive tours of one kind form a group (§3.2). */
+export function groupsOf(rows: { id: number; grp: number }[], cards: TourCardItem[]): ResultGroup[] {
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const groups: ResultGroup[] = [];
+  for (const row of rows) {
+    const card = byId.get(row.id);
+    if (!card) continue;
+    const key = GROUP_KEYS[row.grp] ?? 'tours';
+    const last = groups.at(-1);
+    if (last && last.key === key) last.items.push(card);
+    else groups.push({ key, items: [card] });
+  }
+  return groups;
+}
+
+/** The words a text search looks for, as one string (equal texts search alike). */
+function searchTerms(text: string): string {
+  return queryTerms(text).map((t) => (t.kind === 'word' ? t.word : t.chars.join(''))).join(' ');
+}
+
+// Favourites ------------------------------------------------------------------------
+
+/**
+ * The traveller behind X-Authorization. Accounts (a later issue) will issue and check real tokens; until then a
+ * well-formed bearer token ('Bearer ' + 16–512 token characters) identifies its holder, and favourites are kept
+ * per token in memory (docs/decisions.md, 'Search'). Anything else is a 401 in the error shape.
+ */
+export function authUser(request: FastifyRequest): string {
+  const header = request.headers['x-authorization'];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})$/i.exec(value);
+  if (!m) throw new HttpError(401, 'Unauthorized');
+  return createHash('sha256').update(m[1]!).digest('hex');
+}
+
+export function registerSearchRoutes(router: ApiRouter, s: Services): void {
+  const ref = () => s.cached('search-reference', () => searchReference(s.db));
+  const pageSizeOf = (raw: string | undefined) => Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(1, Number(raw) || SEARCH_PAGE_SIZE));
+
+  async function search(query: Record<string, unknown>, locale: ApiLocale, currency: CurrencyCode, withFilters: boolean) {
+    const [reference, rates] = await Promise.all([ref(), s.rates()]);
+    const { filter, place } = filterOfQuery(query, reference, locale);
+    const pageSize = pageSizeOf(query['per-page'] as string | undefined);
+    // The cache key is the filter as the database sees it: the place name is only a label, coordinates count only
+    // with a radius, and a text counts by its search terms.
+    const geo = filter.radius > 0 && (filter.lat !== 0 || filter.lng !== 0);
+    const keyed: TourFilter = { ...filter, slug: null, placeName: '', query: searchTerms(filter.query), ...(geo ? {} : { lat: 0, lng: 0, radius: 0 }) };
+    const key = `search:${locale}:${currency}:${pageSize}:${withFilters ? 1 : 0}:${place?.slug ?? ''}:${filterToSearch(keyed)}`;
+    return s.cached(key, async () => {
+      const today = isoDate(new Date());
+      const rubPerUnit = rates.get(currency) ?? 1;
+      const conds = searchConditions(s.db, { filter, locale, rubPerUnit, today });
+      // Option counts do not depend on the page, the sort, the locale (but for the text search) or the currency.
+      const priced = filter.priceMin || filter.priceMax || filter.pricePerDayMin || filter.pricePerDayMax;
+      const facetKey = `facets:${keyed.query ? locale : ''}:${priced ? currency : ''}:${filterToSearch({ ...keyed, page: 1, sort: 'default' })}`;
+      const [page, facets] = await Promise.all([
+        searchPage(s.db, conds, filter.sort, filter.page, pageSize),
+        withFilters ? s.cached(facetKey, () => facetCounts(s.db, conds, filter.isCruisesSearch)) : Promise.resolve(null),
+      ]);
+      const ids = page.rows.map((r) => r.id);
+      const parts = await cardParts(s.db, ids, today);
+      const cards = parts ? buildCards(ids, parts, reference, locale, currency, rates) : [];
+      const result: SearchResult = {
+        groups: groupsOf(page.rows, cards),
+        pagination: { page: filter.page, pages: Math.ceil(page.total / pageSize), itemsCount: page.total, itemsOnPage: cards.length, pageSize },
+        place,
+      };
+      return facets ? { result, filters: filterSections(facets, filter, reference, locale, currency, rates, today) } : { result };
+    });
+  }
+
+  router.add({
+    method: 'GET', url: '/spa/tours', tags: ['search'], summary: 'Search tours: result groups of the first (or given) page; expand=filters adds the options with counts',
+    description:
+      'Filter fields of public-site §3.1 in query form (§5.4): lists repeat their key or are comma-separated; aliases city, region, shipId, organizerId; ' +
+      'values are clamped like the client does (prices 0..200000 and per day 0..30000 in X-Currency, days 0..20, minAge 0..17, page ≥ 1). ' +
+      "`slug` is a region, city, travel-style or collection slug (or the default search slug) and adds its entity to the filter; an unknown slug is a 404. " +
+      'Groups: tours, excursions, cruises, in that order; a group may continue on the next page (merge by key). Sort: default (popular first), price, -price.',
+    query: TourSearchQuery, answer: ToursAnswer, errors: [404],
+    handler: ({ query, ctx }) => search(query, ctx.locale, ctx.currency, query.expand === 'filters'),
+  });
+
+  router.add({
+    method: 'GET', url: '/spa/tours-page', tags: ['search'], summary: 'Another page of a search (load more, page buttons)',
+    description: 'The same filter fields as /spa/tours; answers only the page of results.',
+    query: TourSearchQuery, answer: ToursPageAnswer, errors: [404],
+    handler: async ({ query, ctx }) => ({ result: (await search(query, ctx.locale, ctx.currency, false)).result }),
+  });
+
+  router.add({
+    method: 'GET', url: '/spa/cities-by-query', tags: ['search'], summary: 'Cities whose name contains the query (any language): id, name, region, country',
+    description: 'The query is trimmed and lower-cased for matching (public-site §5.7); an empty query gives no cities. At most 10, names starting with the query first.',
+    query: CitiesByQueryQuery, answer: CitiesByQueryAnswer,
+    handler: async ({ query, ctx }) => {
+      const needle = query.query.trim().toLowerCase();
+      if (!needle) return { result: [] };
+      const reference = await ref();
+      const rows = matchNames([...reference.cities.values()], needle, 10);
+      return {
+        result: rows.map((c) => {
+          const region = reference.regions.get(c.region_id);
+          const country = reference.countries.get(c.country_id);
+          return { id: c.id, name: t(c, 'name', ctx.locale), region: { name: region ? t(region, 'name', ctx.locale) : '' }, country: { id: c.country_id, name: country ? t(country, 'name', ctx.locale) : '' } };
+        }),
+      };
+    },
+  });
+
+  const favourites = new Map<string, Set<number>>();
+  const favouriteRoute = (action: 'create' | 'delete') => router.add({
+    method: 'POST', url: `/crm/api/favourite-tour/${action}`, tags: ['search'],
+    summary: action === 'create' ? "Add a tour to the logged-in traveller's favourites" : "Remove a tour from the logged-in traveller's favourites",
+    description: "Needs X-Authorization: Bearer {token} (401 otherwise). Guests keep favourites on the device only. 422 when tour_id is not a published tour.",
+    body: FavouriteTourBody, answer: FavouriteTourAnswer, errors: [401],
+    handler: async ({ body, request }) => {
+      const user = authUser(request);
+      const tour = await s.db.kysely.selectFrom('tours').select(['id', 'is_published']).where('id', '=', body.tour_id).executeTakeFirst();
+      if (!tour || tour.is_published !== 1) throw validationError({ tour_id: 'Incorrect value' });
+      const set = favourites.get(user) ?? new Set<number>();
+      if (action === 'create') set.add(body.tour_id);
+      else set.delete(body.tour_id);
+      favourites.set(user, set);
+      return { result: true as const, tour_ids: [...set].sort((a, b) => a - b) };
+    },
+  });
+  favouriteRoute('create');
+  favouriteRoute('delete');
+}

@@ -1,0 +1,153 @@
+/** POST /spa/submit-help-request (public-site §3.7, §7.4) and the partner widgets' CORS rule. */
+import { SubmitHelpRequestAnswer } from '@tours/shared/src/api/schemas/requests';
+import type { FastifyInstance } from 'fastify';
+import { helpRequestById, latestHelpRequests } from '../src/db/queries/requests';
+import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+
+let t: TestDb;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createTestDb({ seed: false });
+  app = testServer(t.db);
+});
+afterAll(async () => {
+  await app.close();
+  await t.cleanup();
+});
+
+async function post(body: unknown, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
+}
+
+const PARTNER_PAGE = 'https://agency.example/tours/russia?utm=1';
+
+test('a partner widget request is stored with every field, the partner attribution and its source', async () => {
+  const res = await post(
+    {
+      data: {
+        type: 'common_help', name: '  Anna Petrova ', phone: '+7 916 123-45-67', comment: 'Baikal in March\nrequest from https://agency.example/tours/russia',
+        timezone: -1, referer: PARTNER_PAGE, utm_source: 'agency-42', utm_campaign: 'spring', utm_content: 'sidebar', partner_id: 'agency-42', agree: true,
+        click_source: 'partner_widget',
+      },
+    },
+    { origin: 'https://agency.example', 'x-language': 'de' },
+  );
+  expect(res.status).toBe(200);
+  const { request_id } = expectShape(res.body, SubmitHelpRequestAnswer);
+  const row = await helpRequestById(t.db, request_id);
+  expect(row).toMatchObject({
+    type: 'common_help', name: 'Anna Petrova', phone: '+7 916 123-45-67', comment: 'Baikal in March\nrequest from https://agency.example/tours/russia',
+    timezone: -1, referer: PARTNER_PAGE, utm_source: 'agency-42', utm_campaign: 'spring', utm_content: 'sidebar', partner_id: 'agency-42',
+    source: 'partner_widget', origin: 'https://agency.example', locale: 'de', adults: 1, children: 0, agree: 1, click_source: 'partner_widget',
+  });
+  expect(Date.now() - Date.parse(row!.created_at)).toBeLessThan(60_000);
+});
+
+test('the partner id credits the partner as utm_source when the page sent none; referer falls back to the header', async () => {
+  const res = await post({ data: { type: 'common_help', name: 'Li Wei', phone: '+8613812345678', partner_id: 'travel.cn_7' } }, { referer: 'https://travel.cn/page' });
+  expect(res.status).toBe(200);
+  const row = await helpRequestById(t.db, (res.body as SubmitHelpRequestAnswer).request_id);
+  expect(row).toMatchObject({ utm_source: 'travel.cn_7', partner_id: 'travel.cn_7', referer: 'https://travel.cn/page', source: 'partner_widget', locale: 'en' });
+});
+
+test('every §3.7 field is kept (cost calculation request from the site)', async () => {
+  const res = await post({
+    data: {
+      type: 'city_calculate', tour_id: 1042, city: 12, dates: 'individual', email: 'ivan@example.com', phone: '+79161234567', first_name: 'Ivan', last_name: 'Petrov',
+      adults: 2, children: 1, date_start_formatted: '2026-07-01', date_end_formatted: '2026-07-10', time_start: '09:30', is_travel_by_avia: true, is_travel_by_train: false,
+      organizer_id: 7, request_id_to_update: 55, timezone: 0, agree: true, utm_source: 'newsletter', referer: 'https://site.example/tour-1042',
+    },
+  });
+  expect(res.status).toBe(200);
+  const row = await helpRequestById(t.db, (res.body as SubmitHelpRequestAnswer).request_id);
+  expect(row).toMatchObject({
+    type: 'city_calculate', tour_id: 1042, city: '12', dates: 'individual', email: 'ivan@example.com', first_name: 'Ivan', last_name: 'Petrov', adults: 2, children: 1,
+    date_start_formatted: '2026-07-01', date_end_formatted: '2026-07-10', time_start: '09:30', is_travel_by_avia: 1, is_travel_by_train: 0, organizer_id: 7,
+    request_id_to_update: 55, timezone: 0, utm_source: 'newsletter', partner_id: null, source: 'site',
+  });
+});
+
+test('the layout requests (callback, e-mail, e-book) are accepted as the host sends them', async () => {
+  const callback = await post({ data: { type: 'phone_call_request', name: 'Anna', phone: '+4915123456789', comment: 'request from http://localhost/', timezone: -2, referer: 'http://localhost/', agree: true } });
+  const mail = await post({ data: { type: 'common_help_by_email', email: 'a@b.de', comment: 'e-book', click_source: 'ebook', timezone: -2, referer: 'http://localhost/', agree: true } });
+  expect([callback.status, mail.status]).toEqual([200, 200]);
+  const [latest, previous] = await latestHelpRequests(t.db, 2);
+  expect(latest).toMatchObject({ type: 'common_help_by_email', click_source: 'ebook', source: 'site' });
+  expect(previous).toMatchObject({ type: 'phone_call_request', phone: '+4915123456789' });
+  expect(latest!.id).toBeGreaterThan(previous!.id);
+});
+
+test.each<[string, unknown, Record<string, string>]>([
+  ['no data', {}, { data: 'Required field' }],
+  ['data is not an object', { data: 'x' }, { data: 'Incorrect value' }],
+  ['no type', { data: { name: 'A', phone: '+79161234567' } }, { type: 'Required field' }],
+  ['unknown type', { data: { type: 'free_money', phone: '+79161234567' } }, { type: 'Incorrect value' }],
+  ['help card: name and phone required (§5.7)', { data: { type: 'common_help', name: ' ', comment: 'hi' } }, { name: 'Required field', phone: 'Required field' }],
+  ['an invalid phone and a missing name together', { data: { type: 'common_help', phone: '8916' } }, { name: 'Required field', phone: 'Please enter a valid phone number' }],
+  ['a phone longer than 18 characters', { data: { type: 'common_help', name: 'A', phone: '+7 916 123 45 67 890' } }, { phone: 'Maximum 18 characters' }],
+  ['an invalid e-mail', { data: { type: 'common_help_by_email', email: 'a@' } }, { email: 'Please enter a valid e-mail' }],
+  ['e-mail request without e-mail', { data: { type: 'common_help_by_email', comment: 'hi' } }, { email: 'Required field' }],
+  ['timezone outside −15…+11', { data: { type: 'common_help', name: 'A', phone: '+79161234567', timezone: 12 } }, { timezone: 'Maximum 11' }],
+  ['a name of 101 characters', { data: { type: 'common_help', name: 'a'.repeat(101), phone: '+79161234567' } }, { name: 'Maximum 100 characters' }],
+  ['a partner id with spaces', { data: { type: 'common_help', name: 'A', phone: '+79161234567', partner_id: 'my agency' } }, { partner_id: 'Incorrect value' }],
+  ['a malformed date', { data: { type: 'common_help', name: 'A', phone: '+79161234567', date_start_formatted: '01.07.2026' } }, { date_start_formatted: 'Incorrect value' }],
+  ['other types need a phone or an e-mail', { data: { type: 'learn_more', comment: 'hi' } }, { phone: 'Required field' }],
+])('422 with field errors keyed by field: %s', async (_name, body, errors) => {
+  const res = await post(body);
+  expect(res.status).toBe(422);
+  expect(res.body.errors).toEqual(errors);
+  expect(res.body.message).toBe(Object.values(errors)[0]);
+});
+
+test('malformed JSON is a 400, never a 5xx', async () => {
+  const res = await post('{"data": ');
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ message: 'Malformed JSON' });
+});
+
+describe('CORS: any partner origin on exactly the calls the widgets make', () => {
+  test.each(['/spa/submit-help-request', '/spa/autocomplete', '/spa/search-form'])('preflight of %s', async (url) => {
+    const res = await app.inject({
+      method: 'OPTIONS', url,
+      headers: { origin: 'https://agency.example', 'access-control-request-method': url.endsWith('request') ? 'POST' : 'GET', 'access-control-request-headers': 'content-type,x-language,x-currency,x-localization' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(String(res.headers['access-control-allow-methods'])).toContain(url.endsWith('request') ? 'POST' : 'GET');
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toEqual(expect.stringContaining('x-language'));
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  test('answers (errors too) carry the header', async () => {
+    const ok = await post({ data: { type: 'common_help', name: 'A', phone: '+79161234567', partner_id: 'p1' } }, { origin: 'https://agency.example' });
+    const bad = await post({ data: { type: 'common_help' } }, { origin: 'https://agency.example' });
+    const suggest = await get(app, '/spa/autocomplete?query=mos', { origin: 'https://agency.example' });
+    for (const res of [ok, bad, suggest]) expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(bad.status).toBe(422);
+  });
+
+  test('other calls do not', async () => {
+    for (const url of ['/spa/contacts', '/spa/info', '/spa/site-tokens']) {
+      const res = await get(app, url, { origin: 'https://agency.example' });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://agency.example', 'access-control-request-method': 'GET' } });
+      expect(preflight.statusCode).toBe(404);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  test('a GET of the request call is not allowed cross-origin', async () => {
+    const res = await get(app, '/spa/submit-help-request', { origin: 'https://agency.example' });
+    expect(res.status).toBe(404);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+test('the OpenAPI description shows the whole request body', async () => {
+  const res = await get(app, '/api-docs/openapi.json');
+  const doc = res.body as { paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> } } }> };
+  const schema = doc.paths['/spa/submit-help-request']?.post?.requestBody?.content['application/json']?.schema;
+  expect(Object.keys(schema?.properties.data.properties ?? {})).toEqual(expect.arrayContaining(['type', 'name', 'phone', 'timezone', 'referer', 'utm_source', 'partner_id']));
+});

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support';
+
+/** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+const cards = (page: Page) => page.locator('main article');
+const cardTitles = (page: Page) => page.locator('main article h3').allTextContents();
+async function openSearch(page: Page, path = '/en/tours') {
+  await page.goto(path);
+  await expect(cards(page).first()).toBeVisible();
+}
+
+test.describe('search and discovery', () => {
+  test('search by region through the autocomplete of the main page', async ({ page }) => {
+    await page.goto('/en');
+    const input = page.getByRole('combobox', { name: 'Search tours' });
+    await input.fill('Altai Rep');
+    const option = page.getByRole('option', { name: 'Altai Republic' });
+    await expect(option).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Regions' })).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(/\/en\/altai-republic$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Altai Republic' })).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    const places = await page.locator('main article .ui-tour-card__location').allTextContents();
+    expect(places.length).toBeGreaterThan(0);
+    // Every card is a tour of the region (its main place is the region or one of its towns).
+    expect(places.some((p) => /Altai/.test(p))).toBe(true);
+  });
+
+  test('apply and reset filters: the URL carries them, the page resets to 1', async ({ page }) => {
+    await openSearch(page, '/en/tours?page=2');
+    const before = await page.locator('.srch-count').textContent();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search tours' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: /^Comfort/ }).click();
+    const comfort = page.getByRole('dialog', { name: 'Comfort' });
+    await comfort.getByRole('checkbox', { name: /Premium/ }).check();
+    await comfort.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/en\/tours\?comfort=5$/);
+    await expect(page.locator('.srch-count')).not.toHaveText(before ?? '');
+    await expect(page.getByRole('button', { name: /Filters/ }).locator('.srch-badge')).toHaveText('1');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('dialog', { name: 'Search tours' }).getByRole('button', { name: 'Reset all filters' }).click();
+    await page.getByRole('dialog', { name: 'Search tours' }).getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/en\/tours$/);
+    await expect(page.locator('.srch-count')).toHaveText(before ?? '');
+  });
+
+  test('the Cruises tab shows cruises and its own filters', async ({ page }) => {
+    await openSearch(page);
+    await page.getByRole('tab', { name: 'Cruises' }).first().click();
+    await expect(page).toHaveURL(/isCruisesSearch=1/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Cruises' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Tours' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search tours' });
+    for (const name of ['Cruises type', 'City of departure', 'Direction', 'Cruise ships']) await expect(dialog.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+    await dialog.getByRole('button', { name: /^Cruise ships/ }).click();
+    const ships = page.getByRole('dialog', { name: 'Cruise ships' });
+    const first = ships.getByRole('checkbox').first();
+    const count = Number(await first.locator('xpath=..').locator('.srch-check__count').textContent());
+    await first.check();
+    await ships.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/ships=\d+/);
+    await expect(page.locator('.srch-count')).toHaveText(new RegExp(`^${count} tours? found$`));
+  });
+
+  test('load more appends the next page and merges it into its group', async ({ page }) => {
+    await openSearch(page);
+    await expect(cards(page)).toHaveCount(18);
+    await expect(page.getByText(/^1–18 of [\d,]+$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(cards(page)).toHaveCount(36);
+    await expect(page.getByRole('heading', { level: 2, name: 'Tours' })).toHaveCount(1);
+    await expect(page.getByText(/^1–36 of [\d,]+$/)).toBeVisible();
+    const titles = await cardTitles(page);
+    expect(new Set(titles).size).toBe(36);
+  });
+
+  test('switching the currency changes every visible price', async ({ page }) => {
+    await openSearch(page);
+    const prices = page.locator('main .ui-price__current');
+    await expect(prices.first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('EUR');
+    await expect.poll(async () => (await prices.allTextContents()).every((p) => p.includes('€')), { timeout: 15_000 }).toBe(true);
+    expect(await prices.count()).toBeGreaterThan(10);
+    await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('RUB');
+    await expect.poll(async () => (await prices.allTextContents()).every((p) => p.includes('₽'))).toBe(true);
+  });
+
+  test('back and forward restore the same search', async ({ page }) => {
+    await openSearch(page);
+    const firstDefault = (await cardTitles(page))[0];
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('price');
+    await expect(page).toHaveURL(/sort=price/);
+    await expect.poll(async () => (await cardTitles(page))[0]).not.toBe(firstDefault);
+    const firstByPrice = (await cardTitles(page))[0];
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/tours$/);
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('default');
+    await expect.poll(async () => (await cardTitles(page))[0]).toBe(firstDefault);
+    await page.goForward();
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('price');
+    await expect.poll(async () => (await cardTitles(page))[0]).toBe(firstByPrice);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('price');
+    await expect.poll(async () => (await cardTitles(page))[0]).toBe(firstByPrice);
+  });
+
+  test('an invalid search slug gives the 404 of the platform', async ({ page, request }) => {
+    expect((await request.get('/en/no-such-search-slug')).status()).toBe(404);
+    await page.goto('/en/no-such-search-slug');
+    await expect(page.getByText('Page Not Found: /en/no-such-search-slug')).toBeVisible();
+  });
+
+  test('the main page and the search page have no axe violations', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('combobox', { name: 'Search tours' })).toBeVisible();
+    await expect(page.locator('.srch-promo')).toBeVisible();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await openSearch(page);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('dialog', { name: 'Search tours' }).getByRole('button', { name: /^Where to go/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Where to go?' })).toBeVisible();
+    expect(await axeViolations(page, '.srch-filters')).toEqual([]);
+  });
+
+  test('usable at 320 px wide: no sideways scrolling, filters open fullscreen and apply', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openSearch(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const card = cards(page).first();
+    const box = await card.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(320);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search tours' });
+    await dialog.getByRole('button', { name: /^Difficulty/ }).click();
+    await page.getByRole('dialog', { name: 'Difficulty' }).getByRole('checkbox', { name: /Without exercise/ }).check();
+    await page.getByRole('dialog', { name: 'Difficulty' }).getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/difficulty=1/);
+    // on mobile, applying returns to the common list
+    await expect(page.getByRole('dialog', { name: 'Search tours' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Search tours' }).getByRole('button', { name: 'Close' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  ToursAnswer, ToursPageAnswer, isAbortError, serialiseFilter, useHost,
+  type FilterSectionOptions, type ResultGroup, type SearchResult, type TourFilter,
+} from '@tours/shared';
+import { mergeGroups, searchKey } from './results';
+
+export interface SearchState {
+  /** Identity of the search the data belongs to (slug + filter without the page). */
+  key: string | null;
+  groups: ResultGroup[];
+  pagination: SearchResult['pagination'] | null;
+  place: SearchResult['place'];
+  filters: FilterSectionOptions[] | null;
+  /** Pages on screen: firstPage…lastPage (load more appends). */
+  firstPage: number;
+  lastPage: number;
+  loading: boolean;
+  loadingMore: boolean;
+  error: Error | null;
+  /** Bumps on every new set of results, so the page can mark when they are painted. */
+  version: number;
+}
+
+const INITIAL: SearchState = { key: null, groups: [], pagination: null, place: null, filters: null, firstPage: 1, lastPage: 1, loading: true, loadingMore: false, error: null, version: 0 };
+
+function queryOf(slug: string, filter: TourFilter, page: number, expand: boolean) {
+  return { ...serialiseFilter({ ...filter, page }), slug, ...(expand ? { expand: 'filters' } : {}) };
+}
+
+/**
+ * The results of the search in the URL: GET /spa/tours?expand=filters for a new search (its options come with
+ * it), GET /spa/tours-page when only the page changed, and load more appends the next page and merges groups by
+ * key (§3.2). A newer search cancels the one still running (§7.2: request kind 'search').
+ */
+export function useSearch(slug: string, filter: TourFilter, enabled: boolean, currency = ''): { state: SearchState; loadMore: () => void; retry: () => void; prefetch: (next: TourFilter) => void } {
+  const host = useHost();
+  const [state, setState] = useState<SearchState>(INITIAL);
+  const [attempt, setAttempt] = useState(0);
+  const current = useRef(state);
+  current.current = state;
+  const key = searchKey(slug, filter, currency);
+  const page = filter.page;
+  /** A request started before the URL changed (the page applies a filter, then navigates). */
+  const early = useRef<{ id: string; controller: AbortController; request: Promise<ToursAnswer | ToursPageAnswer> } | null>(null);
+
+  const start = useCallback((next: TourFilter) => {
+    const nextKey = searchKey(slug, next, currency);
+    const controller = new AbortController();
+    const samePages = current.current.key === nextKey && current.current.filters !== null && !current.current.error;
+    const request: Promise<ToursAnswer | ToursPageAnswer> = samePages
+      ? host.api.get('/spa/tours-page', { schema: ToursPageAnswer, query: queryOf(slug, next, next.page, false), signal: controller.signal, kind: 'search' })
+      : host.api.get('/spa/tours', { schema: ToursAnswer, query: queryOf(slug, next, next.page, true), signal: controller.signal, kind: 'search' });
+    return { id: `${nextKey}#${next.page}`, controller, request, samePages };
+  }, [host, slug, currency]);
+
+  /** Starts the search of a filter about to be navigated to, so the request does not wait for the route change. */
+  const prefetch = useCallback((next: TourFilter) => {
+    early.current?.controller.abort();
+    const { id, controller, request } = start(next);
+    request.catch(() => undefined);
+    early.current = { id, controller, request };
+  }, [start]);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const id = `${key}#${page}`;
+    const reuse = early.current?.id === id ? early.current : null;
+    early.current = null;
+    const samePages = current.current.key === key && current.current.filters !== null && !current.current.error;
+    const { controller, request } = reuse ?? start(filter);
+    setState((s) => ({ ...s, loading: true, error: null }));
+    request.then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        const filters = (answer as { filters?: FilterSectionOptions[] }).filters;
+        setState((s) => ({
+          key,
+          groups: answer.result.groups,
+          pagination: answer.result.pagination,
+          place: answer.result.place,
+          filters: filters ?? (samePages ? s.filters : null),
+          firstPage: page,
+          lastPage: page,
+          loading: false,
+          loadingMore: false,
+          error: null,
+          version: s.version + 1,
+        }));
+      },
+      (error: unknown) => {
+        if (isAbortError(error) || controller.signal.aborted) return;
+        setState((s) => ({ ...s, loading: false, error: error as Error }));
+      },
+    );
+    return () => controller.abort();
+    // The filter is identified by `key` and `page`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, page, enabled, attempt, start]);
+
+  const loadMore = useCallback(() => {
+    const s = current.current;
+    if (!s.pagination || s.loadingMore || s.lastPage >= s.pagination.pages) return;
+    const next = s.lastPage + 1;
+    setState((x) => ({ ...x, loadingMore: true }));
+    host.api.get('/spa/tours-page', { schema: ToursPageAnswer, query: queryOf(slug, filter, next, false), kind: 'search-more' }).then(
+      (answer) => setState((x) => (x.key !== key ? x : {
+        ...x, groups: mergeGroups(x.groups, answer.result.groups), pagination: answer.result.pagination, lastPage: next, loadingMore: false, version: x.version + 1,
+      })),
+      (error: unknown) => {
+        if (!isAbortError(error)) setState((x) => ({ ...x, loadingMore: false }));
+      },
+    );
+  }, [host, slug, filter, key]);
+
+  return { state, loadMore, retry: () => setAttempt((a) => a + 1), prefetch };
+}

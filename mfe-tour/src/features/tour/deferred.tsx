@@ -1,0 +1,66 @@
+import { Suspense, createContext, lazy, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useNearViewport } from './hooks';
+
+const load = () => import(/* webpackChunkName: "tour-sections" */ './sections/lower');
+
+export const LowerRoute = lazy(() => load().then((m) => ({ default: m.Route })));
+export const LowerAccommodation = lazy(() => load().then((m) => ({ default: m.Accommodation })));
+export const LowerConditions = lazy(() => load().then((m) => ({ default: m.Conditions })));
+export const LowerFaq = lazy(() => load().then((m) => ({ default: m.Faq })));
+export const LowerSchedule = lazy(() => load().then((m) => ({ default: m.Schedule })));
+export const LowerReviews = lazy(() => load().then((m) => ({ default: m.Reviews })));
+export const LowerOrganizer = lazy(() => load().then((m) => ({ default: m.Organizer })));
+export const LowerSimilar = lazy(() => load().then((m) => ({ default: m.Similar })));
+
+const loadAside = () => import(/* webpackChunkName: "tour-aside" */ './sections/aside');
+export const AsideSidebar = lazy(() => loadAside().then((m) => ({ default: m.Sidebar })));
+export const AsideWidgets = lazy(() => loadAside().then((m) => ({ default: m.Widgets })));
+
+/** The aside (booking card, widgets): a placeholder of its size until it comes within 800 px of the viewport. */
+export function DeferredAside({ children, label }: { children: ReactNode; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '800px');
+  const placeholder = (
+    <div ref={ref} className="tour-card tour-aside-pending" aria-label={label} aria-busy="true" role="status">
+      <span className="ui-skeleton tour-pending" aria-hidden="true" />
+    </div>
+  );
+  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+/** Whether the lower sections are rendered, and how a placeholder asks for them. */
+export const LowerSections = createContext<{ active: boolean; request: () => void }>({ active: true, request: () => undefined });
+
+/** Starts downloading the lower sections early (a hover or focus on the anchor navigation). */
+export function preloadLowerSections(): void {
+  void load();
+}
+
+/**
+ * A lower section: until the lower part is loaded, a placeholder with the same anchor and heading stands in
+ * (so anchors and the scroll-spy work); coming within 800 px of the viewport asks for the lower part.
+ */
+export function Deferred({ anchor, title, children }: { anchor?: string; title: string; children: ReactNode }) {
+  const { active, request } = useContext(LowerSections);
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref, '800px');
+  useEffect(() => {
+    if (near) request();
+  }, [near, request]);
+  const placeholder = (
+    <section ref={ref} id={anchor} className="tour-section tour-section--pending" aria-labelledby={anchor ? `${anchor}-title` : undefined} aria-busy="true" tabIndex={anchor ? -1 : undefined}>
+      <div className="tour-section__head">
+        <h2 id={anchor ? `${anchor}-title` : undefined} className="tour-section__title">{title}</h2>
+      </div>
+      <span className="ui-skeleton tour-pending" aria-hidden="true" />
+    </section>
+  );
+  return active ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+/** Sanitised HTML rendered only when it comes near the viewport: the sanitiser downloads when first needed. */
+export function DeferredHtml({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '200px');
+  return near ? <>{children}</> : <div ref={ref} className="tour-html-pending" aria-hidden="true" />;
+}

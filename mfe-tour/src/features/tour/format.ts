@@ -1,0 +1,28 @@
+import { useIntl } from 'react-intl';
+import { isExcursionType, nightsShown } from '@tours/shared';
+
+/** 'YYYY-MM-DD' as a UTC date, so a day never shifts with the visitor's time zone. */
+export function utcDate(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}
+
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+
+/** Date and duration texts of the tour page, in the current locale. */
+export function useTourFormat() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return {
+    t,
+    date: (iso: string) => intl.formatDate(utcDate(iso), DAY),
+    weekday: (iso: string) => intl.formatDate(utcDate(iso), { weekday: 'short', timeZone: 'UTC' }),
+    range: (start: string, end: string) => (start === end ? intl.formatDate(utcDate(start), DAY) : intl.formatDateTimeRange(utcDate(start), utcDate(end), DAY)),
+    /** 'N days and N-1 nights' (nights only when there are any), or hours for an excursion (§2.6, §3.5). */
+    duration: (type: number, days: number, hours: number | null) => {
+      if (isExcursionType(type)) return t('tour.duration.hours', { count: hours ?? 1 });
+      const nights = nightsShown(type, days);
+      const d = t('tour.duration.days', { count: days });
+      return nights ? t('tour.duration.daysNights', { days: d, nights: t('tour.duration.nights', { count: nights }) }) : d;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import type { HostContext, ModalContentProps } from '@tours/shared';
+import { MapView } from '../map/MapView';
+import type { MapPlace } from '../map/provider';
+import '../map/map.css';
+import '../sections.css';
+
+export const MAP_TITLE_ID = 'tour-map-title';
+
+/** Map modal (public-site §2.7): the provider's map, the alternative with a placemark, or the fallback. */
+export function MapModal({ place, title }: { close: () => void; place: MapPlace; title: string }) {
+  return (
+    <div className="tour-map-modal">
+      <h2 id={MAP_TITLE_ID} className="tour-modal__title">{title}</h2>
+      <MapView place={place} />
+    </div>
+  );
+}
+
+export function openMapModal(host: HostContext, place: MapPlace, title: string) {
+  return host.openModal({ kind: 'component', component: MapModal as unknown as ComponentType<ModalContentProps>, props: { place, title }, width: 800, labelId: MAP_TITLE_ID });
+}

@@ -1,0 +1,87 @@
+import { SafeHtml, useHost } from '@tours/shared';
+import type { TourDetail } from '../api';
+import { openCostCalculationForm } from '../actions';
+import { useTourFormat } from '../format';
+import { isValidPlace } from '../map/provider';
+import { openMap } from '../open';
+import { Hint, Section } from '../parts';
+import { useGroupText, useTicketsPriceOffered } from './conditions-rules';
+
+/**
+ * Conditions (§2.6): group size, minimum age, weight with a hint, 'N days and N-1 nights', the meeting place with
+ * 'Open map', the tickets-price button when dates exist, and the included / paid-extra lists.
+ */
+export function Conditions({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: boolean }) {
+  const host = useHost();
+  const f = useTourFormat();
+  const { t } = f;
+  const group = useGroupText()(tour.group_min, tour.group_max);
+  const ticketsOffered = useTicketsPriceOffered(tour);
+  const place = { name: tour.gathering_place, lat: tour.lat, lng: tour.lng, zoom: 10 };
+  return (
+    <Section anchor="conditions" title={t('tour.nav.conditions')}>
+      <dl className="tour-facts tour-facts--grid">
+        {group && (
+          <div>
+            <dt>{t('tour.conditions.group')}</dt>
+            <dd>{group}</dd>
+          </div>
+        )}
+        {tour.min_age > 0 && (
+          <div>
+            <dt>{t('tour.conditions.minAge')}</dt>
+            <dd>{t('tour.conditions.years', { count: tour.min_age })}</dd>
+          </div>
+        )}
+        {showMaxAge && tour.max_age !== null && (
+          <div>
+            <dt>{t('tour.conditions.maxAge')}</dt>
+            <dd>{t('tour.conditions.years', { count: tour.max_age })}</dd>
+          </div>
+        )}
+        {tour.max_tourist_weight_in_kg !== null && (
+          <div>
+            <dt>
+              {t('tour.conditions.weight')} <Hint text={t('tour.conditions.weightHint')} label={t('tour.conditions.weightHintLabel')} />
+            </dt>
+            <dd>{t('tour.conditions.weightValue', { kg: tour.max_tourist_weight_in_kg })}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('tour.conditions.duration')}</dt>
+          <dd>{f.duration(tour.type, tour.days, tour.hours)}</dd>
+        </div>
+        {tour.gathering_place && (
+          <div className="tour-facts__wide">
+            <dt>{t('tour.conditions.meeting')}</dt>
+            <dd>
+              {tour.gathering_place}{' '}
+              {isValidPlace(place) && (
+                <button type="button" className="ui-btn ui-btn--link" aria-haspopup="dialog" onClick={() => openMap(host, place, t('tour.map.meeting'))}>
+                  {t('tour.conditions.openMap')}
+                </button>
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {ticketsOffered && (
+        <p>
+          <button type="button" className="ui-btn ui-btn--secondary" aria-haspopup="dialog" onClick={() => openCostCalculationForm(host, tour)}>
+            {t('tour.conditions.ticketsPrice')}
+          </button>
+        </p>
+      )}
+      <div className="tour-inprice">
+        <div className="tour-inprice__col tour-inprice__col--in">
+          <h3 className="tour-subsection__title">{t('tour.conditions.included')}</h3>
+          <SafeHtml className="tour-rich" html={tour.in_price.included} />
+        </div>
+        <div className="tour-inprice__col tour-inprice__col--out">
+          <h3 className="tour-subsection__title">{t('tour.conditions.excluded')}</h3>
+          <SafeHtml className="tour-rich" html={tour.in_price.excluded} />
+        </div>
+      </div>
+    </Section>
+  );
+}

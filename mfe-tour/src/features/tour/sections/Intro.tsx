@@ -1,0 +1,57 @@
+import { Breadcrumbs, HERO_FALLBACK_SIZE, HERO_SIZES, Link, heroSrcSet, sizedImage, useHost } from '@tours/shared';
+import type { TourDetail } from '../api';
+import { useTourFormat } from '../format';
+
+/** Hero image: the LCP element — fetched with high priority at a width-appropriate size. */
+export function Hero({ tour }: { tour: TourDetail }) {
+  const image = tour.images[0]?.url ?? tour.image;
+  return (
+    <div className="tour-hero">
+      <img
+        className="tour-hero__img"
+        src={sizedImage(image, HERO_FALLBACK_SIZE)}
+        srcSet={heroSrcSet(image)}
+        sizes={HERO_SIZES}
+        alt={tour.images[0]?.alt ?? tour.title}
+        width={1600}
+        height={1067}
+        fetchPriority="high"
+        decoding="async"
+        data-testid="tour-hero"
+      />
+    </div>
+  );
+}
+
+/** Breadcrumbs from home (not for individual tours), title, location links and the rating link (§2.6 'Intro'). */
+export function Intro({ tour, individual }: { tour: TourDetail; individual: boolean }) {
+  const host = useHost();
+  const { t } = useTourFormat();
+  const crumbs = [
+    { url: host.href('index'), text: t('common.home') },
+    ...tour.breadcrumbs.map((b, i) => (i === tour.breadcrumbs.length - 1 ? { text: b.title } : { url: host.href('tours', { slug: b.screen_name }), text: b.title })),
+  ];
+  const places = [...tour.regions.map((r) => ({ key: `r${r.id}`, slug: r.slug, text: r.text })), ...tour.host_cities.map((c) => ({ key: `c${c.id}`, slug: c.slug, text: c.text }))];
+  return (
+    <header className="tour-intro">
+      {!individual && <Breadcrumbs items={crumbs} />}
+      <h1 className="tour-intro__title">{tour.title}</h1>
+      <div className="tour-intro__meta">
+        {places.length > 0 && (
+          <ul className="tour-intro__places" aria-label={t('tour.location.label')}>
+            {places.map((p) => (
+              <li key={p.key}>
+                <Link href={host.href('tours', { slug: p.slug })}>{p.text}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {tour.reviews_count > 0 && (
+          <a className="tour-intro__rating" href="#reviews">
+            <span aria-hidden="true">★</span> {t('tour.rating.summary', { rating: tour.rating.toFixed(1), count: tour.reviews_count })}
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  Link, REVIEWS_STEP, SelectField, TruncatedText, appConfigAtom, isAbortError, nextReviewsCount, ratingOneDecimal, reviewRating, scrollToElement, useHost,
+  type MediaItem, type Review, type ReviewTab, type TourReviewsAnswer,
+} from '@tours/shared';
+import { fetchReviews, type TourDetail } from '../api';
+import { useTourFormat } from '../format';
+import { useNearViewport } from '../hooks';
+import { Avatar, Previews, Section, Stars } from '../parts';
+
+const TABS: ReviewTab[] = ['all', 'tour', 'organizer'];
+
+export function ReviewItem({ review, openViewer }: { review: Review; openViewer: (items: MediaItem[], index: number) => void }) {
+  const host = useHost();
+  const f = useTourFormat();
+  const { t } = f;
+  const rating = reviewRating(review.rating);
+  return (
+    <li className="tour-review" data-testid="review">
+      <div className="tour-review__head">
+        <Avatar name={review.name} photo={review.author_photo} />
+        <div>
+          <p className="tour-review__name">{review.name}</p>
+          <Stars rating={rating} />
+          <p className="tour-review__about tour-muted">
+            {review.type === 'organizer' || !review.tour ? (
+              t('tour.reviews.aboutProvider')
+            ) : (
+              <>
+                {t('tour.reviews.aboutTour')} <Link href={host.href('tour-page', { slug: review.tour.slug })}>{review.tour.name}</Link>
+              </>
+            )}
+            {' · '}
+            <time dateTime={review.date}>{f.date(review.date)}</time>
+            {review.review_from_another_site && <> · {t('tour.reviews.fromAnotherSite')}</>}
+          </p>
+        </div>
+      </div>
+      {review.images.length > 0 && (
+        <div data-nosnippet={review.no_index_photo ? '' : undefined}>
+          <Previews images={review.images} label={t('tour.reviews.photos', { name: review.name })} onOpen={openViewer} size="140x140" />
+        </div>
+      )}
+      <TruncatedText height={120}>
+        <p className="tour-review__body">{review.body}</p>
+      </TruncatedText>
+      {review.reply_review && (
+        <div className="tour-reply">
+          <Avatar name={review.reply_review.title} photo={review.reply_review.organizer_data.expert.photo.url} />
+          <div className="tour-reply__body">
+            <p className="tour-reply__title">{review.reply_review.title}</p>
+            <TruncatedText height={72}><p>{review.reply_review.message}</p></TruncatedText>
+          </div>
+        </div>
+      )}
+      {review.site_reply_review && (
+        <div className="tour-reply tour-reply--site">
+          <Avatar name={review.site_reply_review.title} photo={review.site_reply_review.logo} />
+          <div className="tour-reply__body">
+            <p className="tour-reply__title">{review.site_reply_review.title}</p>
+            <TruncatedText height={72}><p>{review.site_reply_review.message}</p></TruncatedText>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+interface Loaded { key: string; reviews: Review[]; page: number; answer: TourReviewsAnswer }
+
+/**
+ * Reviews (§2.6, §4.10): tabs All / Tour / Tour Provider with counts, the rating to one decimal and 'Based on N
+ * reviews'; 3 at first, 'Show more reviews' adds 3, 'Hide reviews' collapses to 3 and scrolls back; 'No reviews
+ * yet'; filtering by rating when canFilterReviews. Loaded when the section comes near the viewport.
+ */
+export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (items: MediaItem[], index: number) => void }) {
+  const host = useHost();
+  const { t } = useTourFormat();
+  const canFilter = useAtomValue(appConfigAtom).tour.canFilterReviews;
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, '600px');
+  const [tab, setTab] = useState<ReviewTab>('all');
+  const [rating, setRating] = useState<number | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [visible, setVisible] = useState(REVIEWS_STEP);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const key = `${tour.id}:${tab}:${rating ?? ''}`;
+
+  useEffect(() => {
+    if (!near) return undefined;
+    const controller = new AbortController();
+    setBusy(true);
+    setFailed(false);
+    fetchReviews(host.api, { id: tour.id, slug: tour.slug, type: tab, page: 1, rating }, controller.signal).then(
+      (answer) => {
+        setLoaded({ key, reviews: answer.reviews, page: 1, answer });
+        setVisible(REVIEWS_STEP);
+        setBusy(false);
+      },
+      (error: unknown) => {
+        if (isAbortError(error)) return;
+        setFailed(true);
+        setBusy(false);
+      },
+    );
+    return () => controller.abort();
+  }, [near, key, host, tour.id, tour.slug, tab, rating]);
+
+  const current = loaded && loaded.key === key ? loaded : null;
+  const total = current?.answer.pagination.itemsCount ?? 0;
+  const summary = current ? { rating: current.answer.rating, count: current.answer.reviews_count } : { rating: tour.rating, count: tour.reviews_count };
+
+  const showMore = async () => {
+    if (!current) return;
+    const want = nextReviewsCount(visible, total);
+    if (current.reviews.length < want && current.page < current.answer.pagination.pages) {
+      setBusy(true);
+      try {
+        const next = await fetchReviews(host.api, { id: tour.id, slug: tour.slug, type: tab, page: current.page + 1, rating });
+        setLoaded({ ...current, reviews: [...current.reviews, ...next.reviews], page: current.page + 1 });
+      } catch {
+        setFailed(true);
+      } finally {
+        setBusy(false);
+      }
+    }
+    setVisible(want);
+  };
+
+  const hide = () => {
+    setVisible(REVIEWS_STEP);
+    const section = document.getElementById('reviews');
+    if (section) scrollToElement(section, { offset: 64 });
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    setTab(next);
+    document.getElementById(`reviews-tab-${next}`)?.focus();
+  };
+
+  const shown = current ? current.reviews.slice(0, visible) : [];
+  return (
+    <Section anchor="reviews" title={t('tour.nav.reviews')}>
+      <div ref={box}>
+        {summary.count > 0 && (
+          <p className="tour-reviews__summary">
+            <span className="tour-reviews__rating">{ratingOneDecimal(summary.rating)}</span> <Stars rating={summary.rating} />{' '}
+            <span>{t('tour.reviews.basedOn', { count: summary.count })}</span>
+          </p>
+        )}
+        <div className="tour-reviews__controls">
+          <div role="tablist" aria-label={t('tour.reviews.tabs')} className="tour-tabs">
+            {TABS.map((tabName, i) => (
+              <button
+                key={tabName}
+                id={`reviews-tab-${tabName}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === tabName}
+                aria-controls="reviews-panel"
+                tabIndex={tab === tabName ? 0 : -1}
+                className={`tour-tab${tab === tabName ? ' tour-tab--on' : ''}`}
+                onClick={() => setTab(tabName)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {t(`tour.reviews.tab.${tabName}`, { count: current?.answer.counts[tabName] ?? (tabName === 'all' ? tour.reviews_count : 0) })}
+              </button>
+            ))}
+          </div>
+          {canFilter && (
+            <SelectField
+              className="tour-reviews__filter"
+              label={t('tour.reviews.filter')}
+              hideLabel
+              value={rating === null ? '' : String(rating)}
+              onChange={(e) => setRating(e.target.value ? Number(e.target.value) : null)}
+              options={[{ value: '', label: t('tour.reviews.filterAll') }, ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t('tour.reviews.filterStars', { count: n }) }))]}
+            />
+          )}
+        </div>
+        <div id="reviews-panel" role="tabpanel" aria-labelledby={`reviews-tab-${tab}`} aria-busy={busy || undefined}>
+          {failed && <p role="alert">{t('tour.reviews.failed')}</p>}
+          {!current && !failed && <p className="tour-muted" role="status">{t('common.loading')}</p>}
+          {current && total === 0 && <p className="tour-reviews__none">{t('tour.reviews.none')}</p>}
+          {shown.length > 0 && (
+            <ul className="tour-reviews">
+              {shown.map((r) => <ReviewItem key={r.id} review={r} openViewer={openViewer} />)}
+            </ul>
+          )}
+          <div className="tour-reviews__more">
+            {current && visible < total && (
+              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void showMore()} disabled={busy}>
+                {t('tour.reviews.more')}
+              </button>
+            )}
+            {current && visible > REVIEWS_STEP && (
+              <button type="button" className="ui-btn ui-btn--ghost" onClick={hide}>
+                {t('tour.reviews.hide')}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </Section>
+  );
+}

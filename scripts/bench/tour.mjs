@@ -1,0 +1,116 @@
+// Tour page budgets (issue 5), for scripts/bench.mjs: Lighthouse 12 (mobile preset) on a seeded tour page.
+// Budgets: performance ≥ 90, accessibility 100, the hero image is the LCP element at a width-appropriate size,
+// and a first visit downloads ≤ 200 KB gzip of JS. A benchmark: it reports figures, it never fails on them.
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+export const TOUR_BUDGETS = { performance: 90, accessibility: 100, firstVisitJsGzipKB: 200 };
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const HERO = /\/media\/tours\/\d+-1\/(\d+)x0*\/image\.[a-z]+$/;
+
+/** gzip -9 size of every JS file the page downloaded (as scripts/bench.mjs measures routes). */
+async function jsGzipKB(urls) {
+  let total = 0;
+  for (const url of urls) {
+    try {
+      const res = await fetch(url);
+      total += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    } catch {
+      /* a file that cannot be fetched again is left out */
+    }
+  }
+  return Math.round((total / 1024) * 10) / 10;
+}
+
+/**
+ * The LCP element as the page reports it (PerformanceObserver), on the same mobile screen Lighthouse emulates.
+ * Lighthouse's own 'largest-contentful-paint-element' audit fails with some Chromium builds (TraceElements →
+ * RootCauses), so the element and the hero's chosen size are read here as well.
+ */
+async function lcpProbe(chromePath, url, screen) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  try {
+    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.deviceScaleFactor, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__lcp = [];
+      new window.PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__lcp.push(e);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    return await page.evaluate(() => {
+      const last = window.__lcp.at(-1);
+      const el = last?.element ?? null;
+      if (!el) return null;
+      const src = el.currentSrc || last.url || '';
+      return {
+        element: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''}${el.dataset?.testid ? `[data-testid=${el.dataset.testid}]` : ''}${src ? ` ${new URL(src, window.location.href).pathname}` : ''}`,
+        isHero: el.dataset?.testid === 'tour-hero',
+        src,
+        ms: Math.round(last.startTime),
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * @param {{ chromePath: string, baseUrl: string, tourUrl: string }} o  tourUrl: a path ('/en/some-tour-1001') or a full URL
+ * @returns {Promise<{ performance: number, accessibility: number, lcpElement: string | null, lcpMs: number, heroImageWidth: number | null,
+ *   heroIsLcp: boolean, cls: number, tbtMs: number, viewportWidth: number, devicePixelRatio: number, firstVisitJsGzipKB: number, url: string,
+ *   budgets: typeof TOUR_BUDGETS }>}
+ */
+export async function benchTour({ chromePath, baseUrl, tourUrl }) {
+  const url = new URL(tourUrl, baseUrl).toString();
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    // Lighthouse's default configuration is the mobile preset (Moto G Power screen, slow 4G, 4x CPU, simulated).
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audits = lhr.audits;
+    const lcpTable = audits['largest-contentful-paint-element']?.details?.items?.find((i) => i.type === 'table') ?? audits['largest-contentful-paint-element']?.details;
+    const lcpNode = lcpTable?.items?.[0]?.node ?? null;
+    const requests = audits['network-requests']?.details?.items ?? [];
+    const heroRequest = requests.map((r) => HERO.exec(new URL(r.url).pathname)).find(Boolean);
+    const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))];
+    const screen = lhr.configSettings.screenEmulation;
+    const probe = lcpNode ? null : await lcpProbe(chromePath, url, screen).catch(() => null);
+    const probedWidth = probe?.src ? HERO.exec(new URL(probe.src, url).pathname)?.[1] : undefined;
+    return {
+      url,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : probe?.element ?? null,
+      heroIsLcp: lcpNode ? Boolean(lcpNode.snippet?.includes('data-testid="tour-hero"')) : Boolean(probe?.isHero),
+      /** Lighthouse's simulated LCP (slow 4G, 4x CPU). */
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      heroImageWidth: probedWidth ? Number(probedWidth) : heroRequest ? Number(heroRequest[1]) : null,
+      viewportWidth: screen.width,
+      devicePixelRatio: screen.deviceScaleFactor,
+      firstVisitJsGzipKB: await jsGzipKB(scripts),
+      budgets: TOUR_BUDGETS,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+// `node scripts/bench/tour.mjs http://localhost:8080 /en/some-tour-1001` runs it on its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [baseUrl = 'http://localhost:8080', tourUrl = '/en/x-1001'] = process.argv.slice(2);
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  benchTour({ chromePath, baseUrl, tourUrl }).then((r) => console.log(JSON.stringify(r, null, 2)), (e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * The phone input's rules (public-site §5.2, §4.13 'Phone input'):
+ * - at most 18 characters; letter keys are blocked; the country code prefix cannot be deleted;
+ * - for country RU a leading '+8' becomes '8' (the national trunk prefix, read as +7);
+ * - the number is checked with libphonenumber-js once it is loaded: invalid → 'Incorrect phone number'
+ *   (input_phone.validation); a number of another country → 'This number belongs to {country}.' with a
+ *   confirm button; choosing a country resets the number to that country's code.
+ *
+ * libphonenumber-js and its metadata (≈ 40 KB gzip) are loaded on first use with a dynamic import, never with
+ * the page or widget bundle: `loadPhoneLib()` when the field is first focused, `phoneLib()` afterwards.
+ * Everything else here is pure and works without it.
+ */
+import type { CountryCode } from 'libphonenumber-js/min';
+
+export const PHONE_MAX_LENGTH = 18;
+/** Catalogue keys (forms.json). */
+export const PHONE_MESSAGE_IDS = {
+  invalid: 'forms.phone.invalid', // 'Incorrect phone number' (input_phone.validation)
+  mismatch: 'forms.phone.mismatch', // 'This number belongs to {country}.' (input_phone.country_missmatch_hint)
+  confirm: 'forms.phone.confirm',
+  country: 'forms.phone.country',
+} as const;
+
+export type PhoneLib = typeof import('libphonenumber-js/min');
+export type { CountryCode };
+
+let loading: Promise<PhoneLib> | null = null;
+let loaded: PhoneLib | null = null;
+
+/** Loads libphonenumber-js with its metadata (once; a failed load may be retried). */
+export function loadPhoneLib(): Promise<PhoneLib> {
+  if (!loading) {
+    loading = import('libphonenumber-js/min').then(
+      (lib) => (loaded = lib),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+  }
+  return loading;
+}
+
+/** The library when it has been loaded, else null. */
+export function phoneLib(): PhoneLib | null {
+  return loaded;
+}
+
+/** Letter keys are blocked (§5.2): a single-character key that is a letter. */
+export function isBlockedPhoneKey(key: string): boolean {
+  return [...key].length === 1 && /\p{L}/u.test(key);
+}
+
+/** Drops letters and other symbols, collapses spaces, keeps a '+' only in front, cuts to 18 characters. */
+export function sanitisePhone(raw: string): string {
+  const kept = raw.replace(/[^\d\s()+-]/g, '').replace(/\s+/g, ' ').replace(/^ /, '');
+  const plus = kept.startsWith('+');
+  return `${plus ? '+' : ''}${kept.replace(/\+/g, '')}`.slice(0, PHONE_MAX_LENGTH);
+}
+
+/**
+ * The field's next value after an edit, for the selected country and its calling code (unknown before the
+ * library loads): RU '+8' → '8'; the '+{code}' prefix is restored when the edit cut into it; bare digits get it
+ * in front. A value with another '+code' is kept: the mismatch hint offers that country.
+ */
+export function applyPhoneInput(raw: string, country: string | null, callingCode: string | null): string {
+  let value = sanitisePhone(raw);
+  if (country === 'RU' && value.startsWith('+8')) value = value.slice(1);
+  if (country === 'RU' && value.startsWith('8')) return value;
+  if (!callingCode) return value;
+  const prefix = `+${callingCode}`;
+  if (value.startsWith(prefix)) return value;
+  const compact = value.replace(/[\s()-]/g, '');
+  if (compact === '' || prefix.startsWith(compact)) return prefix;
+  if (value.startsWith('+')) return value;
+  const digits = value.replace(/\D/g, '');
+  return (digits.startsWith(callingCode) ? `+${value}` : `${prefix} ${value}`).slice(0, PHONE_MAX_LENGTH);
+}
+
+/** The value to send and to check: RU national '8XXXXXXXXXX' becomes '+7XXXXXXXXXX'; spaces are trimmed. */
+export function normalisePhone(value: string, country: string | null): string {
+  const v = value.trim();
+  const digits = v.replace(/\D/g, '');
+  if (country === 'RU' && !v.startsWith('+') && digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`;
+  return v;
+}
+
+/** The value a field shows when its country is chosen: the country's code (§4.13). */
+export function phonePrefix(callingCode: string): string {
+  return `+${callingCode}`;
+}
+
+/** True when the value holds nothing but the '+code' prefix (or nothing at all). */
+export function isPrefixOnly(value: string, callingCode: string | null): boolean {
+  const compact = value.replace(/[\s()-]/g, '');
+  return compact === '' || compact === '+' || (callingCode !== null && compact === `+${callingCode}`);
+}
+
+export function callingCodeOf(lib: PhoneLib, country: string): string | null {
+  return lib.isSupportedCountry(country) ? lib.getCountryCallingCode(country) : null;
+}
+
+/** The country an international number belongs to, as far as typed ('+7 701…' is KZ, '+7 916…' RU). */
+export function detectPhoneCountry(lib: PhoneLib, value: string): CountryCode | null {
+  if (!value.trim().startsWith('+')) return null;
+  const typing = new lib.AsYouType();
+  typing.input(value);
+  return typing.getCountry() ?? null;
+}
+
+/** The detected country when it differs from the selected one (the mismatch hint), else null. */
+export function phoneCountryMismatch(lib: PhoneLib, value: string, selected: string | null): CountryCode | null {
+  const detected = detectPhoneCountry(lib, value);
+  return detected && detected !== selected ? detected : null;
+}
+
+/** A complete, valid number (international, or national for the selected country). */
+export function isValidPhone(lib: PhoneLib, value: string, country: string | null): boolean {
+  const v = normalisePhone(value, country);
+  const defaultCountry = country && lib.isSupportedCountry(country) ? country : undefined;
+  try {
+    return lib.isValidPhoneNumber(v, defaultCountry);
+  } catch {
+    return false;
+  }
+}
+
+const LOCALE_COUNTRY: Readonly<Record<string, string>> = { ru: 'RU', de: 'DE', cn: 'CN', zh: 'CN', en: 'US' };
+
+/** The country a phone field starts with: the region of the browser's first language tag, else the locale's. */
+export function defaultPhoneCountry(locale: string, languages: readonly string[] = []): string {
+  for (const tag of languages) {
+    const region = /^[a-z]{2,3}[-_](?:[A-Za-z]{4}[-_])?([A-Za-z]{2})\b/.exec(tag)?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return LOCALE_COUNTRY[locale] ?? 'US';
+}
+
+/** A country's name in the UI language (Intl.DisplayNames), falling back to its code. */
+export function countryName(code: string, locale: string): string {
+  try {
+    const names = new Intl.DisplayNames([locale === 'cn' ? 'zh-CN' : locale], { type: 'region' });
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,159 @@
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, isPrefixOnly, loadPhoneLib, normalisePhone, phoneCountryMismatch, phoneLib,
+  PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneLib,
+} from '../domain/phone';
+import './ui.css';
+import './kit.css';
+import './phone-input.css';
+
+/** A message formatter: react-intl's `formatMessage` or the widgets' tiny one. */
+export type Translate = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => ReactNode;
+
+export interface PhoneInputProps {
+  label: ReactNode;
+  /** Shown after the label, e.g. a messenger icon (decorative: give it aria-hidden). */
+  labelAddon?: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  /** ISO 3166 alpha-2 code of the selected country. */
+  country: string;
+  onCountryChange(country: string): void;
+  locale: string;
+  t: Translate;
+  error?: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  id?: string;
+  name?: string;
+  inputRef?: (el: HTMLInputElement | null) => void;
+}
+
+/**
+ * The phone input of public-site §5.2 / §4.13: a country code select and the number, at most 18 characters,
+ * letters blocked, the '+code' prefix kept, RU '+8' → '8', a mismatch hint with a confirm button when the
+ * number belongs to another country. libphonenumber-js and its metadata are loaded when the field is first
+ * used (focus or pointer down), never with the bundle; until then the select shows just the chosen country.
+ */
+export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country, onCountryChange, locale, t, error, hint, required, id, name, inputRef }: PhoneInputProps) {
+  const autoId = useId();
+  const inputId = id ?? `phone${autoId}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const mismatchId = `${inputId}-mismatch`;
+  const [lib, setLib] = useState<PhoneLib | null>(phoneLib);
+  const input = useRef<HTMLInputElement | null>(null);
+  const code = lib ? callingCodeOf(lib, country) : null;
+
+  const ensureLib = () => {
+    if (lib) return;
+    loadPhoneLib().then(setLib, (e: unknown) => console.error('Phone metadata failed to load', e));
+  };
+
+  // Once the metadata is here, an empty field shows the country's code (the prefix the user types after).
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  useEffect(() => {
+    if (lib && code && valueRef.current === '') onChange(`+${code}`);
+  }, [lib, code]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const countries = useMemo(() => {
+    if (!lib) return [{ code: country, label: countryName(country, locale) }];
+    return lib
+      .getCountries()
+      .map((c) => ({ code: c, label: `${countryName(c, locale)} +${lib.getCountryCallingCode(c)}` }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale === 'cn' ? 'zh' : locale));
+  }, [lib, country, locale]);
+
+  const mismatch = lib ? phoneCountryMismatch(lib, value, country) : null;
+
+  const handleInput = (e: ChangeEvent<HTMLInputElement>) => {
+    const next = applyPhoneInput(e.target.value, country, code);
+    // Preact keeps the DOM value when the state does not change: write it back so blocked characters vanish.
+    if (e.target.value !== next) e.target.value = next;
+    onChange(next);
+  };
+
+  const handleKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && isBlockedPhoneKey(e.key)) e.preventDefault();
+  };
+
+  const chooseCountry = (next: string) => {
+    onCountryChange(next);
+    const nextCode = lib ? callingCodeOf(lib, next) : null;
+    // Choosing a country manually resets the number to that country's code (§4.13).
+    if (nextCode) onChange(`+${nextCode}`);
+    input.current?.focus();
+  };
+
+  const describedBy = [hintId, mismatch ? mismatchId : undefined, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`ui-field ui-phone${error ? ' ui-field--invalid' : ''}`}>
+      <label className="ui-field__label" htmlFor={inputId}>
+        {label}
+        {required && <span className="ui-field__required" aria-hidden="true"> *</span>}
+        {labelAddon}
+      </label>
+      <div className="ui-phone__row">
+        <select
+          className="ui-field__input ui-phone__country"
+          aria-label={String(t(PHONE_MESSAGE_IDS.country))}
+          value={country}
+          onFocus={ensureLib}
+          onPointerDown={ensureLib}
+          onChange={(e) => chooseCountry(e.target.value)}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <input
+          ref={(el) => {
+            input.current = el;
+            inputRef?.(el);
+          }}
+          id={inputId}
+          name={name}
+          className="ui-field__input ui-phone__number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder="+"
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          value={value}
+          onFocus={ensureLib}
+          onPointerDown={ensureLib}
+          onKeyDown={handleKeyDown}
+          onChange={handleInput}
+          onBlur={() => {
+            const normalised = normalisePhone(value, country);
+            if (normalised !== value) onChange(normalised);
+            onBlur?.();
+          }}
+        />
+      </div>
+      {hint && <p id={hintId} className="ui-field__hint">{hint}</p>}
+      {mismatch && (
+        <p id={mismatchId} className="ui-phone__mismatch" role="status">
+          {t(PHONE_MESSAGE_IDS.mismatch, { country: countryName(mismatch, locale) })}{' '}
+          <button type="button" className="ui-btn ui-btn--link" onClick={() => onCountryChange(mismatch)}>
+            {t(PHONE_MESSAGE_IDS.confirm)}
+          </button>
+        </p>
+      )}
+      {error && <p id={errorId} className="ui-field__error">{error}</p>}
+    </div>
+  );
+}
+
+/** True when a phone field holds a number (not just its '+code' prefix). */
+export function phoneEntered(value: string, country: string): boolean {
+  const lib = phoneLib();
+  return !isPrefixOnly(value, lib ? callingCodeOf(lib, country) : null);
+}

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+/* global process, console */
+// Builds the partner widgets with esbuild (installed with tsx) into widgets/dist:
+//   loader.js                 the loader (IIFE, no hash: served short-lived), build manifest baked in; the
+//                             server writes the site and API origins into it (__TW_SITE__, __TW_API__)
+//   search.<hash>.js/.css     the search box bundle (one ES module with Preact via preact/compat) and its stylesheet
+//   request.<hash>.js/.css    the request form bundle and its stylesheet
+//   chunk.<hash>.js           the lazy phone chunk (libphonenumber-js + metadata, imported when the phone
+//                             field is first used)
+//   <locale>.<hash>.js        the forms.* and widgets.* texts of one locale (from shared/src/i18n/messages)
+//   manifest.json             file names, for the server and the benchmark
+// Usage: node widgets/build.mjs [--quiet]
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const esbuild = require('esbuild');
+
+export const WIDGETS_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(WIDGETS_DIR, '..');
+export const DIST = path.join(WIDGETS_DIR, 'dist');
+const MESSAGES = path.join(ROOT, 'shared/src/i18n/messages');
+const LOCALES = ['en', 'cn', 'de', 'ru'];
+const KINDS = ['search', 'request'];
+
+export const SITE_MARK = '__TW_SITE__';
+export const API_MARK = '__TW_API__';
+const hash8 = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** forms.* and widgets.* texts of a locale (the configurator's widgets.agencies.* stay out), en filling gaps. */
+export function widgetMessages(locale) {
+  const pick = (loc) => {
+    const out = {};
+    for (const ns of ['forms', 'widgets']) Object.assign(out, readJson(path.join(MESSAGES, loc, `${ns}.json`)));
+    for (const key of Object.keys(out)) if (key.startsWith('widgets.agencies.')) delete out[key];
+    return out;
+  };
+  return locale === 'en' ? pick('en') : { ...pick('en'), ...pick(locale) };
+}
+
+/** Evergreen browsers from 2022 on: optional chaining, class fields, ??= and adoptedStyleSheets stay as written. */
+const BROWSERS = ['chrome100', 'edge100', 'firefox101', 'safari16.4'];
+const ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+
+export async function buildWidgets({ quiet = false } = {}) {
+  const started = Date.now();
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(DIST, { recursive: true });
+
+  // Texts: one tiny module per locale.
+  const messages = {};
+  const fallback = {};
+  for (const locale of LOCALES) {
+    const m = widgetMessages(locale);
+    const source = `export default ${JSON.stringify(m)};\n`;
+    const file = `${locale}.${hash8(source)}.js`;
+    writeFileSync(path.join(DIST, file), source);
+    messages[locale] = file;
+    // The loader's fallback text, split around the link: [before, site name, after].
+    const [before, after] = m['widgets.fallback'].split(/<link>\{site\}<\/link>/);
+    fallback[locale] = [before, m['widgets.siteName'], after];
+  }
+
+  // Bundles: one esbuild build per widget, so each is one ES module with its own Preact (no request waterfall
+  // through a shared chunk); splitting only moves the lazy phone chunk (libphonenumber-js) out.
+  const bundles = {};
+  const lazy = new Set();
+  const rel = (p) => path.relative(path.relative(ROOT, DIST), p);
+  for (const kind of KINDS) {
+    const result = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: { [kind]: `widgets/src/${kind}/index.tsx` },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      target: BROWSERS,
+      charset: 'utf8',
+      minify: true,
+      outdir: DIST,
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+      assetNames: 'asset.[hash]',
+      jsx: 'automatic',
+      alias: ALIAS,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const outputs = result.metafile.outputs;
+    const staticClosure = (file, seen = new Set()) => {
+      for (const imp of outputs[file]?.imports ?? []) {
+        if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+          seen.add(imp.path);
+          staticClosure(imp.path, seen);
+        }
+      }
+      return seen;
+    };
+    for (const [out, meta] of Object.entries(outputs)) {
+      if (meta.entryPoint?.endsWith(`src/${kind}/index.tsx`) && out.endsWith('.js')) bundles[kind] = { js: rel(out), css: meta.cssBundle ? rel(meta.cssBundle) : null, imports: [...staticClosure(out)].map(rel) };
+      for (const imp of meta.imports ?? []) if (imp.kind === 'dynamic-import' && !imp.external) lazy.add(rel(imp.path));
+    }
+  }
+  for (const kind of KINDS) if (!bundles[kind]?.css) throw new Error(`widgets: no stylesheet for ${kind}`);
+
+  const manifestBody = { bundles, messages, lazy: [...lazy].sort() };
+  const version = hash8(JSON.stringify(manifestBody));
+  const manifest = { version, ...manifestBody };
+
+  // The loader: a classic script with the manifest inside.
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['widgets/src/loader.ts'],
+    bundle: true,
+    format: 'iife',
+    target: BROWSERS,
+    minify: true,
+    outfile: path.join(DIST, 'loader.js'),
+    charset: 'utf8',
+    define: {
+      __TW_MANIFEST__: JSON.stringify({ version, bundles: Object.fromEntries(KINDS.map((k) => [k, { js: bundles[k].js, css: bundles[k].css }])), messages }),
+      __TW_FALLBACK__: JSON.stringify(fallback),
+      // The widget server writes the main site's and the API's origins here (serve.mjs, templateLoader).
+      __TW_ENV__: JSON.stringify({ site: SITE_MARK, api: API_MARK }),
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  writeFileSync(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const sizes = widgetSizes(manifest);
+  if (!quiet) {
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(`widgets built in ${Date.now() - started} ms (version ${version})`);
+    console.log(`  loader.js          ${kb(sizes.loader.raw)} raw, ${kb(sizes.loader.gzip)} gzip`);
+    for (const kind of KINDS) console.log(`  ${kind.padEnd(8)} bundle    ${kb(sizes[kind].raw)} raw, ${kb(sizes[kind].gzip)} gzip (${1 + bundles[kind].imports.length} files, css ${kb(sizes[kind].cssGzip)} gzip)`);
+    console.log(`  lazy phone chunk   ${kb(sizes.lazy.gzip)} gzip`);
+  }
+  return { manifest, sizes };
+}
+
+/** Raw and gzip bytes: the loader, each bundle with the chunks it imports statically, the lazy chunks. */
+export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')), dir = DIST) {
+  const size = (files) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const f of files) {
+      const buf = readFileSync(path.join(dir, f));
+      raw += buf.length;
+      gzip += gzipSync(buf, { level: 9 }).length;
+    }
+    return { raw, gzip };
+  };
+  const out = { loader: size(['loader.js']), lazy: size(manifest.lazy) };
+  for (const [kind, b] of Object.entries(manifest.bundles)) {
+    out[kind] = { ...size([b.js, ...b.imports]), cssGzip: size([b.css]).gzip, messagesGzip: size([manifest.messages.en]).gzip };
+  }
+  return out;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildWidgets({ quiet: process.argv.includes('--quiet') });
+}

@@ -1,0 +1,43 @@
+/**
+ * The widgets' calls to the main site's API (public-site §7.1 headers), without the site's API client
+ * (which validates answers with superstruct: too heavy for a 20 KB bundle). No cookies are sent; the API
+ * answers CORS for exactly these calls. Errors are the shared ApiError; failures are logged as '[status] url' (§8).
+ */
+import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/src/api/errors';
+import { LOCALE_INFO } from '@tours/shared/src/i18n/locales';
+import type { WidgetConfig, WidgetEnv } from './protocol';
+
+export interface CallOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function callApi<T>(env: WidgetEnv, config: Pick<WidgetConfig, 'locale' | 'currency'>, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  const url = `${env.api}${path}${qs ? `?${qs}` : ''}`;
+  const info = LOCALE_INFO[config.locale];
+  const headers: Record<string, string> = {
+    'X-Language': info.iso,
+    'X-Localization': String(info.localizationId),
+    'X-Currency': config.currency,
+    'X-USER-ROLE': 'client',
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal, credentials: 'omit', mode: 'cors' });
+  } catch (error) {
+    if ((error as Error)?.name !== 'AbortError') console.error(`[0] ${url}`);
+    throw error;
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    console.error(`[${response.status}] ${url}`);
+    const data = body && typeof body === 'object' ? (body as { data?: ApiError['data'] }).data : undefined;
+    throw new ApiError(response.status, url, messageFromBody(body, `[${response.status}] ${url}`), fieldErrorsFromBody(body), data);
+  }
+  return body as T;
+}
