@@ -9,8 +9,10 @@ const sharedPkg = require(path.join(root, 'shared/package.json'));
 const reactPkg = require(path.join(root, 'node_modules/react/package.json'));
 
 /**
- * Singletons of the contract (issue: React, react-dom, jotai, react-intl and shared). `requiredVersion`
- * is the major only, so a remote built a little earlier still uses the host's copy.
+ * Singletons of the contract (React, react-dom, jotai, react-intl and shared). Of shared only
+ * `@tours/shared/core` (state atoms and the host context) is a singleton; the rest of `@tours/shared`
+ * is tree-shaken into each bundle. `requiredVersion` is the major only, so a remote built a little
+ * earlier still uses the host's copy.
  */
 function sharedModules({ eager = false } = {}) {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, eager, strictVersion: false });
@@ -22,7 +24,7 @@ function sharedModules({ eager = false } = {}) {
     'react-dom/client': singleton(react),
     jotai: singleton('^2.0.0'),
     'react-intl': singleton('^12.0.0'),
-    '@tours/shared': { ...singleton(`^${sharedPkg.version}`), version: sharedPkg.version },
+    '@tours/shared/core': { ...singleton(`^${sharedPkg.version}`), version: sharedPkg.version },
   };
 }
 

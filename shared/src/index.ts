@@ -7,7 +7,8 @@ export * from './contract';
 export * from './config';
 export * from './i18n';
 export * from './routing';
-export * from './state';
+// State and host context come through the federation singleton, never a private copy.
+export * from '@tours/shared/core';
 export * from './api/client';
 export * from './api/errors';
 export * from './api/headers';
@@ -15,5 +16,5 @@ export * from './api/useApiQuery';
 export * from './api/form-errors';
 export * from './api/schemas';
 export * from './domain';
-export * from './mfe';
+export * from './mfe/create';
 export * from './ui';

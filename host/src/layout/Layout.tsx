@@ -35,9 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="lay-skip" href="#main">
         <FormattedMessage id="layout.skipToContent" />
       </a>
-      <ClientOnly>
-        <PartnershipBar />
-      </ClientOnly>
+      <PartnershipBar />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuId={menuId} />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} id={menuId} />
       <main id="main" className="host-main" tabIndex={-1}>

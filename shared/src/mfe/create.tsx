@@ -6,8 +6,8 @@ import { FormattedMessage } from 'react-intl';
 import type { MfeCustomProps, ModalContentProps } from '../contract/host';
 import type { MfeName } from '../contract/names';
 import type { RouteName } from '../routing/routes';
-import { routeAtom } from '../state/atoms';
-import { HostProvider } from './HostProvider';
+import { routeAtom } from '@tours/shared/core';
+import { HostProvider } from '@tours/shared/core';
 import { PageSkeleton } from '../ui/Skeleton';
 
 export type Screens = Partial<Record<RouteName, ComponentType>>;

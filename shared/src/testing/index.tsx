@@ -9,9 +9,9 @@ import { ApiError } from '../api/errors';
 import type { ApiClient, RequestOptions } from '../api/client';
 import type { HostContext, HostEvents, ModalRequest } from '../contract/host';
 import { buildPath, matchRoute } from '../routing/match';
-import { localeAtom, messagesAtom, queryAtom, routeAtom } from '../state/atoms';
+import { localeAtom, messagesAtom, queryAtom, routeAtom } from '@tours/shared/core';
 import type { Locale } from '../i18n/locales';
-import { HostProvider } from '../mfe/HostProvider';
+import { HostProvider } from '@tours/shared/core';
 
 const MESSAGES_DIR = join(__dirname, '../i18n/messages');
 

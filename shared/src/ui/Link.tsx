@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { useHost } from '../mfe/HostProvider';
+import { useHost } from '@tours/shared/core';
 import './ui.css';
 
 /** An in-site link: a real <a href> for crawlers and new tabs, navigated by single-spa on a plain click. */

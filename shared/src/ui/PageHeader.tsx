@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useHost } from '../mfe/HostProvider';
+import { useHost } from '@tours/shared/core';
 import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs';
 import './ui.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { useHost } from '../mfe/HostProvider';
-import { currencyAtom } from '../state/atoms';
+import { useHost } from '@tours/shared/core';
+import { currencyAtom } from '@tours/shared/core';
 import { cachedConversion, convertPrice, discountPercent, formatPrice, type PriceSource } from '../domain';
 import './ui.css';
 import './Price.css';

@@ -1,8 +1,8 @@
 import { memo, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import { useHost } from '../mfe/HostProvider';
-import { appConfigAtom, favouritesAtom, sessionAtom, toggleFavouriteAtom } from '../state/atoms';
+import { useHost } from '@tours/shared/core';
+import { appConfigAtom, favouritesAtom, sessionAtom, toggleFavouriteAtom } from '@tours/shared/core';
 import { FavouriteTourAnswer } from '../api/schemas/search';
 import { sizedImage, toTourCardView, type TourCardInput } from '../domain';
 import { Link } from './Link';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, MessageBanner, routeAtom, useHost } from '@tours/shared';
@@ -12,7 +12,12 @@ export function PartnershipBar() {
   const host = useHost();
   const intl = useIntl();
   const route = useAtomValue(routeAtom);
-  const [hidden, setHidden] = useState(() => readSession(HIDDEN_KEY) === '1');
+  // Rendered by the server too (it sits above the header: appearing after hydration would push the
+  // page down); a dismissal earlier in the visit hides it once the page is running.
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (readSession(HIDDEN_KEY) === '1') setHidden(true);
+  }, []);
   if (hidden || route?.name === 'partnership-page') return null;
   return (
     <MessageBanner

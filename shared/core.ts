@@ -1,0 +1,2 @@
+// Package entry of '@tours/shared/core' (see src/core.ts).
+export * from './src/core';

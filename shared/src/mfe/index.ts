@@ -1,2 +1,0 @@
-export * from './HostProvider';
-export * from './create';
