@@ -25,6 +25,6 @@ module.exports = {
     base('mfe-account', 'jsdom', dom),
     base('mfe-comms', 'jsdom', dom),
     base('widgets', 'jsdom', dom),
-    base('api', 'node', { testTimeout: 60000 }),
+    base('api', 'node', { setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-api.ts'] }),
   ],
 };

@@ -145,7 +145,7 @@ async function main() {
   try {
     const tourSlug = await fetch(`http://127.0.0.1:${product.apiPort}/spa/tours?expand=filters`)
       .then((r) => (r.ok ? r.json() : null))
-      .then((b) => b?.groups?.[0]?.tours?.[0]?.slug ?? b?.items?.[0]?.slug ?? null)
+      .then((b) => b?.result?.groups?.[0]?.items?.[0]?.slug ?? null)
       .catch(() => null);
     const routes = { index: '/en', search: '/en/tours', visa: '/en/visa', request: '/en/tour/1/order', chat: '/en/chat' };
     if (tourSlug) routes.tour = `/en/${tourSlug}`;

@@ -6,3 +6,5 @@
  */
 export * from './state';
 export * from './mfe/HostProvider';
+// Errors cross bundle boundaries (the host's client throws, a remote checks `instanceof`): one class.
+export * from './api/errors';

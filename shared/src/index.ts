@@ -10,7 +10,6 @@ export * from './routing';
 // State and host context come through the federation singleton, never a private copy.
 export * from '@tours/shared/core';
 export * from './api/client';
-export * from './api/errors';
 export * from './api/headers';
 export * from './api/useApiQuery';
 export * from './api/form-errors';

@@ -1,5 +1,5 @@
 import { create, StructError, type Struct } from 'superstruct';
-import { ApiError, fieldErrorsFromBody, messageFromBody } from './errors';
+import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/core';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;

@@ -1,5 +1,5 @@
 import type { ToastInput } from '../contract/host';
-import { ApiError } from './errors';
+import { ApiError } from '@tours/shared/core';
 
 /**
  * Server errors on forms (§5.8): field errors land on their fields, the general message becomes a toast.

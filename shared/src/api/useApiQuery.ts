@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isAbortError } from './client';
-import type { ApiError } from './errors';
+import type { ApiError } from '@tours/shared/core';
 
 export interface QueryState<T> { data: T | null; error: ApiError | Error | null; loading: boolean }
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../api/errors';
+import { ApiError } from '@tours/shared/core';
 import { callingCodeOf, isPrefixOnly, isValidPhone, loadPhoneLib, normalisePhone, phoneLib, PHONE_MESSAGE_IDS } from '../domain/phone';
 import { DEFAULT_FIELD_MODE, fieldEvent, validateValue, type FieldMode, type FieldTrigger, type RuleSpec, type ValidationMessage } from '../domain/validation';
 import { Button } from './Button';
