@@ -5,7 +5,8 @@ import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap } from '../open';
 import { Hint, Section } from '../parts';
-import { useGroupText, useTicketsPriceOffered } from './conditions-rules';
+import { useTicketsPriceOffered } from './conditions-rules';
+import { PeopleLimits } from './people-limits';
 
 /**
  * Conditions (§2.6): group size, minimum age, weight with a hint, 'N days and N-1 nights', the meeting place with
@@ -15,38 +16,12 @@ export function Conditions({ tour, showMaxAge }: { tour: TourDetail; showMaxAge:
   const host = useHost();
   const f = useTourFormat();
   const { t } = f;
-  const group = useGroupText()(tour.group_min, tour.group_max);
   const ticketsOffered = useTicketsPriceOffered(tour);
   const place = { name: tour.gathering_place, lat: tour.lat, lng: tour.lng, zoom: 10 };
   return (
     <Section anchor="conditions" title={t('tour.nav.conditions')}>
       <dl className="tour-facts tour-facts--grid">
-        {group && (
-          <div>
-            <dt>{t('tour.conditions.group')}</dt>
-            <dd>{group}</dd>
-          </div>
-        )}
-        {tour.min_age > 0 && (
-          <div>
-            <dt>{t('tour.conditions.minAge')}</dt>
-            <dd>{t('tour.conditions.years', { count: tour.min_age })}</dd>
-          </div>
-        )}
-        {showMaxAge && tour.max_age !== null && (
-          <div>
-            <dt>{t('tour.conditions.maxAge')}</dt>
-            <dd>{t('tour.conditions.years', { count: tour.max_age })}</dd>
-          </div>
-        )}
-        {tour.max_tourist_weight_in_kg !== null && (
-          <div>
-            <dt>
-              {t('tour.conditions.weight')} <Hint text={t('tour.conditions.weightHint')} label={t('tour.conditions.weightHintLabel')} />
-            </dt>
-            <dd>{t('tour.conditions.weightValue', { kg: tour.max_tourist_weight_in_kg })}</dd>
-          </div>
-        )}
+        <PeopleLimits tour={tour} showMaxAge={showMaxAge} weightHint={<Hint text={t('tour.conditions.weightHint')} label={t('tour.conditions.weightHintLabel')} />} />
         <div>
           <dt>{t('tour.conditions.duration')}</dt>
           <dd>{f.duration(tour.type, tour.days, tour.hours)}</dd>

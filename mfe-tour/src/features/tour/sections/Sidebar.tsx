@@ -8,7 +8,8 @@ import { chooseDate, openCostCalculationForm, openPrivateTourForm } from '../act
 import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap, openVariants } from '../open';
-import { useGroupText, useTicketsPriceOffered } from './conditions-rules';
+import { useTicketsPriceOffered } from './conditions-rules';
+import { PeopleLimits } from './people-limits';
 import { MainRequestButton, TourPrice } from './booking';
 
 function DateRows({ variants, host }: { variants: TourVariant[]; host: HostContext }) {
@@ -93,7 +94,6 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
   const f = useTourFormat();
   const { t } = f;
   const ticketsOffered = useTicketsPriceOffered(tour);
-  const group = useGroupText()(tour.group_min, tour.group_max);
   const dates = splitSidebarDates(tour.variants, new Date());
   const comfort = comfortLevel(tour);
   const individual = tour.is_individual;
@@ -167,30 +167,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
               <dd>{t(`tour.difficulty.${tour.difficulty}`)}</dd>
             </div>
           )}
-          {group && (
-            <div>
-              <dt>{t('tour.conditions.group')}</dt>
-              <dd>{group}</dd>
-            </div>
-          )}
-          {tour.min_age > 0 && (
-            <div>
-              <dt>{t('tour.conditions.minAge')}</dt>
-              <dd>{t('tour.conditions.years', { count: tour.min_age })}</dd>
-            </div>
-          )}
-          {showMaxAge && tour.max_age !== null && (
-            <div>
-              <dt>{t('tour.conditions.maxAge')}</dt>
-              <dd>{t('tour.conditions.years', { count: tour.max_age })}</dd>
-            </div>
-          )}
-          {tour.max_tourist_weight_in_kg !== null && (
-            <div>
-              <dt>{t('tour.conditions.weight')}</dt>
-              <dd>{t('tour.conditions.weightValue', { kg: tour.max_tourist_weight_in_kg })}</dd>
-            </div>
-          )}
+          <PeopleLimits tour={tour} showMaxAge={showMaxAge} />
           {tour.gathering_place && (
             <div>
               <dt>{t('tour.conditions.meeting')}</dt>
