@@ -25,6 +25,8 @@ function sharedModules({ eager = false } = {}) {
     jotai: singleton('^2.0.0'),
     'react-intl': singleton('^12.0.0'),
     '@tours/shared/core': { ...singleton(`^${sharedPkg.version}`), version: sharedPkg.version },
+    // Not state, but used by the host and every remote (schemas): one copy per page.
+    superstruct: { singleton: false, requiredVersion: '^2.0.0', eager },
   };
 }
 
@@ -88,7 +90,9 @@ function makeConfig(o) {
           },
           {
             test: /\.css$/,
-            use: isHost ? [MiniCssExtractPlugin.loader, 'css-loader'] : ['style-loader', 'css-loader'],
+            // CSS goes into .css files (the federation runtime loads a remote chunk's CSS with it), so
+            // it is neither JS to download nor a style-loader runtime.
+            use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { sourceMap: false } }, path.join(__dirname, 'css-minify-loader.js')],
           },
           { test: /\.(svg|png|jpg|webp)$/, type: 'asset/resource' },
         ],
@@ -116,6 +120,9 @@ function makeConfig(o) {
           __BUILD_VERSION__: JSON.stringify(version),
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
+        ...(isHost
+          ? []
+          : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]),
         ...(isHost
           ? [
               new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),

@@ -6,3 +6,8 @@ export type MfeName = (typeof MFE_NAMES)[number];
 export function federationName(mfe: MfeName): string {
   return mfe.replace('-', '_');
 }
+
+/** The DOM slot the host's layout keeps for each microfrontend. */
+export function slotId(mfe: MfeName): string {
+  return `mfe-slot-${mfe}`;
+}

@@ -4,7 +4,7 @@ import singleSpaReact from 'single-spa-react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import type { MfeCustomProps, ModalContentProps } from '../contract/host';
-import type { MfeName } from '../contract/names';
+import { slotId, type MfeName } from '../contract/names';
 import type { RouteName } from '../routing/routes';
 import { routeAtom } from '@tours/shared/core';
 import { HostProvider } from '@tours/shared/core';
@@ -12,10 +12,6 @@ import { PageSkeleton } from '../ui/Skeleton';
 
 export type Screens = Partial<Record<RouteName, ComponentType>>;
 
-/** The DOM slot the host's layout keeps for each microfrontend. */
-export function slotId(name: MfeName): string {
-  return `mfe-slot-${name}`;
-}
 
 class ScreenBoundary extends Component<{ children: ReactNode; onError?: (e: Error) => void }, { error: Error | null }> {
   override state = { error: null as Error | null };

@@ -1,5 +1,5 @@
-// Minifies a stylesheet before css-loader turns it into a JS module (style-loader puts CSS inside the JS chunks
-// of a remote, so whitespace and comments would count against the first-visit budget). esbuild comes with tsx.
+// Minifies a stylesheet (esbuild, which comes with tsx) before css-loader reads it: no CSS minimizer plugin
+// is needed, and what every page downloads stays small.
 /* global require, module */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { transformSync } = require('esbuild');
