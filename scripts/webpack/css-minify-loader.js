@@ -1,7 +1,5 @@
 // Minifies a stylesheet (esbuild, which comes with tsx) before css-loader reads it: no CSS minimizer plugin
 // is needed, and what every page downloads stays small.
-/* global require, module */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { transformSync } = require('esbuild');
 
 module.exports = function minifyCss(source) {
