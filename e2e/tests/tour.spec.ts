@@ -86,6 +86,8 @@ test.describe('tour page', () => {
     await nav.getByRole('link', { name: 'Conditions' }).click();
     await expect(page.locator('#conditions')).toBeInViewport();
     await expect(nav.getByRole('link', { name: 'Conditions' })).toHaveAttribute('aria-current', 'location');
+    // The section takes focus once the smooth scroll (at most 300 ms) has landed; only then scroll away.
+    await expect(page.locator('#conditions')).toBeFocused();
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'location');
   });
