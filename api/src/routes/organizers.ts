@@ -15,6 +15,7 @@ import type { ApiRouter } from './router';
 
 type ReviewRow = Awaited<ReturnType<typeof q.organizerReviewsPage>>[number];
 type ExpertRow = Awaited<ReturnType<typeof q.expertsOf>>[number];
+type OrganizerRow = NonNullable<Awaited<ReturnType<typeof q.organizerById>>>;
 
 export function expertPhoto(e: Pick<ExpertRow, 'id' | 'has_photo'>): string | null {
   return e.has_photo ? imageUrl('experts', `${e.id}-1`) : null;
@@ -22,6 +23,24 @@ export function expertPhoto(e: Pick<ExpertRow, 'id' | 'has_photo'>): string | nu
 
 export function expert(e: ExpertRow, locale: ApiLocale): Expert {
   return { first_name: t(e, 'first_name', locale), last_name: t(e, 'last_name', locale), photo: expertPhoto(e) };
+}
+
+/** The public organizer answer; /crm/api/organizer/info adds to it. */
+function publicInfo(organizer: OrganizerRow, main: ExpertRow, experts: ExpertRow[], locale: ApiLocale): OrganizerPublicInfoAnswer {
+  return {
+    id: organizer.id,
+    name: t(organizer, 'name', locale),
+    kind: organizer.kind === 'author' ? 'author' : 'organization',
+    expert: expert(main, locale),
+    experts: experts.map((e) => expert(e, locale)),
+    marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
+    description: t(organizer, 'description', locale),
+    rating: organizer.rating,
+    reviews_count: organizer.reviews_count,
+    tours_count: organizer.tours_count,
+    since_year: organizer.since_year,
+    logo: imageUrl('organizers', `${organizer.id}-1`),
+  };
 }
 
 /** A review row as answered (reviews keep their author's language). */
@@ -80,20 +99,7 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
         const experts = await q.expertsOf(s.db, organizer.id);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();
-        return {
-          id: organizer.id,
-          name: t(organizer, 'name', ctx.locale),
-          kind: organizer.kind === 'author' ? ('author' as const) : ('organization' as const),
-          expert: expert(main, ctx.locale),
-          experts: experts.map((e) => expert(e, ctx.locale)),
-          marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
-          description: t(organizer, 'description', ctx.locale),
-          rating: organizer.rating,
-          reviews_count: organizer.reviews_count,
-          tours_count: organizer.tours_count,
-          since_year: organizer.since_year,
-          logo: imageUrl('organizers', `${organizer.id}-1`),
-        };
+        return publicInfo(organizer, main, experts, ctx.locale);
       }),
   });
 
@@ -108,18 +114,7 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();
         return {
-          id: organizer.id,
-          name: t(organizer, 'name', ctx.locale),
-          kind: organizer.kind === 'author' ? ('author' as const) : ('organization' as const),
-          expert: expert(main, ctx.locale),
-          experts: experts.map((e) => expert(e, ctx.locale)),
-          marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
-          description: t(organizer, 'description', ctx.locale),
-          rating: organizer.rating,
-          reviews_count: organizer.reviews_count,
-          tours_count: organizer.tours_count,
-          since_year: organizer.since_year,
-          logo: imageUrl('organizers', `${organizer.id}-1`),
+          ...publicInfo(organizer, main, experts, ctx.locale),
           legal_form: (organizer.legal_form === 2 || organizer.legal_form === 3 ? organizer.legal_form : 1) as 1 | 2 | 3,
           region: region ? { id: region.id, name: t(region, 'name', ctx.locale) } : null,
           tours: tours.map((x) => {
