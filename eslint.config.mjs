@@ -18,7 +18,7 @@ export default tseslint.config(
     // Microfrontends talk to each other only through the shared contract.
     files: ['mfe-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}'],
     // Tests may use the shared test kit (@tours/shared/src/testing), which is not part of the contract.
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['**/mfe-*/**', '@tours/mfe-*', '@tours/host', '**/host/src/**'], message: 'Microfrontends and the host meet only through @tours/shared.' },

@@ -1,41 +1,16 @@
 /* Test helpers for mfe-search: one jotai store, the host contract with a fake API, the real catalogues. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { create } from 'superstruct';
 import {
-  ApiError, HostProvider, buildPath, currencyAtom, localeAtom, matchRoute, messagesAtom, queryAtom, routeAtom,
-  type ApiClient, type HostContext, type Locale, type ModalHandle, type RequestOptions, type RouteName,
+  HostProvider, buildPath, currencyAtom, localeAtom, matchRoute, messagesAtom, queryAtom, routeAtom,
+  type HostContext, type Locale, type ModalHandle, type RouteName,
 } from '@tours/shared';
+// The fake API and the merged catalogues come from the shared test kit.
+export { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall } from '@tours/shared/src/testing';
+import { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall, type FakeRoutes } from '@tours/shared/src/testing';
 
-const MESSAGES_DIR = join(__dirname, '../../shared/src/i18n/messages');
-
-export function catalogue(locale: Locale = 'en'): Record<string, string> {
-  const dir = join(MESSAGES_DIR, locale);
-  const en = join(MESSAGES_DIR, 'en');
-  const read = (d: string) => Object.assign({}, ...readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(d, f), 'utf8')) as Record<string, string>));
-  return { ...read(en), ...read(dir) };
-}
-
-export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
-type Handler = unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown);
-
-/** Answers by 'METHOD /path' or '/path' through the real schemas; a missing route rejects with 404. */
-export function createFakeApi(routes: Record<string, Handler>): { api: ApiClient; calls: ApiCall[] } {
-  const calls: ApiCall[] = [];
-  async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
-    const query = opts.query as Record<string, unknown> | undefined;
-    calls.push({ method, path, query, body });
-    const handler = routes[`${method} ${path}`] ?? routes[path];
-    if (handler === undefined) throw new ApiError(404, path, 'Not found');
-    const value = typeof handler === 'function' ? await (handler as (r: { query?: Record<string, unknown>; body?: unknown }) => unknown)({ query, body }) : handler;
-    if (value instanceof Error) throw value;
-    return create(value, opts.schema);
-  }
-  return { calls, api: { get: (path, opts) => handle('GET', path, undefined, opts), post: (path, body, opts) => handle('POST', path, body, opts) } };
-}
+type ApiHandler = FakeRoutes[string];
 
 export interface Harness {
   store: ReturnType<typeof createStore>;
@@ -49,7 +24,7 @@ export interface Harness {
   view: ReturnType<typeof render>;
 }
 
-export function renderWithHost(ui: ReactElement, { path = '/en/tours', routes = {}, modalResult, currency = 'RUB' }: { path?: string; routes?: Record<string, Handler>; modalResult?: unknown; currency?: string } = {}): Harness {
+export function renderWithHost(ui: ReactElement, { path = '/en/tours', routes = {}, modalResult, currency = 'RUB' }: { path?: string; routes?: Record<string, ApiHandler>; modalResult?: unknown; currency?: string } = {}): Harness {
   const store = createStore();
   store.set(localeAtom, 'en');
   store.set(currencyAtom, currency);

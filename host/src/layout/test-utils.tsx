@@ -1,49 +1,19 @@
 /* Test helpers for the layout: a jotai store, the host contract with a fake API, the real modal outlet. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { create } from 'superstruct';
 import {
-  ApiError, BASE_CONFIG, HostProvider, appConfigAtom, buildPath, countryAtom, localeAtom, matchRoute, messagesAtom, routeAtom, sessionAtom,
-  type ApiClient, type AppConfig, type CurrentCountry, type HostContext, type HostStore, type Locale, type RequestOptions, type Session,
+  BASE_CONFIG, HostProvider, appConfigAtom, buildPath, countryAtom, localeAtom, matchRoute, messagesAtom, routeAtom, sessionAtom,
+  type AppConfig, type CurrentCountry, type HostContext, type HostStore, type Locale, type Session,
 } from '@tours/shared';
+// The fake API and the merged catalogues come from the shared test kit.
+export { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall } from '@tours/shared/src/testing';
+import { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall, type FakeRoutes } from '@tours/shared/src/testing';
+
+type ApiHandler = FakeRoutes[string];
 import { ModalOutlet } from '../modals/ModalOutlet';
 import { createModalController } from '../modals/modal-state';
 import type { RemoteLoader } from '../federation/loader';
-
-const MESSAGES_DIR = join(__dirname, '../../../shared/src/i18n/messages');
-
-/** Every catalogue file of a locale merged (platform, layout, error, ...). */
-export function catalogue(locale: Locale = 'en'): Record<string, string> {
-  const dir = join(MESSAGES_DIR, locale);
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
-}
-
-export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
-export type ApiHandler = unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown);
-
-/** Answers by 'METHOD /path' or '/path'; a missing route or an Error answer rejects. Answers go through the real schema. */
-export function createFakeApi(routes: Record<string, ApiHandler>): { api: ApiClient; calls: ApiCall[] } {
-  const calls: ApiCall[] = [];
-  async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
-    const query = opts.query as Record<string, unknown> | undefined;
-    calls.push({ method, path, query, body });
-    const handler = routes[`${method} ${path}`] ?? routes[path];
-    if (handler === undefined) throw new ApiError(404, path, 'Not found');
-    const value = typeof handler === 'function' ? await (handler as (r: { query?: Record<string, unknown>; body?: unknown }) => unknown)({ query, body }) : handler;
-    if (value instanceof Error) throw value;
-    return create(value, opts.schema);
-  }
-  return {
-    calls,
-    api: {
-      get: (path, opts) => handle('GET', path, undefined, opts),
-      post: (path, body, opts) => handle('POST', path, body, opts),
-    },
-  };
-}
 
 export const fixtures = {
   contacts: {

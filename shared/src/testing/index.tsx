@@ -15,16 +15,20 @@ import { HostProvider } from '@tours/shared/core';
 
 const MESSAGES_DIR = join(__dirname, '../i18n/messages');
 
+/** Every catalogue file of a locale merged, with en underneath (as the host server serves it). */
 export function testCatalogue(locale: Locale = 'en'): Record<string, string> {
-  const dir = join(MESSAGES_DIR, locale);
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
+  const read = (dir: string): Record<string, string> =>
+    Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
+  return { ...read(join(MESSAGES_DIR, 'en')), ...read(join(MESSAGES_DIR, locale)) };
 }
+
+export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
 
 export type FakeRoutes = Record<string, unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown)>;
 
 /** Answers 'METHOD /path' or '/path' through the real schema; unknown paths are a 404. */
-export function fakeApi(routes: FakeRoutes): { api: ApiClient; calls: Array<{ method: string; path: string; query?: Record<string, unknown>; body?: unknown }> } {
-  const calls: Array<{ method: string; path: string; query?: Record<string, unknown>; body?: unknown }> = [];
+export function fakeApi(routes: FakeRoutes): { api: ApiClient; calls: ApiCall[] } {
+  const calls: ApiCall[] = [];
   async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
     const query = opts.query as Record<string, unknown> | undefined;
     calls.push({ method, path, query, body });
