@@ -26,5 +26,7 @@ module.exports = {
     base('mfe-comms', 'jsdom', dom),
     base('widgets', 'jsdom', dom),
     base('api', 'node', { setupFilesAfterEnv: ['<rootDir>/scripts/jest/setup-api.ts'] }),
+    // Build tooling (webpack loaders).
+    base('scripts', 'node'),
   ],
 };

@@ -134,7 +134,16 @@ async function areaFigures({ product, tourSlug }) {
   return out;
 }
 
+/** `--only pages,areas,api` limits a run to those parts (entry sizes are always printed); default: all. */
+function parts() {
+  const i = process.argv.indexOf('--only');
+  const all = ['pages', 'areas', 'api'];
+  if (i < 0) return new Set(all);
+  return new Set((process.argv[i + 1] ?? '').split(',').filter((p) => all.includes(p)));
+}
+
 async function main() {
+  const only = parts();
   if (!isBuilt()) await run('node', ['scripts/build-all.mjs']);
   const tmp = path.join(ROOT, '.tmp/bench');
   rmSync(tmp, { recursive: true, force: true });
@@ -149,12 +158,12 @@ async function main() {
       .catch(() => null);
     const routes = { index: '/en', search: '/en/tours', visa: '/en/visa', request: '/en/tour/1/order', chat: '/en/chat' };
     if (tourSlug) routes.tour = `/en/${tourSlug}`;
-    report.routes = await pageFigures(`http://localhost:${product.hostPort}`, routes);
-    report.areas = await areaFigures({ product, tourSlug });
+    if (only.has('pages')) report.routes = await pageFigures(`http://localhost:${product.hostPort}`, routes);
+    if (only.has('areas')) report.areas = await areaFigures({ product, tourSlug });
   } finally {
     await product.stop();
   }
-  if (existsSync(path.join(ROOT, 'api/bench/bench-api.ts'))) {
+  if (only.has('api') && existsSync(path.join(ROOT, 'api/bench/bench-api.ts'))) {
     const out = path.join(tmp, 'api.json');
     try {
       execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['api/bench/bench-api.ts', '--out', out], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -172,7 +181,7 @@ async function main() {
   for (const [k, v] of Object.entries(report.routes)) {
     console.log(`  ${k.padEnd(8)} ${v.url.padEnd(34)} ${String(v.jsRawKB).padStart(7)} / ${String(v.jsGzipKB).padStart(6)}   before paint ${String(v.jsBeforeLayoutPaintGzipKB).padStart(5)} (no-JS paint: ${v.layoutPaintsWithoutJs ? 'yes' : 'no'})   FCP ${v.fcpMs} ms   origins ${v.origins.join(',')}`);
   }
-  const paint = Math.max(...Object.values(report.routes).map((r) => r.jsBeforeLayoutPaintGzipKB));
+  const paint = Math.max(0, ...Object.values(report.routes).map((r) => r.jsBeforeLayoutPaintGzipKB));
   console.log(`\nBudget: JS before layout paint ≤ ${BUDGETS.layoutPaintGzipKB} KB gzip → worst route ${paint} KB ${paint <= BUDGETS.layoutPaintGzipKB ? 'OK' : 'OVER'}`);
   if (report.routes.search) console.log(`Budget: search first visit ≤ ${BUDGETS.searchFirstVisitGzipKB} KB gzip → ${report.routes.search.jsGzipKB} KB`);
   if (report.routes.tour) console.log(`Budget: tour first visit ≤ ${BUDGETS.tourFirstVisitGzipKB} KB gzip → ${report.routes.tour.jsGzipKB} KB`);

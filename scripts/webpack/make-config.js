@@ -89,6 +89,11 @@ function makeConfig(o) {
             },
           },
           {
+            // Struct definitions are top-level calls; marking them pure lets unused ones be dropped.
+            test: /[\\/]shared[\\/]src[\\/]api[\\/]schemas[\\/][^\\/]+\.ts$/,
+            use: path.join(__dirname, 'pure-calls-loader.js'),
+          },
+          {
             test: /\.css$/,
             // CSS goes into .css files (the federation runtime loads a remote chunk's CSS with it), so
             // it is neither JS to download nor a style-loader runtime.

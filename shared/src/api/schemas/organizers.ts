@@ -1,7 +1,7 @@
 /**
  * Organizer calls (accounts-and-comms §3 'Organizer (public)', 'Organizer verification', 'Organizer review'; §7 'Organizers').
  */
-import { type Infer, array, boolean, enums, integer, number, string, type } from 'superstruct';
+import { type Infer, array, assign, boolean, enums, integer, number, string, type } from 'superstruct';
 import { ImageUrl, Pagination, REVIEW_TARGETS, dflt, nul, oneOf, opt, queryBool, queryId, queryInt } from './common';
 
 /** A photo: a URL string or an object with url (both readings of the spec are accepted by clients). */
@@ -110,10 +110,9 @@ export type OrganizerTourItem = Infer<typeof OrganizerTourItem>;
  * 3 legal entity — accounts-and-comms 'Organizer legal forms', list 1), its home region and up to 6 of its
  * published tours, best rated first.
  */
-export const OrganizerInfoAnswer = type({
-  ...OrganizerPublicInfoAnswer.schema,
+export const OrganizerInfoAnswer = assign(OrganizerPublicInfoAnswer, type({
   legal_form: enums([1, 2, 3]),
   region: nul(type({ id: integer(), name: string() })),
   tours: array(OrganizerTourItem),
-});
+}));
 export type OrganizerInfoAnswer = Infer<typeof OrganizerInfoAnswer>;

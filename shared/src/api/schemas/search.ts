@@ -7,7 +7,7 @@
  * and then normalises exactly like the client (`normaliseFilter`: clamping, dropping non-numbers), so a URL the
  * client accepts is never refused. Prices in the filter and in the answer are in the X-Currency currency.
  */
-import { type Infer, type Struct, array, boolean, coerce, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
+import { type Infer, type Struct, array, assign, boolean, coerce, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
 import { Pagination, currencyCode, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
 import { Photo } from './organizers';
 
@@ -70,11 +70,10 @@ export const TourSearchFields = {
   type: NUM('1 tour, 2 excursion'),
 } as const;
 
-export const TourSearchQuery = type({
-  ...TourSearchFields,
+export const TourSearchQuery = assign(type(TourSearchFields), type({
   expand: opt(queryString(40, { pattern: /^(filters)?$/, description: "'filters': add the filter options with counts" })),
   'per-page': opt(queryString(3, { pattern: /^\d*$/, description: 'Tours per page, 1..48 (default 18)' })),
-});
+}));
 export type TourSearchQuery = Infer<typeof TourSearchQuery>;
 
 /** Tours per page unless per-page says otherwise. */

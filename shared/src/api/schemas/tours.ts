@@ -2,7 +2,7 @@
  * Tour calls (public-site §7.2): the tour detail of §3.5 and the search autocomplete (§3.3 suggestion kinds).
  * Prices: `price` etc. are in the X-Currency currency, `original_*` in RUB (the stored currency).
  */
-import { type Infer, type Struct, array, boolean, coerce, enums, integer, nullable, number, refine, string, type, union, unknown } from 'superstruct';
+import { type Infer, type Struct, array, assign, boolean, coerce, enums, integer, nullable, number, refine, string, type, union, unknown } from 'superstruct';
 import {
   ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS,
   currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
@@ -301,8 +301,8 @@ export const IndividualTourQuery = type({
 export type IndividualTourQuery = Infer<typeof IndividualTourQuery>;
 
 /** The tour detail of an individual (custom) tour tied to an order: is_individual is true, request_id is set. */
-export const IndividualTourAnswer = type({
-  ...TourDetailAnswer.schema,
+// assign, not a spread of .schema: a spread is not side-effect free, which would keep every struct in every bundle.
+export const IndividualTourAnswer = assign(TourDetailAnswer, type({
   individual: type({
     uuid: string(),
     request_id: integer(),
@@ -311,7 +311,7 @@ export const IndividualTourAnswer = type({
     adults: integer(),
     children: integer(),
   }),
-});
+}));
 export type IndividualTourAnswer = Infer<typeof IndividualTourAnswer>;
 
 // GET /crm/api/tour/get-by-ids -----------------------------------------------------------
@@ -337,8 +337,7 @@ export const TourIdsQuery = type({ ids: queryIdList(50, 'Tour ids, comma-separat
 export type TourIdsQuery = Infer<typeof TourIdsQuery>;
 
 /** A tour of a list: the card fields plus type, duration and the old price. */
-export const TourListItem = type({
-  ...TourCardSmall.schema,
+export const TourListItem = assign(TourCardSmall, type({
   type: enums([1, 2]),
   type_name: enums(['TOUR', 'EXCURSION']),
   duration: integer(),
@@ -346,7 +345,7 @@ export const TourListItem = type({
   hours: nul(integer()),
   price_without_discount: number(),
   is_need_show_price_from: boolean(),
-});
+}));
 export type TourListItem = Infer<typeof TourListItem>;
 
 /** Published tours among the ids, in the order asked; unknown or unpublished ids are left out. */
