@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { E2E_PORTS } from './playwright.config';
+import { E2E_PORTS, E2E_TMP } from './playwright.config';
 
 /**
  * Starts the whole product on its own ports with a fresh database, as `npm start` does.
@@ -9,13 +9,13 @@ import { E2E_PORTS } from './playwright.config';
  */
 export default async function globalSetup(_config: FullConfig) {
   const root = path.resolve(__dirname, '..');
-  const tmp = path.join(root, '.tmp/e2e');
+  const tmp = path.resolve(root, E2E_TMP);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   type Start = (o: { env: NodeJS.ProcessEnv; quiet: boolean; dbFile: string; manifestFile: string }) => Promise<{ stop: () => Promise<void>; manifestFile: string }>;
   const { startProduct } = (await import(path.join(root, 'scripts/lib/processes.mjs'))) as { startProduct: Start };
   const product = await startProduct({
-    env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), WIDGETS_PORT: '18097', PARTNER_PORT: '18098', RATE_LIMIT_PER_MIN: '100000' },
+    env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), WIDGETS_PORT: String(E2E_PORTS.widgets), PARTNER_PORT: String(E2E_PORTS.partner), RATE_LIMIT_PER_MIN: '100000' },
     quiet: true,
     dbFile: path.join(tmp, 'catalogue.sqlite'),
     manifestFile: path.join(tmp, 'mfe-manifest.json'),

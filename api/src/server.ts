@@ -14,6 +14,7 @@ import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerRequestRoutes } from './routes/requests';
+import { registerReviewRoutes } from './routes/reviews';
 import { ApiRouter } from './routes/router';
 import { registerSearchRoutes } from './routes/search';
 import { registerSlugRoutes } from './routes/slugs';
@@ -99,6 +100,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerTourRoutes(router, services);
   registerSearchRoutes(router, services);
   registerTourPageRoutes(router, services);
+  registerReviewRoutes(router, services);
   registerRequestRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);

@@ -3,11 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 
 export const ROOT = path.resolve(__dirname, '../..');
-export const MANIFEST_FILE = path.join(ROOT, '.tmp/e2e/mfe-manifest.json');
+export const MANIFEST_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'mfe-manifest.json');
 export type MfeName = 'mfe-search' | 'mfe-tour' | 'mfe-booking' | 'mfe-account' | 'mfe-comms';
-export const REMOTE_PORTS: Record<MfeName, number> = { 'mfe-search': 18081, 'mfe-tour': 18082, 'mfe-booking': 18083, 'mfe-account': 18084, 'mfe-comms': 18085 };
+const MFES: MfeName[] = ['mfe-search', 'mfe-tour', 'mfe-booking', 'mfe-account', 'mfe-comms'];
+export const REMOTE_PORTS = Object.fromEntries(MFES.map((m, i) => [m, E2E_PORTS.remoteBase + i])) as Record<MfeName, number>;
 
 type Manifest = Record<string, { url: string; version: string }>;
 export function readManifest(): Manifest {

@@ -17,6 +17,7 @@ export * from './focus';
 export * from './SafeHtml';
 export * from './Price';
 export * from './TourCard';
+export * from './ReviewCard';
 export * from './Pagination';
 export * from './RangeInput';
 export * from './DatePickerLazy';

@@ -4,12 +4,14 @@ import * as m0001 from './0001-catalogue';
 import * as m0002 from './0002-search';
 import * as m0003 from './0003-help-requests';
 import * as m0004 from './0004-search-index';
+import * as m0005 from './0005-reviews-index';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
   '0002-search': m0002,
   '0003-help-requests': m0003,
   '0004-search-index': m0004,
+  '0005-reviews-index': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

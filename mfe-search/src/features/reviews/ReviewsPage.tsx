@@ -1,13 +1,138 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import {
+  Button, PageHeader, PaginationBar, ReviewCard, SITE_REVIEWS_PAGE_SIZE, SelectField, SiteReviewsAnswer, Stars, localeAtom, queryAtom, ratingOneDecimal,
+  routeAtom, useApiQuery, useHost, useMediaViewer,
+} from '@tours/shared';
+import './reviews.css';
 
+/** The API's page bound (GET /spa/reviews); a larger page in the URL asks for the last one the call accepts. */
+const MAX_PAGE = 100000;
+
+function pageFrom(raw: string | string[] | undefined): number {
+  const n = Number.parseInt(String(Array.isArray(raw) ? raw[0] : raw ?? '1'), 10);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGE) : 1;
+}
+
+/** Placeholder cards while the first answer loads. */
+function ReviewsSkeleton({ label }: { label: string }) {
+  return (
+    <div className="srch-reviews__skeleton" role="status" aria-label={label} data-testid="reviews-skeleton">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="srch-reviews__ghost" aria-hidden="true">
+          <span className="ui-skeleton srch-reviews__ghost-avatar" />
+          <span className="srch-reviews__ghost-lines">
+            <span className="ui-skeleton ui-skeleton--line" />
+            <span className="ui-skeleton ui-skeleton--line" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Reviews of the whole site (route reviews-index, /reviews/{region?}; GET /spa/reviews): the rating to one decimal and
+ * 'Based on N reviews', a region picker (choosing navigates to the region's URL), the newest reviews (the tour page's
+ * card) and page links. The URL is the state: the region is the path, `?page=N` the page, so reload, back and forward
+ * restore the screen. An unknown region is the platform's 404.
+ */
 export default function ReviewsPage() {
   const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const host = useHost();
-  const title = intl.formatMessage({ id: 'page.reviews-index.title' });
+  const route = useAtomValue(routeAtom);
+  const query = useAtomValue(queryAtom);
+  const locale = useAtomValue(localeAtom);
+  const region = route?.params.region || undefined;
+  const page = pageFrom(query.page);
+  const [attempt, setAttempt] = useState(0);
+  const viewer = useMediaViewer();
+  const answer = useApiQuery(`reviews:${locale}:${region ?? ''}:${page}:${attempt}`, (signal) =>
+    host.api.get('/spa/reviews', { schema: SiteReviewsAnswer, query: { region, page, limit: SITE_REVIEWS_PAGE_SIZE }, signal }),
+  );
+  const status = (answer.error as { status?: number } | null)?.status;
+  const data = answer.data;
+  const pageHref = (slug: string | undefined, p: number) => `${host.href('reviews-index', { region: slug })}${p > 1 ? `?page=${p}` : ''}`;
+  const hrefFor = (p: number) => pageHref(region, p);
+
+  useEffect(() => {
+    if (status === 404) host.emit('page:error', { status: 404 });
+  }, [host, status]);
+
+  // A page past the end (an old link) shows the last page instead.
+  const pages = data?.pagination.pages ?? 1;
+  const pastEnd = Boolean(data && !answer.loading && data.pagination.itemsCount > 0 && page > pages);
+  useEffect(() => {
+    if (pastEnd) host.navigate(hrefFor(pages), { replace: true });
+    // hrefFor is rebuilt each render; pages and region name the target.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pastEnd, pages, region, host]);
+
+  // The region's name comes from the picker's list (the same in every answer), so the heading follows the URL at once
+  // while the region's reviews load; a region without reviews is named by its own answer.
+  const regionName = region ? data?.regions.find((g) => g.slug === region)?.name ?? (data?.region?.slug === region ? data.region.name : undefined) : undefined;
+  const baseTitle = t('page.reviews-index.title');
+  const title = regionName ? t('main.reviews.titleRegion', { region: regionName }) : baseTitle;
+  const crumbs = [
+    { url: host.href('index'), text: t('common.home') },
+    ...(region ? [{ url: host.href('reviews-index', {}), text: baseTitle }, { text: regionName ?? region }] : [{ text: baseTitle }]),
+  ];
+  const regionOptions = data ? [...data.regions] : [];
+  if (region && regionName && !regionOptions.some((g) => g.slug === region)) regionOptions.push({ slug: region, name: regionName, count: 0 });
+
   return (
-    <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+    <section className="srch-reviews">
+      <PageHeader title={title} breadcrumbs={crumbs} />
+      {data && (
+        <div className="srch-reviews__bar">
+          {data.reviews_count > 0 && (
+            <p className="srch-reviews__summary" data-testid="reviews-summary">
+              <span className="srch-reviews__rating">{ratingOneDecimal(data.rating)}</span> <Stars rating={Number(ratingOneDecimal(data.rating))} />{' '}
+              <span>{t('main.reviews.basedOn', { count: data.reviews_count })}</span>
+            </p>
+          )}
+          <SelectField
+            className="srch-reviews__region"
+            label={t('main.reviews.region')}
+            value={regionName ? region : ''}
+            onChange={(e) => host.navigate(pageHref(e.target.value || undefined, 1))}
+            options={[
+              { value: '', label: t('main.reviews.allRegions') },
+              ...regionOptions.map((g) => ({ value: g.slug, label: t('main.reviews.regionOption', { name: g.name, count: intl.formatNumber(g.count) }) })),
+            ]}
+          />
+        </div>
+      )}
+      {!data && answer.loading && <ReviewsSkeleton label={t('common.loading')} />}
+      {answer.error && status !== 404 && (
+        <div className="ui-screen-error srch-reviews__error" role="alert">
+          <p>{t('main.reviews.failed')}</p>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>
+        </div>
+      )}
+      {data && data.pagination.itemsCount === 0 && <p className="srch-reviews__none">{t('main.reviews.none')}</p>}
+      {data && data.reviews.length > 0 && (
+        <ul className={`tour-reviews srch-reviews__list${answer.loading ? ' srch-reviews__list--busy' : ''}`} aria-label={t('main.reviews.list')} aria-busy={answer.loading || undefined}>
+          {data.reviews.map((r) => <ReviewCard key={r.id} review={r} openViewer={viewer.open} />)}
+        </ul>
+      )}
+      {data && data.pagination.itemsCount > 0 && (
+        <PaginationBar
+          className="srch-reviews__pages"
+          page={Math.min(page, data.pagination.pages)}
+          pages={data.pagination.pages}
+          total={data.pagination.itemsCount}
+          pageSize={data.pagination.pageSize}
+          hrefFor={(p) => hrefFor(p)}
+          onPage={(p) => {
+            host.navigate(hrefFor(p));
+            if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+      {viewer.element}
     </section>
   );
 }

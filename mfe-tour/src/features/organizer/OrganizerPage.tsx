@@ -2,13 +2,11 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
-  OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, SafeHtml, TourCard, appConfigAtom, organizerShortName, queryAtom,
-  ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
+  Avatar, OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, appConfigAtom, organizerShortName,
+  queryAtom, ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
 } from '@tours/shared';
 import { fetchVerification } from '../tour/api';
-import { Avatar, Stars } from '../tour/parts';
 import { VerificationMarks } from '../tour/sections/Organizer';
-import { ReviewItem } from '../tour/sections/Reviews';
 import { Pager } from './Pager';
 import '../tour/tour.css';
 import '../tour/sections.css';
@@ -90,7 +88,7 @@ export default function OrganizerPage() {
         {reviews.data && reviews.data.reviews.length > 0 && (
           <>
             <ul className="tour-reviews">
-              {reviews.data.reviews.map((r) => <ReviewItem key={r.id} review={r} openViewer={viewer.open} />)}
+              {reviews.data.reviews.map((r) => <ReviewCard key={r.id} review={r} openViewer={viewer.open} />)}
             </ul>
             <Pager page={reviews.data.pagination.page} pages={reviews.data.pagination.pages} hrefFor={hrefFor} onPage={(p) => host.navigate(hrefFor(p))} />
           </>

@@ -10,3 +10,4 @@ export * from './slugs';
 export * from './requests';
 export * from './tours';
 export * from './search';
+export * from './reviews';

@@ -1,7 +1,7 @@
-import { SafeHtml, TruncatedText, comfortLevel, type MediaItem } from '@tours/shared';
+import { PhotoPreviews, SafeHtml, TruncatedText, comfortLevel, type MediaItem } from '@tours/shared';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
-import { Previews, Section } from '../parts';
+import { Section } from '../parts';
 
 /** Only http(s) registry links are followed. */
 function safeUrl(url: string | null): string | null {
@@ -43,7 +43,7 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
       {tour.living_base && (
         <div className="tour-subsection">
           <h3 className="tour-subsection__title">{t('tour.accommodation.livingBase')}</h3>
-          <Previews images={tour.living_base.images} label={t('tour.accommodation.livingBasePhotos')} onOpen={openViewer} />
+          <PhotoPreviews images={tour.living_base.images} label={t('tour.accommodation.livingBasePhotos')} onOpen={openViewer} />
           <TruncatedText height={300}>
             <SafeHtml className="tour-rich" html={tour.living_base.description} />
           </TruncatedText>
@@ -67,7 +67,7 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
                 <li key={j} className="tour-stay">
                   <h4 className="tour-stay__type">{t(`tour.accommodation.kind.${v.type}`)}</h4>
                   <SafeHtml className="tour-rich" html={v.description} />
-                  <Previews images={v.images} label={t('tour.accommodation.photos', { type: t(`tour.accommodation.kind.${v.type}`) })} onOpen={openViewer} />
+                  <PhotoPreviews images={v.images} label={t('tour.accommodation.photos', { type: t(`tour.accommodation.kind.${v.type}`) })} onOpen={openViewer} />
                   {v.registry_number && (
                     <p className="tour-stay__registry">
                       {registry ? (

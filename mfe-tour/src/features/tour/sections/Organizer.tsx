@@ -1,7 +1,7 @@
-import { Link, organizerShortName, useApiQuery, useHost } from '@tours/shared';
+import { Avatar, Link, organizerShortName, useApiQuery, useHost } from '@tours/shared';
 import { fetchVerification, type TourDetail, type Verification } from '../api';
 import { useTourFormat } from '../format';
-import { Avatar, Section } from '../parts';
+import { Section } from '../parts';
 
 function photoOf(photo: string | { url: string } | null): string | null {
   return typeof photo === 'string' ? photo : photo?.url ?? null;

@@ -1,71 +1,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import {
-  Link, REVIEWS_STEP, SelectField, TruncatedText, appConfigAtom, isAbortError, nextReviewsCount, ratingOneDecimal, reviewRating, scrollToElement, useHost,
+  REVIEWS_STEP, ReviewCard, SelectField, Stars, appConfigAtom, isAbortError, nextReviewsCount, ratingOneDecimal, scrollToElement, useHost,
   type MediaItem, type Review, type ReviewTab, type TourReviewsAnswer,
 } from '@tours/shared';
 import { fetchReviews, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { useNearViewport } from '../hooks';
-import { Avatar, Previews, Section, Stars } from '../parts';
+import { Section } from '../parts';
 
 const TABS: ReviewTab[] = ['all', 'tour', 'organizer'];
-
-export function ReviewItem({ review, openViewer }: { review: Review; openViewer: (items: MediaItem[], index: number) => void }) {
-  const host = useHost();
-  const f = useTourFormat();
-  const { t } = f;
-  const rating = reviewRating(review.rating);
-  return (
-    <li className="tour-review" data-testid="review">
-      <div className="tour-review__head">
-        <Avatar name={review.name} photo={review.author_photo} />
-        <div>
-          <p className="tour-review__name">{review.name}</p>
-          <Stars rating={rating} />
-          <p className="tour-review__about tour-muted">
-            {review.type === 'organizer' || !review.tour ? (
-              t('tour.reviews.aboutProvider')
-            ) : (
-              <>
-                {t('tour.reviews.aboutTour')} <Link href={host.href('tour-page', { slug: review.tour.slug })}>{review.tour.name}</Link>
-              </>
-            )}
-            {' · '}
-            <time dateTime={review.date}>{f.date(review.date)}</time>
-            {review.review_from_another_site && <> · {t('tour.reviews.fromAnotherSite')}</>}
-          </p>
-        </div>
-      </div>
-      {review.images.length > 0 && (
-        <div data-nosnippet={review.no_index_photo ? '' : undefined}>
-          <Previews images={review.images} label={t('tour.reviews.photos', { name: review.name })} onOpen={openViewer} size="140x140" />
-        </div>
-      )}
-      <TruncatedText height={120}>
-        <p className="tour-review__body">{review.body}</p>
-      </TruncatedText>
-      {review.reply_review && (
-        <div className="tour-reply">
-          <Avatar name={review.reply_review.title} photo={review.reply_review.organizer_data.expert.photo.url} />
-          <div className="tour-reply__body">
-            <p className="tour-reply__title">{review.reply_review.title}</p>
-            <TruncatedText height={72}><p>{review.reply_review.message}</p></TruncatedText>
-          </div>
-        </div>
-      )}
-      {review.site_reply_review && (
-        <div className="tour-reply tour-reply--site">
-          <Avatar name={review.site_reply_review.title} photo={review.site_reply_review.logo} />
-          <div className="tour-reply__body">
-            <p className="tour-reply__title">{review.site_reply_review.title}</p>
-            <TruncatedText height={72}><p>{review.site_reply_review.message}</p></TruncatedText>
-          </div>
-        </div>
-      )}
-    </li>
-  );
-}
 
 interface Loaded { key: string; reviews: Review[]; page: number; answer: TourReviewsAnswer }
 
@@ -189,7 +133,7 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
           {current && total === 0 && <p className="tour-reviews__none">{t('tour.reviews.none')}</p>}
           {shown.length > 0 && (
             <ul className="tour-reviews">
-              {shown.map((r) => <ReviewItem key={r.id} review={r} openViewer={openViewer} />)}
+              {shown.map((r) => <ReviewCard key={r.id} review={r} openViewer={openViewer} />)}
             </ul>
           )}
           <div className="tour-reviews__more">

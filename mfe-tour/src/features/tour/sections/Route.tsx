@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Collapse, SafeHtml, isExcursionType, useHost, type MediaItem } from '@tours/shared';
+import { Collapse, PhotoPreviews, SafeHtml, isExcursionType, useHost, type MediaItem } from '@tours/shared';
 import type { TourDetail } from '../api';
 import { openProgramPdfForm } from '../actions';
 import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap } from '../open';
-import { Previews, Section } from '../parts';
+import { Section } from '../parts';
 
 /** Difficulty card: the level's label of §9 and the organizer's description. */
 export function DifficultyCard({ tour }: { tour: TourDetail }) {
@@ -67,7 +67,7 @@ export function Route({ tour, openViewer }: { tour: TourDetail; openViewer: (ite
                 <Collapse open={isOpen} id={panel}>
                   <div className="tour-day__body">
                     <SafeHtml className="tour-rich" html={d.description} />
-                    <Previews images={d.images} label={t('tour.route.photos', { day: d.day })} onOpen={openViewer} />
+                    <PhotoPreviews images={d.images} label={t('tour.route.photos', { day: d.day })} onOpen={openViewer} />
                   </div>
                 </Collapse>
               </li>

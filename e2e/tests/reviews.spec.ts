@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORTS } from '../playwright.config';
+import { axeViolations } from './support';
+
+/**
+ * The site-wide reviews page (/reviews/{region?}, GET /spa/reviews) on the seeded catalogue: the summary and the
+ * newest reviews, the region picker (the region's URL, heading and reviews — each checked against the tour's
+ * regions through the API), page 2 and back with the browser, and axe.
+ */
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+
+/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+const list = (page: Page) => page.getByRole('list', { name: 'Latest reviews' });
+const cards = (page: Page) => list(page).getByTestId('review');
+const summary = (page: Page) => page.getByTestId('reviews-summary');
+/** N of 'Based on N reviews'. */
+async function basedOn(page: Page): Promise<number> {
+  const text = (await summary(page).textContent()) ?? '';
+  const m = /Based on ([\d,]+) reviews?/.exec(text);
+  expect(m, text).not.toBeNull();
+  return Number(m![1]!.replace(/,/g, ''));
+}
+
+test.describe('reviews page', () => {
+  test('summary and newest reviews; a region from the picker; page 2 and back; axe clean', async ({ page, request }) => {
+    await page.goto('/en/reviews');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(10);
+    await expect(summary(page)).toContainText(/^\d\.\d/);
+    const siteTotal = await basedOn(page);
+    expect(siteTotal).toBeGreaterThan(100);
+    await expect(page).toHaveTitle(/^Reviews/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The picker: every region with its count, most first. Take the second one (a smaller region).
+    const picker = page.getByRole('combobox', { name: 'Region' });
+    await expect(picker).toHaveValue('');
+    const options = await picker.locator('option').evaluateAll((els) => els.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })));
+    expect(options[0]).toEqual({ value: '', label: 'All regions' });
+    const choice = options[2]!;
+    const [, name, count] = /^(.*) \(([\d,]+)\)$/.exec(choice.label)!;
+    await picker.selectOption(choice.value);
+
+    await expect(page).toHaveURL(new RegExp(`/en/reviews/${choice.value}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Reviews: ${name}` })).toBeVisible();
+    await expect(summary(page)).toContainText(`Based on ${count} review`);
+    const regionTotal = Number(count!.replace(/,/g, ''));
+    expect(regionTotal).toBeLessThan(siteTotal);
+    expect(regionTotal).toBeGreaterThan(10);
+    await expect(page).toHaveTitle(new RegExp(`^Reviews: ${name}`));
+    await expect(picker).toHaveValue(choice.value);
+    await expect(page.getByText(`1–${Math.min(10, regionTotal)} of ${count}`)).toBeVisible();
+    // Each review is about a tour of that region (the tour's own regions, from the tour call).
+    const tourLinks = await cards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(tourLinks.length).toBe(await cards(page).count());
+    for (const href of tourLinks.slice(0, 5)) {
+      const slug = href.replace(/^\/en\//, '');
+      const tour = (await (await request.get(`${API}/spa/tour?slug=${slug}`, { headers: { 'X-Language': 'en' } })).json()) as { regions: { slug: string }[] };
+      expect(tour.regions.map((r) => r.slug)).toContain(choice.value);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Page 2, then the browser's back button restores page 1.
+    const firstOnPage1 = await cards(page).first().textContent();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/reviews/${choice.value}\\?page=2$`));
+    await expect(page.getByText(`11–${Math.min(20, regionTotal)} of ${count}`)).toBeVisible();
+    await expect(cards(page).first()).not.toHaveText(firstOnPage1!);
+    await expect(page.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/en/reviews/${choice.value}$`));
+    await expect(cards(page).first()).toHaveText(firstOnPage1!);
+    await expect(page.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/reviews$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+    await expect(summary(page)).toContainText(`Based on ${siteTotal.toLocaleString('en-US')} reviews`);
+  });
+
+  test('an unknown region is the 404 page', async ({ page }) => {
+    await page.goto('/en/reviews/atlantis');
+    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeVisible();
+  });
+});
