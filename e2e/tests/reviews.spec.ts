@@ -85,7 +85,8 @@ test.describe('reviews page', () => {
     await expect(summary(page)).toContainText(`Based on ${siteTotal.toLocaleString('en-US')} reviews`);
   });
 
-  test('an unknown region is the 404 page', async ({ page }) => {
+  test('an unknown region is the 404 page, with a real 404 status from the server', async ({ page, request }) => {
+    expect((await request.get('/en/reviews/atlantis')).status()).toBe(404);
     await page.goto('/en/reviews/atlantis');
     await expect(page.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeVisible();
   });

@@ -15,8 +15,11 @@ export interface RouteDef {
   paths: { base: string; cn?: string; de?: string };
   /** The simple (cover) header of §2.3 is used everywhere except these routes. */
   fullHeader?: boolean;
-  /** Server and client check the route with a call (validate-slug) before showing it. */
-  validate?: 'search-slug';
+  /**
+   * The server checks the route with a call before answering, so an unknown one is a real 404: 'search-slug'
+   * through /spa/validate-slug, 'review-region' (an optional region) through /spa/reviews.
+   */
+  validate?: 'search-slug' | 'review-region';
 }
 
 /** Order matters: the first match wins; the catch-all search slug comes last. */
@@ -41,7 +44,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'press', owner: 'mfe-search', paths: { base: '/press', cn: '/xinwen', de: '/presse' } },
   { name: 'blog-article-id', owner: 'mfe-search', paths: { base: '/blog/:slug(-\\d+)', cn: '/boke/:slug(-\\d+)', de: '/reiseblog/:slug(-\\d+)' } },
   { name: 'blog-index', owner: 'mfe-search', paths: { base: '/blog/:slug*', cn: '/boke/:slug*', de: '/reiseblog/:slug*' } },
-  { name: 'reviews-index', owner: 'mfe-search', paths: { base: '/reviews/:region?', cn: '/pinglun/:region*', de: '/kundenbewertungen/:region?' }, fullHeader: true },
+  { name: 'reviews-index', owner: 'mfe-search', paths: { base: '/reviews/:region?', cn: '/pinglun/:region*', de: '/kundenbewertungen/:region?' }, fullHeader: true, validate: 'review-region' },
   { name: 'organizer-id', owner: 'mfe-tour', paths: { base: '/organizer/:id' } },
   { name: 'chat-index', owner: 'mfe-comms', paths: { base: '/chat/:id?' } },
   { name: 'account', owner: 'mfe-account', paths: { base: '/account' } },
