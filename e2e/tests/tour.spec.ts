@@ -252,7 +252,20 @@ test.describe('tour page', () => {
     const page = await context.newPage();
     await page.goto(`/en/${full.slug}`);
     await expect(page).toHaveTitle(new RegExp(full.title));
+    // The first screen comes with the HTML: the hero (the LCP element) is painted without any JavaScript.
+    const hero = page.locator('img.tour-hero__img');
+    await expect(hero).toBeVisible();
+    expect(await hero.evaluate((img: HTMLImageElement) => ({ loaded: img.complete && img.naturalWidth > 0, src: new URL(img.currentSrc).pathname }))).toEqual({
+      loaded: true,
+      src: expect.stringMatching(new RegExp(`^/media/tours/${full.id}-1/\\d+x00/image\\.[a-z]+$`)),
+    });
     await context.close();
+    // With JavaScript the tour area takes over in place: one hero on screen, the page's own.
+    const live = await browser.newPage();
+    await live.goto(`/en/${full.slug}`);
+    await expect(live.getByTestId('tour-hero')).toBeVisible();
+    await expect(live.locator('img.tour-hero__img:visible')).toHaveCount(1);
+    await live.close();
     const wrongSlug = await request.get(`/de/${full.slug}`, { maxRedirects: 0 });
     expect(wrongSlug.status()).toBe(301);
     expect(wrongSlug.headers().location).toBe(`/de/${full.slugs.de}`);

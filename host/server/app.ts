@@ -13,7 +13,7 @@ import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
 import { tourHead } from './tour-head';
-import { validateSearchSlug } from './validate';
+import { validateReviewRegion, validateSearchSlug } from './validate';
 import { loadShellRenderer } from './ssr';
 
 export interface HostServerOptions {
@@ -136,8 +136,12 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     if (!match) {
       status = 404;
       notFound = 'unmatched';
-    } else if (match.def.validate === 'search-slug' && !DEFAULT_SEARCH_SLUGS.has(match.params.slug ?? '')) {
-      const valid = await validateSearchSlug(opts.apiUrl, match.params.slug ?? '', locale);
+    } else if (match.def.validate) {
+      const { slug, region } = match.params;
+      const valid =
+        match.def.validate === 'search-slug'
+          ? DEFAULT_SEARCH_SLUGS.has(slug ?? '') || (await validateSearchSlug(opts.apiUrl, slug ?? '', locale))
+          : !region || (await validateReviewRegion(opts.apiUrl, region, locale));
       if (!valid) {
         status = 404;
         notFound = 'validation';
@@ -159,7 +163,9 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     }
     const tourOk = tour?.kind === 'ok' ? tour : null;
     const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname, extra: tourOk?.extra }) + (tourOk ? `\n${tourOk.links}` : '');
-    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency };
+    // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
+    const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
+    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
     const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body });
     return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);

@@ -34,7 +34,9 @@ describe('tour page head', () => {
     expect(head.links).toContain(`hreflang="zh-CN" href="https://site/${tour.slugs.cn}"`);
     expect(head.links).toContain(`hreflang="ru" href="https://site/ru/${tour.slugs.ru}"`);
     expect(head.links).toContain(`hreflang="x-default" href="https://site/${tour.slugs.cn}"`);
-    expect(head.links).toMatch(/<link rel="preload" as="image" href="\/media\/tours\/1007-1\/1080x00\/image.svg" imagesrcset="[^"]*480x00\/image.svg 480w[^"]*1920w" imagesizes="[^"]+" fetchpriority="high" data-tour-hero="1007">/);
+    expect(head.links).toMatch(/<link rel="preload" as="image" href="\/media\/tours\/1007-1\/1080x00\/image.svg" imagesrcset="[^"]*480x00\/image.svg 480w[^"]*1920w" imagesizes="[^"]+" fetchpriority="high" data-tour-hero="1007" data-hero-url="\/media\/tours\/1007-1\/\{\{size\}\}\/image.svg" data-hero-alt="[^"]+">/);
+    // The hero the shell paints as the first screen (host/src/app/Slots.tsx).
+    expect(head.hero).toEqual({ url: '/media/tours/1007-1/{{size}}/image.svg', alt: tour.images[0]?.alt ?? tour.title });
   });
 
   test('ru is left out of hreflang when Russian is not offered', () => {

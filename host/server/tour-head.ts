@@ -14,7 +14,8 @@ import { withLocale } from '@tours/shared/src/routing/match';
 import { escapeHtml, type HeadInput } from './head';
 
 export type TourHead =
-  | { kind: 'ok'; extra: NonNullable<HeadInput['extra']>; links: string }
+  /** hero: the tour's hero image, which the host paints as the page's first screen with the HTML. */
+  | { kind: 'ok'; extra: NonNullable<HeadInput['extra']>; links: string; hero: { url: string; alt: string } }
   | { kind: 'redirect'; location: string }
   /** removed: the tour exists but was removed from publication; the page renders the removed variant itself. */
   | { kind: 'not-found'; removed: boolean }
@@ -72,13 +73,15 @@ export function tourJsonLd(tour: TourDetailAnswer, o: { canonical: string; origi
 export function buildTourHead(tour: TourDetailAnswer, o: Pick<TourHeadInput, 'locale' | 'origin' | 'russianIsAvailable' | 'siteName'>): Extract<TourHead, { kind: 'ok' }> {
   const canonical = `${o.origin}${tourPath(tour.slugs[o.locale] || tour.slug, o.locale)}`;
   const hero = tour.images[0]?.url ?? tour.image;
+  const heroAlt = tour.images[0]?.alt ?? tour.title;
   const links = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     ...availableLocales(o.russianIsAvailable).map((l) => `<link rel="alternate" hreflang="${LOCALE_INFO[l].iso}" href="${escapeHtml(o.origin + tourPath(tour.slugs[l] || tour.slug, l))}">`),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(o.origin + tourPath(tour.slugs.cn || tour.slug, 'cn'))}">`,
     // The hero is the LCP element: start it with the HTML, at the size the page will ask for.
-    // data-tour-hero lets the page paint this hero while its data is still on the way.
-    `<link rel="preload" as="image" href="${escapeHtml(sizedImage(hero, HERO_FALLBACK_SIZE))}" imagesrcset="${escapeHtml(heroSrcSet(hero))}" imagesizes="${escapeHtml(HERO_SIZES)}" fetchpriority="high" data-tour-hero="${tour.id}">`,
+    // data-tour-hero (the tour id), data-hero-url and data-hero-alt let the tour area's skeleton paint this hero
+    // while the tour's data is still on the way.
+    `<link rel="preload" as="image" href="${escapeHtml(sizedImage(hero, HERO_FALLBACK_SIZE))}" imagesrcset="${escapeHtml(heroSrcSet(hero))}" imagesizes="${escapeHtml(HERO_SIZES)}" fetchpriority="high" data-tour-hero="${tour.id}" data-hero-url="${escapeHtml(hero)}" data-hero-alt="${escapeHtml(heroAlt)}">`,
   ];
   return {
     kind: 'ok',
@@ -89,6 +92,7 @@ export function buildTourHead(tour: TourDetailAnswer, o: Pick<TourHeadInput, 'lo
       ...(tour.is_indexed ? {} : { robots: 'noindex, follow' }),
     },
     links: links.join('\n'),
+    hero: { url: hero, alt: heroAlt },
   };
 }
 

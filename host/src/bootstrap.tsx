@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale } from '@tours/shared';
 import { createHostStore } from './state/create-store';
@@ -48,8 +49,9 @@ const shell = (
   </HostProvider>
 );
 const container = document.getElementById('app')!;
-// The server painted the layout already: hydrate it. Without server HTML (SSR failed), render.
-if (container.hasChildNodes()) hydrateRoot(container, shell);
+// The server painted the layout already: hydrate it, as a transition so React yields to the browser between
+// slices instead of one long task (the page is already on screen). Without server HTML (SSR failed), render.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, shell));
 else createRoot(container).render(shell);
 
 registerMicrofrontends(host, loader, {

@@ -1,4 +1,5 @@
-// Tour page budgets (issue 5), for scripts/bench.mjs: Lighthouse 12 (mobile preset) on a seeded tour page.
+// Tour page budgets (issue 5), for scripts/bench.mjs: Lighthouse 12 (mobile preset) on a seeded tour page, the
+// median of 3 runs.
 // Budgets: performance ≥ 90, accessibility 100, the hero image is the LCP element at a width-appropriate size,
 // and a first visit downloads ≤ 200 KB gzip of JS. A benchmark: it reports figures, it never fails on them.
 import { gzipSync } from 'node:zlib';
@@ -50,7 +51,8 @@ async function lcpProbe(chromePath, url, screen) {
       const src = el.currentSrc || last.url || '';
       return {
         element: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''}${el.dataset?.testid ? `[data-testid=${el.dataset.testid}]` : ''}${src ? ` ${new URL(src, window.location.href).pathname}` : ''}`,
-        isHero: el.dataset?.testid === 'tour-hero',
+        // The hero is painted first by the host's server-rendered first screen, then by the tour area: same class.
+        isHero: el.classList.contains('tour-hero__img'),
         src,
         ms: Math.round(last.startTime),
       };
@@ -61,12 +63,22 @@ async function lcpProbe(chromePath, url, screen) {
 }
 
 /**
- * @param {{ chromePath: string, baseUrl: string, tourUrl: string }} o  tourUrl: a path ('/en/some-tour-1001') or a full URL
+ * @param {{ chromePath: string, baseUrl: string, tourUrl: string, runs?: number }} o  tourUrl: a path ('/en/some-tour-1001') or a full URL
  * @returns {Promise<{ performance: number, accessibility: number, lcpElement: string | null, lcpMs: number, heroImageWidth: number | null,
  *   heroIsLcp: boolean, cls: number, tbtMs: number, viewportWidth: number, devicePixelRatio: number, firstVisitJsGzipKB: number, url: string,
- *   budgets: typeof TOUR_BUDGETS }>}
+ *   budgets: typeof TOUR_BUDGETS, performanceRuns: number[], tbtMsRuns: number[], lcpMsRuns: number[] }>}
  */
-export async function benchTour({ chromePath, baseUrl, tourUrl }) {
+export async function benchTour({ chromePath, baseUrl, tourUrl, runs = 3 }) {
+  // Lighthouse varies run to run (more so on 2 cores): report the run with the median performance score, and
+  // every run's score, as Lighthouse's own docs advise.
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await benchTourOnce({ chromePath, baseUrl, tourUrl }));
+  const sorted = [...all].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  return { ...median, performanceRuns: all.map((r) => r.performance), tbtMsRuns: all.map((r) => r.tbtMs), lcpMsRuns: all.map((r) => r.lcpMs) };
+}
+
+async function benchTourOnce({ chromePath, baseUrl, tourUrl }) {
   const url = new URL(tourUrl, baseUrl).toString();
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -89,7 +101,7 @@ export async function benchTour({ chromePath, baseUrl, tourUrl }) {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
       lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : probe?.element ?? null,
-      heroIsLcp: lcpNode ? Boolean(lcpNode.snippet?.includes('data-testid="tour-hero"')) : Boolean(probe?.isHero),
+      heroIsLcp: lcpNode ? Boolean(lcpNode.snippet?.includes('tour-hero__img')) : Boolean(probe?.isHero),
       /** Lighthouse's simulated LCP (slow 4G, 4x CPU). */
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,

@@ -1,8 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { MFE_NAMES, PageSkeleton, remotesAtom, routeAtom, slotId, type MfeName } from '@tours/shared';
+import { MFE_NAMES, PageSkeleton, TourSkeleton, remotesAtom, routeAtom, slotId, type MfeName, type RouteMatch } from '@tours/shared';
 import type { RemoteLoader } from '../federation/loader';
 import { retryMicrofrontend } from '../federation/register';
+import { firstScreenAtom } from '../routing/sync';
+import type { FirstScreen } from '../state/initial';
+
+/**
+ * What stands in for the page until its microfrontend paints: the tour page's own skeleton (with the hero the
+ * server already knows, so the LCP element paints with the HTML), otherwise the generic one.
+ */
+function Placeholder({ route, firstScreen }: { route: RouteMatch; firstScreen: FirstScreen | null }) {
+  if (route.name !== 'tour-page' && route.name !== 'individual-tour-page') return <PageSkeleton />;
+  const known = firstScreen && firstScreen.path === route.path && firstScreen.locale === route.locale;
+  return <TourSkeleton hero={known ? firstScreen.tourHero : null} />;
+}
 
 /** The fallback of a remote that could not be loaded: the layout stays, the visitor can retry. */
 function SlotFallback({ name, loader }: { name: MfeName; loader: RemoteLoader }) {
@@ -28,11 +40,14 @@ function SlotFallback({ name, loader }: { name: MfeName; loader: RemoteLoader })
 export function Slots({ loader, hidden }: { loader: RemoteLoader; hidden: boolean }) {
   const route = useAtomValue(routeAtom);
   const remotes = useAtomValue(remotesAtom);
+  const firstScreen = useAtomValue(firstScreenAtom);
   const active = route?.def.owner ?? null;
   const state = active ? remotes[active]?.state ?? 'idle' : null;
+  // The placeholder stays while the remote has nothing on screen (loading, or its screen's code still on the
+  // way): host.css hides it in the same frame the slot paints, so the page never flashes empty or doubles.
   return (
     <div className="host-slots" hidden={hidden}>
-      {active && (state === 'idle' || state === 'loading') && <PageSkeleton />}
+      {route && active && state !== 'failed' && <Placeholder route={route} firstScreen={firstScreen} />}
       {active && state === 'failed' && <SlotFallback name={active} loader={loader} />}
       {MFE_NAMES.map((name) => (
         <div key={name} id={slotId(name)} className="host-slot" data-mfe={name} hidden={name !== active || state === 'failed'} />

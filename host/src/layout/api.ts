@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import {
   COOKIES, ChatSourcesAnswer, ContactsAnswer, CountriesAnswer, CountryByIpAnswer, DEFAULT_SITE_SETTINGS, InfoAnswer, SiteTokensAnswer,
   SocialLinksAnswer, SubmitHelpRequestAnswer, WorkTimeAnswer, countryAtom, sessionAtom, siteSettingsAtom,
@@ -9,22 +10,28 @@ import { logLoadFailure } from './log';
 import { chatSourcesAtom, contactsAtom, countryResolvedAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
 import { readCountryCookie } from './location/country-cookie';
 
+/**
+ * The layout's data arrives while the page is still starting: its re-render is a transition, so React paints
+ * it in slices around the page's own work instead of one long task (the store itself is updated at once).
+ */
+const later = (update: () => void) => startTransition(update);
+
 /** Site tokens, social links and site statistics: loaded once per page (public-site §7.5). */
 export async function loadSiteData(host: HostContext): Promise<void> {
   const { api, store } = host;
   await Promise.all([
     api
       .get('/spa/site-tokens', { schema: SiteTokensAnswer })
-      .then((tokens) => store.set(siteSettingsAtom, { ...DEFAULT_SITE_SETTINGS, ...tokens }))
+      .then((tokens) => later(() => store.set(siteSettingsAtom, { ...DEFAULT_SITE_SETTINGS, ...tokens })))
       .catch((e) => logLoadFailure('site tokens', e)),
     api
       .get('/spa/groups-in-social-network', { schema: SocialLinksAnswer })
-      .then((links) => store.set(socialLinksAtom, links))
+      .then((links) => later(() => store.set(socialLinksAtom, links)))
       .catch((e) => logLoadFailure('social links', e)),
     // Site statistics are counted over the base site (X-Localization 1, §7.5).
     api
       .get('/spa/info', { schema: InfoAnswer, headers: { 'X-Localization': '1' } })
-      .then((info) => store.set(siteInfoAtom, info))
+      .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),
   ]);
 }
@@ -42,7 +49,7 @@ export async function loadChatSources(host: HostContext): Promise<void> {
         subscriber_id: readCookie(COOKIES.subscriberId.name) ?? undefined,
       },
     });
-    store.set(chatSourcesAtom, sources);
+    later(() => store.set(chatSourcesAtom, sources));
   } catch (e) {
     logLoadFailure('messenger links', e);
   }
@@ -77,11 +84,11 @@ export async function loadContacts(host: HostContext, countryId: number | undefi
   await Promise.all([
     api
       .get('/spa/contacts', { schema: ContactsAnswer, query, kind: 'layout-contacts' })
-      .then((contacts) => store.set(contactsAtom, contacts))
+      .then((contacts) => later(() => store.set(contactsAtom, contacts)))
       .catch((e) => logLoadFailure('contacts', e)),
     api
       .get('/spa/work-time', { schema: WorkTimeAnswer, query, kind: 'layout-work-time' })
-      .then((time) => store.set(workTimeAtom, time))
+      .then((time) => later(() => store.set(workTimeAtom, time)))
       .catch((e) => logLoadFailure('support schedule', e)),
   ]);
 }

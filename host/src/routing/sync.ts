@@ -1,9 +1,12 @@
 import { atom } from 'jotai';
 import { matchRoute, queryAtom, routeAtom, type HostStore, type Locale } from '@tours/shared';
+import type { FirstScreen } from '../state/initial';
 
 /** The error page the host shows instead of the slots (§2.8); cleared on every route change. */
 export interface PageError { status: number; path: string; kind?: 'unmatched' | 'validation'; data?: Record<string, unknown>; message?: string; fromServer?: boolean }
 export const pageErrorAtom = atom<PageError | null>(null);
+/** The first screen the server knew of (host/server: the tour's hero), until the page's own screen paints. */
+export const firstScreenAtom = atom<FirstScreen | null>(null);
 /** Route changes in this visit, for the e-book sheet (§4.11). */
 export const routeChangesAtom = atom(0);
 

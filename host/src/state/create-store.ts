@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import {
   appConfigAtom, currencyAtom, localeAtom, matchRoute, messagesAtom, queryAtom, routeAtom, type HostStore,
 } from '@tours/shared';
-import { pageErrorAtom, parseQuery } from '../routing/sync';
+import { firstScreenAtom, pageErrorAtom, parseQuery } from '../routing/sync';
 import type { InitialState } from './initial';
 
 /**
@@ -17,6 +17,7 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(currencyAtom, initial.currency ?? initial.config.defaultCurrency);
   store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable }));
   store.set(queryAtom, parseQuery(url.search));
+  store.set(firstScreenAtom, initial.firstScreen ?? null);
   if (initial.status === 404 && initial.notFound) {
     store.set(pageErrorAtom, { status: 404, path: url.pathname, kind: initial.notFound, fromServer: true });
   }

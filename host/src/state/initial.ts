@@ -1,4 +1,4 @@
-import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages } from '@tours/shared';
+import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages, type TourHeroImage } from '@tours/shared';
 
 /** What the host server puts into the page, so the first paint needs no extra request. */
 export interface InitialState {
@@ -12,6 +12,16 @@ export interface InitialState {
   status: number;
   /** The server's route-validation verdict for the current path (a search slug that does not exist). */
   notFound?: 'unmatched' | 'validation';
+  /** What the server already knows of the page's first screen (the tour's hero), for the page's placeholder. */
+  firstScreen?: FirstScreen;
+}
+
+/** The first screen of one path: painted by the host's placeholder until the page's own screen paints. */
+export interface FirstScreen {
+  /** The route's path without the locale prefix (RouteMatch.path) and its locale. */
+  path: string;
+  locale: Locale;
+  tourHero: TourHeroImage;
 }
 
 export function readInitialState(doc: Document = document): InitialState {

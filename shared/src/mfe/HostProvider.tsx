@@ -14,6 +14,14 @@ export function useHost(): HostContext {
   return host;
 }
 
+/**
+ * Missing keys during a catalogue switch are expected; anything else is a bug worth seeing. Module-level: a new
+ * function on every render would make IntlProvider build a new intl object and re-render every text under it.
+ */
+function onIntlError(err: { code: string }) {
+  if (err.code !== 'MISSING_TRANSLATION') console.error(err);
+}
+
 function IntlFromStore({ children }: { children: ReactNode }) {
   const locale = useAtomValue(localeAtom);
   const messages = useAtomValue(messagesAtom);
@@ -22,10 +30,7 @@ function IntlFromStore({ children }: { children: ReactNode }) {
       locale={LOCALE_INFO[locale].iso}
       defaultLocale="en-US"
       messages={messages}
-      onError={(err) => {
-        // Missing keys during a catalogue switch are expected; anything else is a bug worth seeing.
-        if (err.code !== 'MISSING_TRANSLATION') console.error(err);
-      }}
+      onError={onIntlError}
     >
       {children}
     </IntlProvider>

@@ -55,7 +55,9 @@ export function createMfeApp({ name, screens, version }: { name: MfeName; screen
         {/* The build that is on screen, for the debug overlay and deploy checks. */}
         <span hidden data-mfe-build={name} data-mfe-version={version} />
         <ScreenBoundary>
-          <Suspense fallback={<PageSkeleton />}>
+          {/* No fallback of its own: while the screen's code loads the slot stays empty, and the host shows
+              its placeholder for the route (the tour page's skeleton with its hero) until the screen paints. */}
+          <Suspense fallback={null}>
             <RouteSwitch screens={screens} />
           </Suspense>
         </ScreenBoundary>

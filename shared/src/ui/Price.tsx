@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
@@ -29,8 +29,9 @@ export function useConvertedPrice(source: PriceSource | null, target: string): P
     if (!source || current) return undefined;
     let live = true;
     convertPrice(host.api, { from, to, amount }).then(
-      (result) => live && setState({ key, value: { amount: result, currency: to } }),
-      () => live && setState({ key, value: { amount, currency: from } }),
+      // Transitions: a page of prices arriving together re-renders in slices, not one long task.
+      (result) => live && startTransition(() => setState({ key, value: { amount: result, currency: to } })),
+      () => live && startTransition(() => setState({ key, value: { amount, currency: from } })),
     );
     return () => {
       live = false;

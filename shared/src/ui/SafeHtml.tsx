@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { DOMPurify } from 'dompurify';
 
 /**
@@ -30,7 +30,8 @@ export function sanitizeHtml(html: string): string {
 export function SafeHtml({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: 'div' | 'section' | 'span' }) {
   const [ready, setReady] = useState(purifier !== null);
   useEffect(() => {
-    if (!ready) void loadSanitizer().then(() => setReady(true));
+    // A transition: sanitising and painting long HTML yields to the browser instead of blocking it.
+    if (!ready) void loadSanitizer().then(() => startTransition(() => setReady(true)));
   }, [ready]);
   const clean = useMemo(() => (ready ? sanitizeHtml(html) : ''), [html, ready]);
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;

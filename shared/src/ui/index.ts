@@ -2,6 +2,7 @@
    so when a bundler skips this barrel during tree shaking, this import alone would be dropped. */
 import './ui.css';
 export * from './Skeleton';
+export * from './TourSkeleton';
 export * from './Breadcrumbs';
 export * from './Link';
 export * from './PageHeader';

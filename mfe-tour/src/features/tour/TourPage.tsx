@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { currencyAtom, isAbortError, localeAtom, routeAtom, useHost, type TourDetailAnswer } from '@tours/shared';
 import { cachedTour, loadTour, pageErrorOf } from './api';
@@ -29,7 +29,8 @@ export default function TourPage() {
           host.navigate(`${host.href('tour-page', { slug: result.to.replace(/^\/(?:[a-z]{2}\/)?/, '') })}${keep}`, { replace: true });
           return;
         }
-        setTour(result.tour);
+        // A transition: the whole page renders in slices, so the main thread never blocks for long (TBT).
+        startTransition(() => setTour(result.tour));
         if (result.tour.slug !== slug) host.navigate(`${host.href('tour-page', { slug: result.tour.slug })}${keep}`, { replace: true });
       },
       (error: unknown) => {

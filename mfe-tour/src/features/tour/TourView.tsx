@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ScrollSpy, appConfigAtom, plainText, sectionVisibility, useHost, useMediaViewer, visibleAnchors, type IndividualTourAnswer } from '@tours/shared';
+import {
+  ScrollSpy, TourSkeleton as SharedTourSkeleton, appConfigAtom, plainText, sectionVisibility, useHost, useMediaViewer, visibleAnchors,
+  type IndividualTourAnswer, type TourHeroImage,
+} from '@tours/shared';
 import type { TourDetail } from './api';
 import { useTourFormat } from './format';
 import {
@@ -123,41 +126,19 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
 
 /**
  * The hero the server already preloads for this tour (host/server/tour-head.ts marks its preload link with the
- * tour id): the skeleton paints it at once, so the LCP element does not wait for the tour's data.
+ * tour id and the image): the skeleton paints it at once, so the LCP element does not wait for the tour's data.
  */
-function preloadedHero(tourId: number | null): { src: string; srcSet: string; sizes: string } | null {
+function preloadedHero(tourId: number | null): TourHeroImage | null {
   if (tourId === null || typeof document === 'undefined') return null;
   const link = document.head.querySelector<HTMLLinkElement>(`link[rel="preload"][as="image"][data-tour-hero="${tourId}"]`);
-  const src = link?.getAttribute('href');
-  return link && src ? { src, srcSet: link.getAttribute('imagesrcset') ?? '', sizes: link.getAttribute('imagesizes') ?? '' } : null;
+  const url = link?.dataset.heroUrl;
+  return link && url ? { url, alt: link.dataset.heroAlt ?? '' } : null;
 }
 
-/** The loading skeleton of the tour page: the hero, title and columns in their final places (no layout shift). */
+/**
+ * The loading state of the tour page: the shared skeleton, the same one the host paints as the page's first
+ * screen, so nothing moves when this one replaces it.
+ */
 export function TourSkeleton({ tourId = null }: { tourId?: number | null }) {
-  const { t } = useTourFormat();
-  const hero = preloadedHero(tourId);
-  return (
-    <div className="tour tour--loading" role="status" aria-label={t('common.loading')} data-testid="tour-skeleton">
-      {hero ? (
-        <div className="tour-hero">
-          <img className="tour-hero__img" src={hero.src} srcSet={hero.srcSet} sizes={hero.sizes} alt="" width={1600} height={1067} fetchPriority="high" decoding="async" />
-        </div>
-      ) : (
-        <div className="tour-hero tour-hero--skeleton ui-skeleton" />
-      )}
-      <div className="tour-intro">
-        <span className="ui-skeleton tour-skel tour-skel--crumbs" />
-        <span className="ui-skeleton tour-skel tour-skel--title" />
-        <span className="ui-skeleton tour-skel tour-skel--line" />
-      </div>
-      <div className="tour-layout">
-        <div className="tour-main">
-          <span className="ui-skeleton tour-skel tour-skel--block" />
-        </div>
-        <div className="tour-aside">
-          <span className="ui-skeleton tour-skel tour-skel--card" />
-        </div>
-      </div>
-    </div>
-  );
+  return <SharedTourSkeleton hero={preloadedHero(tourId)} />;
 }

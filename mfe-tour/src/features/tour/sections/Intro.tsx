@@ -1,26 +1,10 @@
-import { Breadcrumbs, HERO_FALLBACK_SIZE, HERO_SIZES, Link, heroSrcSet, sizedImage, useHost } from '@tours/shared';
+import { Breadcrumbs, Link, TourHero, useHost } from '@tours/shared';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 
-/** Hero image: the LCP element — fetched with high priority at a width-appropriate size. */
+/** Hero image: the LCP element (the shared hero, as the host's first screen paints it). */
 export function Hero({ tour }: { tour: TourDetail }) {
-  const image = tour.images[0]?.url ?? tour.image;
-  return (
-    <div className="tour-hero">
-      <img
-        className="tour-hero__img"
-        src={sizedImage(image, HERO_FALLBACK_SIZE)}
-        srcSet={heroSrcSet(image)}
-        sizes={HERO_SIZES}
-        alt={tour.images[0]?.alt ?? tour.title}
-        width={1600}
-        height={1067}
-        fetchPriority="high"
-        decoding="async"
-        data-testid="tour-hero"
-      />
-    </div>
-  );
+  return <TourHero image={{ url: tour.images[0]?.url ?? tour.image, alt: tour.images[0]?.alt ?? tour.title }} testId="tour-hero" />;
 }
 
 /** Breadcrumbs from home (not for individual tours), title, location links and the rating link (§2.6 'Intro'). */
