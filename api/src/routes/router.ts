@@ -44,6 +44,12 @@ export interface RouteSpec<Q extends AnyStruct | undefined, B extends AnyStruct 
 
 export class ApiRouter {
   readonly docs: RouteDoc[] = [];
+  /**
+   * The JSON of answers that come from the answer cache (`Services.cached` hands out the same object until it
+   * expires): serialised once, not on every request. Keyed weakly, so it goes with the cached answer. Answers
+   * are never changed after they are made (handlers build new objects), which is what makes this safe.
+   */
+  private readonly json = new WeakMap<object, string>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -69,7 +75,13 @@ export class ApiRouter {
           const [error] = validate(answer, spec.answer);
           if (error) throw new Error(`Answer of ${spec.url} does not match its schema at ${error.path.join('.')}: ${error.message}`);
         }
-        return answer;
+        if (answer === null || typeof answer !== 'object' || reply.sent) return answer;
+        let json = this.json.get(answer);
+        if (json === undefined) {
+          json = JSON.stringify(answer);
+          this.json.set(answer, json);
+        }
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }
