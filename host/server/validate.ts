@@ -1,7 +1,7 @@
 import { LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
 
-/** GET with the API's headers; the answer's status, or null when the API cannot be reached in time. */
-async function statusOf(url: string, locale: Locale, timeoutMs: number): Promise<Response | null> {
+/** GET with the API's headers; the answer, or null when the API cannot be reached in time. */
+async function ask(url: string, locale: Locale, timeoutMs: number): Promise<Response | null> {
   try {
     return await fetch(url, { headers: { 'X-Language': LOCALE_INFO[locale].iso, 'X-USER-ROLE': 'client' }, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
@@ -15,7 +15,7 @@ async function statusOf(url: string, locale: Locale, timeoutMs: number): Promise
  */
 export async function validateReviewRegion(apiUrl: string, region: string, locale: Locale, timeoutMs = 1500): Promise<boolean> {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(region) || region.length > 120) return false;
-  const res = await statusOf(`${apiUrl}/spa/reviews?region=${encodeURIComponent(region)}&limit=1`, locale, timeoutMs);
+  const res = await ask(`${apiUrl}/spa/reviews?region=${encodeURIComponent(region)}&limit=1`, locale, timeoutMs);
   return res?.status !== 404 && res?.status !== 422;
 }
 
@@ -25,17 +25,10 @@ export async function validateReviewRegion(apiUrl: string, region: string, local
  */
 export async function validateSearchSlug(apiUrl: string, slug: string, locale: Locale, timeoutMs = 1500): Promise<boolean> {
   if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return false;
-  try {
-    const res = await fetch(`${apiUrl}/spa/validate-slug?slug=${encodeURIComponent(slug)}`, {
-      headers: { 'X-Language': LOCALE_INFO[locale].iso, 'X-USER-ROLE': 'client' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (res.status === 404 || res.status === 422) return false;
-    if (!res.ok) return true;
-    const body = (await res.json()) as { result?: { valid?: boolean } | boolean };
-    const result = body.result;
-    return typeof result === 'boolean' ? result : result?.valid !== false;
-  } catch {
-    return true;
-  }
+  const res = await ask(`${apiUrl}/spa/validate-slug?slug=${encodeURIComponent(slug)}`, locale, timeoutMs);
+  if (res?.status === 404 || res?.status === 422) return false;
+  if (!res?.ok) return true;
+  const body = (await res.json().catch(() => ({}))) as { result?: { valid?: boolean } | boolean };
+  const result = body.result;
+  return typeof result === 'boolean' ? result : result?.valid !== false;
 }

@@ -11,7 +11,7 @@ import type { FirstScreen } from '../state/initial';
  * server already knows, so the LCP element paints with the HTML), otherwise the generic one.
  */
 function Placeholder({ route, firstScreen }: { route: RouteMatch; firstScreen: FirstScreen | null }) {
-  if (route.name !== 'tour-page' && route.name !== 'individual-tour-page') return <PageSkeleton />;
+  if (route.def.placeholder !== 'tour') return <PageSkeleton />;
   const known = firstScreen && firstScreen.path === route.path && firstScreen.locale === route.locale;
   return <TourSkeleton hero={known ? firstScreen.tourHero : null} />;
 }

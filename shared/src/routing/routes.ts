@@ -20,12 +20,14 @@ export interface RouteDef {
    * through /spa/validate-slug, 'review-region' (an optional region) through /spa/reviews.
    */
   validate?: 'search-slug' | 'review-region';
+  /** What the host shows until the page's screen paints: the tour page's skeleton, else the generic one. */
+  placeholder?: 'tour';
 }
 
 /** Order matters: the first match wins; the catch-all search slug comes last. */
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', owner: 'mfe-search', paths: { base: '/' }, fullHeader: true },
-  { name: 'individual-tour-page', owner: 'mfe-tour', paths: { base: '/order/:uuid/individual-tour' } },
+  { name: 'individual-tour-page', owner: 'mfe-tour', paths: { base: '/order/:uuid/individual-tour' }, placeholder: 'tour' },
   { name: 'add-tourists', owner: 'mfe-booking', paths: { base: '/order/:id/add-tourists' } },
   { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' } },
   { name: 'arrival-page', owner: 'mfe-booking', paths: { base: '/arrival/:uuid' } },
@@ -48,7 +50,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'organizer-id', owner: 'mfe-tour', paths: { base: '/organizer/:id' } },
   { name: 'chat-index', owner: 'mfe-comms', paths: { base: '/chat/:id?' } },
   { name: 'account', owner: 'mfe-account', paths: { base: '/account' } },
-  { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true },
+  { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true, placeholder: 'tour' },
   { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug' },
 ];
 
