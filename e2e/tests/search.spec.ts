@@ -90,10 +90,14 @@ test.describe('search and discovery', () => {
     const prices = page.locator('main .ui-price__current');
     await expect(prices.first()).toBeVisible();
     await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('EUR');
-    await expect.poll(async () => (await prices.allTextContents()).every((p) => p.includes('€')), { timeout: 15_000 }).toBe(true);
-    expect(await prices.count()).toBeGreaterThan(10);
+    // Converted prices arrive card by card (each shows a skeleton meanwhile): wait until the whole page shows them.
+    const shown = (symbol: string) => async () => {
+      const texts = await prices.allTextContents();
+      return { moreThan10: texts.length > 10, allIn: texts.every((p) => p.includes(symbol)) };
+    };
+    await expect.poll(shown('€'), { timeout: 15_000 }).toEqual({ moreThan10: true, allIn: true });
     await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('RUB');
-    await expect.poll(async () => (await prices.allTextContents()).every((p) => p.includes('₽'))).toBe(true);
+    await expect.poll(shown('₽'), { timeout: 15_000 }).toEqual({ moreThan10: true, allIn: true });
   });
 
   test('back and forward restore the same search', async ({ page }) => {
