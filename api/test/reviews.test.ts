@@ -150,7 +150,7 @@ describe('GET /spa/reviews', () => {
     const row = shown.find((r) => r.id === replied!.id)!;
     const experts = await t.db.kysely.selectFrom('experts').select(['id', 'has_photo', 'is_main', 'position']).where('organizer_id', '=', row.organizer_id).orderBy('position').execute();
     const main = experts.find((e) => e.is_main === 1) ?? experts[0]!;
-    expect(replied!.reply_review!.organizer_data.expert.photo.url).toBe(main.has_photo ? `/media/experts/${main.id}-1/{{size}}/image.svg` : null);
+    expect(replied!.reply_review!.organizer_data.expert.photo.url).toBe(main.has_photo ? `/media/experts/${main.id}-1/{{size}}/image.png` : null);
   });
 
   test('the call is in the OpenAPI description with its parameters', async () => {

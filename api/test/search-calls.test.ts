@@ -43,7 +43,7 @@ describe('GET /spa/tours', () => {
     const card = items(a)[0]!;
     const row = await k().selectFrom('tours').selectAll().where('id', '=', card.id).executeTakeFirstOrThrow();
     expect(card).toMatchObject({ title: row.title_en, slug: row.slug_en, price: row.price, currency: 'RUB', originalPrice: row.price, originalCurrency: 'RUB', days: row.days, type: 'TOUR', isCruise: false });
-    expect(card.image).toBe(`/media/tours/${card.id}-1/{{size}}/image.svg`);
+    expect(card.image).toBe(`/media/tours/${card.id}-1/{{size}}/image.png`);
     expect(card.description).not.toMatch(/<[a-z]/i);
     expect(card.variants.every((v) => v.start >= TODAY)).toBe(true);
     expect(card.nearestVariant?.id ?? null).toBe(card.variants[0]?.id ?? null);

@@ -30,7 +30,7 @@ test('answers over a real listening socket', async () => {
     const missing = await fetch(`http://127.0.0.1:${port}/spa/validate-slug`);
     expect(missing.status).toBe(422);
     expect(await missing.json()).toEqual({ message: 'Required field', errors: { slug: 'Required field' } });
-    const image = await fetch(`http://127.0.0.1:${port}/media/tours/1001-1/140x140/image.svg`);
+    const image = await fetch(`http://127.0.0.1:${port}/media/tours/1001-1/140x140/image.png`);
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const huge = await fetch(`http://127.0.0.1:${port}/spa/validate-slug?slug=${'a'.repeat(100_000)}`);
     expect(huge.status).toBeGreaterThanOrEqual(400);

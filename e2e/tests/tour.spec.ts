@@ -106,7 +106,7 @@ test.describe('tour page', () => {
     await expect(counter).toHaveText(`3 / ${full.images.length}`);
     await page.keyboard.press('ArrowLeft');
     await expect(counter).toHaveText(`2 / ${full.images.length}`);
-    await expect(viewer.locator('.ui-mv__slide--current img')).toHaveAttribute('src', /\/1200x00\/image\.svg$/);
+    await expect(viewer.locator('.ui-mv__slide--current img')).toHaveAttribute('src', /\/1200x00\/image\.png$/);
     // A sideways drag of more than 100 px changes the slide; a short one does not.
     const box = (await viewer.locator('.ui-mv__stage').boundingBox())!;
     const drag = async (dx: number, dy: number) => {

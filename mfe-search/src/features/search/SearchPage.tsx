@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
@@ -53,8 +53,9 @@ export default function SearchPage() {
   const pendingMark = useRef(false);
 
   // A new set of results is committed: mark it right after the browser paints that frame
-  // (requestAnimationFrame runs before the paint; a message posted from it runs just after).
-  useEffect(() => {
+  // (requestAnimationFrame runs before the paint; a message posted from it runs just after). A layout effect,
+  // because it runs in the commit itself: a passive effect may run after that frame and measure the next one.
+  useLayoutEffect(() => {
     if (!pendingMark.current || state.loading || !canMark()) return undefined;
     let live = true;
     const painted = () => {

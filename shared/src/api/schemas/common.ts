@@ -219,7 +219,7 @@ export const Pagination = type({
 export type Pagination = Infer<typeof Pagination>;
 
 /** An image URL with a '{{size}}' path segment: replace it with e.g. '1200x00', or drop it with its slash. */
-export const ImageUrl = withMeta(string(), { description: "Image URL with a '{{size}}' segment, e.g. /media/tours/1234-1/{{size}}/image.svg" });
+export const ImageUrl = withMeta(string(), { description: "Image URL with a '{{size}}' segment, e.g. /media/tours/1234-1/{{size}}/image.png" });
 
 export const IdNameSlug = type({ id: integer(), name: string(), slug: string() });
 export type IdNameSlug = Infer<typeof IdNameSlug>;
