@@ -27,8 +27,11 @@ test('answers over a real listening socket', async () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expectShape(await res.json(), InfoAnswer);
+    // How long the service worked on it, for the browser's Resource Timing (serverTiming).
+    expect(res.headers.get('server-timing')).toMatch(/^app;dur=\d+(\.\d)?$/);
     const missing = await fetch(`http://127.0.0.1:${port}/spa/validate-slug`);
     expect(missing.status).toBe(422);
+    expect(missing.headers.get('server-timing')).toMatch(/^app;dur=/);
     expect(await missing.json()).toEqual({ message: 'Required field', errors: { slug: 'Required field' } });
     const image = await fetch(`http://127.0.0.1:${port}/media/tours/1001-1/140x140/image.png`);
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -137,6 +137,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+/** Filtered rows are built in one reused buffer: a card photo's half a megabyte per render was garbage for the GC. */
+let rows = Buffer.alloc(0);
+const KEEP_ROWS_BYTES = 8 * 1024 * 1024;
+
+function rowsBuffer(size: number): Buffer {
+  if (size > KEEP_ROWS_BYTES) return Buffer.alloc(size);
+  if (rows.length < size) rows = Buffer.alloc(Math.max(size, Math.min(KEEP_ROWS_BYTES, rows.length * 2)));
+  return rows.fill(0, 0, size).subarray(0, size);
+}
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -164,7 +174,7 @@ export function renderPng(bucket: MediaBucket, key: string, size: Size): Buffer 
     ridgeY[x] = a.y + ((b.y - a.y) * (x - a.x)) / Math.max(1, b.x - a.x);
   }
   const stride = w * 3 + 1;
-  const raw = Buffer.alloc(stride * h); // zeros: with the Sub filter, a run of one colour stays zero
+  const raw = rowsBuffer(stride * h); // zeros: with the Sub filter, a run of one colour stays zero
   const sky = [0, 0, 0];
   const below = [0, 0, 0];
   const color = [0, 0, 0];

@@ -21,13 +21,14 @@ export function parseQuery(search: string): Record<string, string | string[]> {
 
 /**
  * Puts the current URL into the store. Runs before single-spa decides which microfrontend is active,
- * so the mounted screen reads the new route at once.
+ * so the mounted screen reads the new route at once. A change of the query alone (a search filter) keeps the
+ * route object: the layout and everything else that reads the route does not re-render for it.
  */
 export function syncRoute(store: HostStore, opts: { russianIsAvailable: boolean; onLocale: (l: Locale) => void }, loc: Location = window.location) {
   const previous = store.get(routeAtom);
   const match = matchRoute(loc.pathname, opts);
   const pathChanged = previous?.path !== match?.path || previous?.locale !== match?.locale;
-  store.set(routeAtom, match);
+  if (pathChanged) store.set(routeAtom, match);
   store.set(queryAtom, parseQuery(loc.search));
   if (match && match.locale !== previous?.locale) opts.onLocale(match.locale);
   if (pathChanged) {
