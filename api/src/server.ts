@@ -8,6 +8,7 @@ import { defaultConfig, type ApiConfig } from './config';
 import type { Db } from './db';
 import { captchaRequired, clientErrorMessage, HttpError } from './lib/errors';
 import { RateLimiter } from './lib/rate-limit';
+import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
 import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
@@ -106,6 +107,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerSearchRoutes(router, services);
   registerTourPageRoutes(router, services);
   registerReviewRoutes(router, services);
+  registerAccountRoutes(router, services);
   registerRequestRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);

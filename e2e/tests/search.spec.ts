@@ -1,5 +1,28 @@
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from './support';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { ROOT, axeViolations } from './support';
+
+const DB_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'catalogue.sqlite');
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+
+/** A traveller with a token, as sign-in (the accounts issue) will create them. */
+function createTraveller(currency: string | null): { id: number; token: string } {
+  const db = new Database(DB_FILE, { fileMustExist: true });
+  try {
+    const now = new Date().toISOString();
+    const id = Number(db.prepare(`insert into travellers (first_name, last_name, email, is_email_set, currency, created_at, updated_at)
+      values ('Anna', 'Petrova', 'anna@example.com', 1, ?, ?, ?)`).run(currency, now, now).lastInsertRowid);
+    const token = randomBytes(32).toString('base64url');
+    db.prepare('insert into traveller_tokens (token_hash, traveller_id, created_at, expires_at) values (?, ?, ?, ?)')
+      .run(createHash('sha256').update(token).digest('hex'), id, now, new Date(Date.now() + 86_400_000).toISOString());
+    return { id, token };
+  } finally {
+    db.close();
+  }
+}
 
 /** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
 test.beforeEach(async ({ context, baseURL }) => {
@@ -98,6 +121,25 @@ test.describe('search and discovery', () => {
     await expect.poll(shown('€'), { timeout: 15_000 }).toEqual({ moreThan10: true, allIn: true });
     await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('RUB');
     await expect.poll(shown('₽'), { timeout: 15_000 }).toEqual({ moreThan10: true, allIn: true });
+  });
+
+  test('logged in, switching the currency saves it to the profile', async ({ page, request }) => {
+    const traveller = createTraveller('USD');
+    const session = { token: traveller.token, profile: { id: traveller.id, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' } };
+    await page.addInitScript((s) => {
+      if (!localStorage.getItem('session')) localStorage.setItem('session', JSON.stringify(s));
+    }, session);
+    await openSearch(page);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/crm/api/user/set-currency') && r.request().method() === 'POST');
+    await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('EUR');
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ currency_code: 'EUR' });
+    expect((await answer.json()).user).toMatchObject({ id: traveller.id, currency: 'EUR' });
+    const profile = await request.get(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${traveller.token}` } });
+    expect((await profile.json()).profile.currency).toBe('EUR');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null')?.profile.currency)).toBe('EUR');
+    await expect(page.locator('main .ui-price__current').first()).toContainText('€');
   });
 
   test('back and forward restore the same search', async ({ page }) => {

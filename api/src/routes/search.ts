@@ -27,6 +27,7 @@ import { HttpError, notFound, validationError } from '../lib/errors';
 import { collator, t, WORDS } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
+import { bearerToken } from './accounts';
 import { expertPhoto } from './organizers';
 import type { ApiRouter } from './router';
 import { matchNames } from './tours';
@@ -281,16 +282,14 @@ function searchTerms(text: string): string {
 // Favourites ------------------------------------------------------------------------
 
 /**
- * The traveller behind X-Authorization. Accounts (a later issue) will issue and check real tokens; until then a
- * well-formed bearer token ('Bearer ' + 16–512 token characters) identifies its holder, and favourites are kept
- * per token in memory (docs/decisions.md, 'Search'). Anything else is a 401 in the error shape.
+ * Who a favourites call is for: the bearer token of X-Authorization (a 401 in the error shape without one).
+ * Favourites are kept per token in memory (docs/decisions.md, 'Search'); the accounts issue moves them to the
+ * signed-in traveller's profile once sign-in issues tokens (routes/accounts.ts checks those against the database).
  */
 export function authUser(request: FastifyRequest): string {
-  const header = request.headers['x-authorization'];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})$/i.exec(value);
-  if (!m) throw new HttpError(401, 'Unauthorized');
-  return createHash('sha256').update(m[1]!).digest('hex');
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, 'Unauthorized');
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export function registerSearchRoutes(router: ApiRouter, s: Services): void {

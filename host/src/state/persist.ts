@@ -1,5 +1,5 @@
 import {
-  COOKIES, STORAGE, appConfigAtom, currencyAtom, favouritesAtom, sessionAtom, type HostContext, type HostStore,
+  ApiError, COOKIES, isAbortError, STORAGE, SetCurrencyAnswer, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore,
 } from '@tours/shared';
 import { deleteCookie, writeCookie } from './cookies';
 
@@ -14,14 +14,18 @@ function readJson<T>(key: string, fallback: T): T {
 
 /**
  * The host owns currency, favourites and session: it restores them on load and writes them back on change.
- * Currency: cookie for 1 year, cleared when the default is chosen (§9). Favourites: on the device.
+ * Currency: cookie for 1 year, cleared when the default is chosen (§9); while logged in it is also saved to the
+ * profile (set-currency, whose answer is the updated user), and signing in adopts the profile's currency.
+ * Favourites: on the device.
  */
-export function initPersistentState(store: HostStore, _host: HostContext): void {
+export function initPersistentState(store: HostStore, host: HostContext): void {
   // The initial currency came from the cookie through the server (initial state); changes go back to it.
   store.sub(currencyAtom, () => {
     const currency = store.get(currencyAtom);
     if (currency === store.get(appConfigAtom).defaultCurrency) deleteCookie(COOKIES.currency.name);
     else writeCookie(COOKIES.currency.name, currency, COOKIES.currency.maxAge);
+    const session = store.get(sessionAtom);
+    if (session && session.profile.currency !== currency) void saveCurrency(store, host, session.token, currency);
   });
 
   const favourites = readJson<unknown[]>(STORAGE.favourites, []).filter((id): id is number => Number.isInteger(id));
@@ -36,5 +40,26 @@ export function initPersistentState(store: HostStore, _host: HostContext): void 
     const s = store.get(sessionAtom);
     if (s) localStorage.setItem('session', JSON.stringify(s));
     else localStorage.removeItem('session');
+    // Signing in (or a profile update) brings the profile's currency, when the site offers it.
+    const saved = s?.profile.currency;
+    if (saved && saved !== store.get(currencyAtom) && currencyChoices(store.get(appConfigAtom)).includes(saved)) store.set(currencyAtom, saved);
   });
+}
+
+/**
+ * Saves the currency to the profile. The choice stays in use on this device either way; a failure says so, and a
+ * token the server no longer knows (401) ends the session, so the traveller signs in again.
+ */
+async function saveCurrency(store: HostStore, host: HostContext, token: string, currency: string): Promise<void> {
+  try {
+    // A newer choice cancels the save still running (request kind).
+    const { user } = await host.api.post('/crm/api/user/set-currency', { currency_code: currency }, { schema: SetCurrencyAnswer, kind: 'set-currency' });
+    const now = store.get(sessionAtom);
+    // Only the session that asked takes the answer (not one signed in meanwhile), and only the latest choice.
+    if (now?.token === token && store.get(currencyAtom) === currency) store.set(sessionAtom, { ...now, profile: { ...now.profile, ...user } });
+  } catch (error) {
+    if (isAbortError(error)) return;
+    host.toast({ kind: 'error', messageId: 'layout.currency.saveFailed' });
+    if (error instanceof ApiError && error.status === 401 && store.get(sessionAtom)?.token === token) store.set(sessionAtom, null);
+  }
 }

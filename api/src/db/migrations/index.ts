@@ -5,6 +5,7 @@ import * as m0002 from './0002-search';
 import * as m0003 from './0003-help-requests';
 import * as m0004 from './0004-search-index';
 import * as m0005 from './0005-reviews-index';
+import * as m0006 from './0006-travellers';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-help-requests': m0003,
   '0004-search-index': m0004,
   '0005-reviews-index': m0005,
+  '0006-travellers': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

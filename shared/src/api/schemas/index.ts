@@ -11,3 +11,4 @@ export * from './requests';
 export * from './tours';
 export * from './search';
 export * from './reviews';
+export * from './accounts';

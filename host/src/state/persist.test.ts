@@ -1,0 +1,75 @@
+import { createStore } from 'jotai';
+import { ApiError, appConfigAtom, currencyAtom, sessionAtom, BASE_CONFIG, type HostContext, type HostStore, type Session, type ToastInput } from '@tours/shared';
+import { fakeApi, type FakeRoutes } from '@tours/shared/src/testing';
+import { initPersistentState } from './persist';
+
+const user = (currency: string | null) => ({
+  id: 7, first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', is_email_set: true, phone: null, country: null, language: 'en', currency, is_admin_auth: false,
+});
+const session: Session = { token: 'token-of-anna-0123456789', profile: { id: 7, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' } };
+
+function setup(routes: FakeRoutes, signedIn: Session | null) {
+  localStorage.clear();
+  if (signedIn) localStorage.setItem('session', JSON.stringify(signedIn));
+  const store = createStore() as HostStore;
+  store.set(appConfigAtom, BASE_CONFIG);
+  const { api, calls } = fakeApi(routes);
+  const toasts: ToastInput[] = [];
+  const host = { store, api, toast: (t: ToastInput) => void toasts.push(t) } as unknown as HostContext;
+  initPersistentState(store, host);
+  return { store, calls, toasts };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('currency and the profile (public-site §9)', () => {
+  it('a guest: the cookie only, no call', async () => {
+    const { store, calls } = setup({}, null);
+    store.set(currencyAtom, 'EUR');
+    await settle();
+    expect(document.cookie).toContain('currency=EUR');
+    expect(calls).toEqual([]);
+  });
+
+  it('logged in: the currency is saved to the profile and the session takes the updated user', async () => {
+    const { store, calls, toasts } = setup({ 'POST /crm/api/user/set-currency': ({ body }) => ({ user: user((body as { currency_code: string }).currency_code) }) }, session);
+    store.set(currencyAtom, 'EUR');
+    await settle();
+    expect(calls).toEqual([{ method: 'POST', path: '/crm/api/user/set-currency', body: { currency_code: 'EUR' }, query: undefined }]);
+    expect(store.get(sessionAtom)?.profile).toMatchObject({ id: 7, currency: 'EUR', email: 'anna@example.com' });
+    expect(JSON.parse(localStorage.getItem('session')!).profile.currency).toBe('EUR');
+    expect(store.get(currencyAtom)).toBe('EUR');
+    expect(toasts).toEqual([]);
+  });
+
+  it('a failed save keeps the choice on the device and says so', async () => {
+    const { store, toasts } = setup({ 'POST /crm/api/user/set-currency': new ApiError(503, '/crm/api/user/set-currency', 'The service is temporarily unavailable') }, session);
+    store.set(currencyAtom, 'RUB');
+    await settle();
+    expect(store.get(currencyAtom)).toBe('RUB');
+    expect(document.cookie).toContain('currency=RUB');
+    expect(toasts).toEqual([{ kind: 'error', messageId: 'layout.currency.saveFailed' }]);
+    expect(store.get(sessionAtom)?.profile.currency).toBe('USD');
+  });
+
+  it('a token the server no longer knows (401) ends the session', async () => {
+    const { store, toasts } = setup({ 'POST /crm/api/user/set-currency': new ApiError(401, '/crm/api/user/set-currency', 'Unauthorized') }, session);
+    store.set(currencyAtom, 'EUR');
+    await settle();
+    expect(store.get(sessionAtom)).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
+    expect(toasts).toHaveLength(1);
+    expect(store.get(currencyAtom)).toBe('EUR');
+  });
+
+  it("signing in adopts the profile's currency (without saving it back); one the site does not offer is ignored", async () => {
+    const { store, calls } = setup({}, null);
+    store.set(sessionAtom, { ...session, profile: { ...session.profile, currency: 'KZT' } });
+    expect(store.get(currencyAtom)).toBe('KZT');
+    store.set(sessionAtom, null);
+    store.set(sessionAtom, { ...session, profile: { ...session.profile, currency: 'JPY' } });
+    expect(store.get(currencyAtom)).toBe('KZT');
+    await settle();
+    expect(calls).toEqual([]);
+  });
+});
