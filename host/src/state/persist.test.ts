@@ -32,7 +32,7 @@ describe('currency and the profile (public-site §9)', () => {
   });
 
   it('logged in: the currency is saved to the profile and the session takes the updated user', async () => {
-    const { store, calls, toasts } = setup({ 'POST /crm/api/user/set-currency': ({ body }) => ({ user: user((body as { currency_code: string }).currency_code) }) }, session);
+    const { store, calls, toasts } = setup({ 'POST /crm/api/user/set-currency': ({ body }: { body?: unknown }) => ({ user: user((body as { currency_code: string }).currency_code) }) }, session);
     store.set(currencyAtom, 'EUR');
     await settle();
     expect(calls).toEqual([{ method: 'POST', path: '/crm/api/user/set-currency', body: { currency_code: 'EUR' }, query: undefined }]);
