@@ -129,7 +129,12 @@ test.describe('search and discovery', () => {
     await page.addInitScript((s) => {
       if (!localStorage.getItem('session')) localStorage.setItem('session', JSON.stringify(s));
     }, session);
+    // The server cannot know the session: it enters after hydration, so the server HTML still hydrates cleanly.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await openSearch(page);
+    await expect(page.getByRole('button', { name: 'Call via internet' }).first()).toBeVisible();
+    expect(pageErrors).toEqual([]);
     const saved = page.waitForResponse((r) => r.url().endsWith('/crm/api/user/set-currency') && r.request().method() === 'POST');
     await page.getByRole('combobox', { name: 'Currency' }).first().selectOption('EUR');
     const answer = await saved;

@@ -1,9 +1,9 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale } from '@tours/shared';
 import { createHostStore } from './state/create-store';
 import { readInitialState } from './state/initial';
-import { initPersistentState } from './state/persist';
+import { initPersistentState, restoreSession } from './state/persist';
 import { createHostEvents } from './events';
 import { createModalController, createToaster } from './modals/modal-state';
 import { createHostContext } from './host-context';
@@ -43,9 +43,17 @@ const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides()));
 const loader = createRemoteLoader(store, remotes);
 wireHostEvents({ store, events, host, loader });
 
+/** The session lives on the device only: it enters the store once the server HTML is hydrated (see restoreSession). */
+const afterHydration = () => restoreSession(store);
+function AfterHydration({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
 const shell = (
   <HostProvider host={host}>
     <App loader={loader} closeModal={modals.close} dismissToast={toaster.dismiss} />
+    <AfterHydration run={afterHydration} />
   </HostProvider>
 );
 const container = document.getElementById('app')!;

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { ApiError, appConfigAtom, currencyAtom, sessionAtom, BASE_CONFIG, type HostContext, type HostStore, type Session, type ToastInput } from '@tours/shared';
 import { fakeApi, type FakeRoutes } from '@tours/shared/src/testing';
-import { initPersistentState } from './persist';
+import { initPersistentState, restoreSession } from './persist';
 
 const user = (currency: string | null) => ({
   id: 7, first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', is_email_set: true, phone: null, country: null, language: 'en', currency, is_admin_auth: false,
@@ -17,10 +17,30 @@ function setup(routes: FakeRoutes, signedIn: Session | null) {
   const toasts: ToastInput[] = [];
   const host = { store, api, toast: (t: ToastInput) => void toasts.push(t) } as unknown as HostContext;
   initPersistentState(store, host);
+  restoreSession(store);
   return { store, calls, toasts };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the session kept on the device', () => {
+  it('is restored as it was, without switching the currency to the stored profile\'s (the cookie holds this device\'s choice)', async () => {
+    const { store, calls } = setup({}, { ...session, profile: { ...session.profile, currency: 'RUB' } });
+    expect(store.get(sessionAtom)).toEqual({ ...session, profile: { ...session.profile, currency: 'RUB' } });
+    expect(store.get(currencyAtom)).toBe(BASE_CONFIG.defaultCurrency);
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it('a malformed one is ignored', () => {
+    for (const stored of ['{"token":1}', '{"token":"abc"}', 'not json', '[]']) {
+      localStorage.setItem('session', stored);
+      const store = createStore() as HostStore;
+      restoreSession(store);
+      expect(store.get(sessionAtom)).toBeNull();
+    }
+  });
+});
 
 describe('currency and the profile (public-site §9)', () => {
   it('a guest: the cookie only, no call', async () => {

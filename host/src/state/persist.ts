@@ -1,5 +1,5 @@
 import {
-  ApiError, COOKIES, isAbortError, STORAGE, SetCurrencyAnswer, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore,
+  ApiError, COOKIES, isAbortError, STORAGE, SetCurrencyAnswer, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore, type Session,
 } from '@tours/shared';
 import { deleteCookie, writeCookie } from './cookies';
 
@@ -13,7 +13,8 @@ function readJson<T>(key: string, fallback: T): T {
 }
 
 /**
- * The host owns currency, favourites and session: it restores them on load and writes them back on change.
+ * The host owns currency, favourites and session: it restores them on load (the session after hydration:
+ * `restoreSession`) and writes them back on change.
  * Currency: cookie for 1 year, cleared when the default is chosen (§9); while logged in it is also saved to the
  * profile (set-currency, whose answer is the updated user), and signing in adopts the profile's currency.
  * Favourites: on the device.
@@ -34,16 +35,33 @@ export function initPersistentState(store: HostStore, host: HostContext): void {
     try { localStorage.setItem(STORAGE.favourites, JSON.stringify(store.get(favouritesAtom))); } catch { /* storage blocked */ }
   });
 
-  const session = readJson<{ token: string; profile: { id: number; first_name: string; last_name: string } } | null>('session', null);
-  if (session && typeof session.token === 'string') store.set(sessionAtom, session);
   store.sub(sessionAtom, () => {
     const s = store.get(sessionAtom);
     if (s) localStorage.setItem('session', JSON.stringify(s));
     else localStorage.removeItem('session');
-    // Signing in (or a profile update) brings the profile's currency, when the site offers it.
+    // Signing in (or a profile update) brings the profile's currency, when the site offers it. Not a restored
+    // session: this device's cookie holds the latest choice.
     const saved = s?.profile.currency;
-    if (saved && saved !== store.get(currencyAtom) && currencyChoices(store.get(appConfigAtom)).includes(saved)) store.set(currencyAtom, saved);
+    if (!restoring && saved && saved !== store.get(currencyAtom) && currencyChoices(store.get(appConfigAtom)).includes(saved)) store.set(currencyAtom, saved);
   });
+}
+
+let restoring = false;
+
+/**
+ * Puts the session kept on this device into the store. Called after hydration: the server cannot know the
+ * session, so the server HTML and the first client render must both be logged out (or React discards the server
+ * HTML, microfrontend slots with it).
+ */
+export function restoreSession(store: HostStore): void {
+  const session = readJson<Session | null>('session', null);
+  if (!session || typeof session.token !== 'string' || typeof session.profile !== 'object' || session.profile === null) return;
+  restoring = true;
+  try {
+    store.set(sessionAtom, session);
+  } finally {
+    restoring = false;
+  }
 }
 
 /**
