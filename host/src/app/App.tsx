@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
@@ -7,8 +8,18 @@ import { Layout } from '../layout/Layout';
 import { ErrorPage } from '../layout/error/ErrorPage';
 import { isBot } from '../layout/error/bots';
 import { Slots } from './Slots';
-import { DebugOverlay, OverrideBanner } from './DebugOverlay';
+import { OverrideBanner } from './OverrideBanner';
+import { isDebugOn } from './debug-flag';
 import { ClientOnly } from './ClientOnly';
+
+// Developer tooling is no visitor's download: the overlay is fetched only when the debug flag is on.
+const DebugOverlay = lazy(() => import('./DebugOverlay').then((m) => ({ default: m.DebugOverlay })));
+
+function DebugGate({ loader }: { loader: RemoteLoader }) {
+  const [on, setOn] = useState(false);
+  useEffect(() => setOn(isDebugOn()), []);
+  return on ? <Suspense fallback={null}><DebugOverlay loader={loader} /></Suspense> : null;
+}
 
 export interface AppProps {
   loader: RemoteLoader;
@@ -33,7 +44,7 @@ export function App({ loader, closeModal, dismissToast }: AppProps) {
       <ModalOutlet loader={loader} onClose={closeModal} />
       <Toasts onDismiss={dismissToast} />
       <ClientOnly>
-        <DebugOverlay loader={loader} />
+        <DebugGate loader={loader} />
       </ClientOnly>
     </>
   );

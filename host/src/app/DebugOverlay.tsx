@@ -1,48 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MFE_NAMES, remotesAtom, STORAGE, type MfeName } from '@tours/shared';
+import { MFE_NAMES, remotesAtom, type MfeName } from '@tours/shared';
 import { readOverrides, writeOverride } from '../federation/manifest';
 import type { RemoteLoader } from '../federation/loader';
+import { isDebugOn } from './debug-flag';
 
-/** Shown when ?siteDebug is present (the flag is then stored) or the stored flag is set (§2.3). */
-export function isDebugOn(loc: Location = window.location, storage: Storage = localStorage): boolean {
-  const params = new URLSearchParams(loc.search);
-  if (params.has('siteDebug')) {
-    const value = params.get('siteDebug');
-    if (value === '0' || value === 'false') {
-      storage.removeItem(STORAGE.debugFlag);
-      return false;
-    }
-    storage.setItem(STORAGE.debugFlag, '1');
-    return true;
-  }
-  return storage.getItem(STORAGE.debugFlag) === '1';
-}
+export { isDebugOn } from './debug-flag';
 
-/** A visible banner while any developer override is active, so nobody mistakes it for production. */
-export function OverrideBanner() {
-  const [overrides, setOverrides] = useState(() => readOverrides());
-  const names = Object.keys(overrides) as MfeName[];
-  if (!names.length) return null;
-  return (
-    <div className="host-override-banner" role="status" data-testid="override-banner">
-      <FormattedMessage id="platform.override.banner" values={{ list: names.map((n) => `${n} → ${overrides[n]}`).join(', ') }} />{' '}
-      <button
-        type="button"
-        className="ui-btn ui-btn--link"
-        onClick={() => {
-          for (const n of names) writeOverride(n, null);
-          setOverrides({});
-          window.location.reload();
-        }}
-      >
-        <FormattedMessage id="platform.override.reset" />
-      </button>
-    </div>
-  );
-}
-
+/** The debug overlay (§2.3): its own chunk, loaded only when the debug flag is on (App's DebugGate). */
 export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
   const intl = useIntl();
   const [on, setOn] = useState(false);

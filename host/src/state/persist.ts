@@ -1,5 +1,5 @@
 import {
-  ApiError, COOKIES, isAbortError, STORAGE, SetCurrencyAnswer, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore, type Session,
+  COOKIES, STORAGE, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore, type Session,
 } from '@tours/shared';
 import { deleteCookie, writeCookie } from './cookies';
 
@@ -26,7 +26,8 @@ export function initPersistentState(store: HostStore, host: HostContext): void {
     if (currency === store.get(appConfigAtom).defaultCurrency) deleteCookie(COOKIES.currency.name);
     else writeCookie(COOKIES.currency.name, currency, COOKIES.currency.maxAge);
     const session = store.get(sessionAtom);
-    if (session && session.profile.currency !== currency) void saveCurrency(store, host, session.token, currency);
+    // The save is its own chunk: only a logged-in traveller changing the currency needs it.
+    if (session && session.profile.currency !== currency) void import('./save-currency').then((m) => m.saveCurrency(store, host, session.token, currency));
   });
 
   const favourites = readJson<unknown[]>(STORAGE.favourites, []).filter((id): id is number => Number.isInteger(id));
@@ -61,23 +62,5 @@ export function restoreSession(store: HostStore): void {
     store.set(sessionAtom, session);
   } finally {
     restoring = false;
-  }
-}
-
-/**
- * Saves the currency to the profile. The choice stays in use on this device either way; a failure says so, and a
- * token the server no longer knows (401) ends the session, so the traveller signs in again.
- */
-async function saveCurrency(store: HostStore, host: HostContext, token: string, currency: string): Promise<void> {
-  try {
-    // A newer choice cancels the save still running (request kind).
-    const { user } = await host.api.post('/crm/api/user/set-currency', { currency_code: currency }, { schema: SetCurrencyAnswer, kind: 'set-currency' });
-    const now = store.get(sessionAtom);
-    // Only the session that asked takes the answer (not one signed in meanwhile), and only the latest choice.
-    if (now?.token === token && store.get(currencyAtom) === currency) store.set(sessionAtom, { ...now, profile: { ...now.profile, ...user } });
-  } catch (error) {
-    if (isAbortError(error)) return;
-    host.toast({ kind: 'error', messageId: 'layout.currency.saveFailed' });
-    if (error instanceof ApiError && error.status === 401 && store.get(sessionAtom)?.token === token) store.set(sessionAtom, null);
   }
 }
