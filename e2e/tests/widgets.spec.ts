@@ -278,9 +278,13 @@ test.describe('partner widgets', () => {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const active = document.getElementById('request-ru')!.shadowRoot!.activeElement as HTMLElement;
-      return { tag: active.tagName, outline: getComputedStyle(active).outlineStyle };
+      return { role: active.getAttribute('role'), label: active.getAttribute('aria-label'), outline: getComputedStyle(active).outlineStyle };
     });
-    expect(focused).toEqual({ tag: 'SELECT', outline: 'solid' });
+    // The phone's country code search (§5.2), a combobox whose list opens on focus: also axe clean when open.
+    expect(focused).toEqual({ role: 'combobox', label: 'Код страны', outline: 'solid' });
+    await page.keyboard.type('49');
+    await expect(widget(page, 'request-ru').getByRole('option', { name: /\+49$/ })).toBeVisible();
+    expect(await scan()).toEqual([]);
   });
 });
 

@@ -1,7 +1,37 @@
 import {
   applyPhoneInput, countryName, defaultPhoneCountry, detectPhoneCountry, isBlockedPhoneKey, isPrefixOnly, isValidPhone, loadPhoneLib,
-  normalisePhone, phoneCountryMismatch, phoneLib, sanitisePhone,
+  matchPhoneCountries, normalisePhone, phoneCountryMismatch, phoneLib, sanitisePhone, type PhoneCountryMatch,
 } from './phone';
+
+describe('§5.2 country search of the phone input', () => {
+  const list = [
+    { code: 'RU', name: 'Russia', callingCode: '7' },
+    { code: 'KZ', name: 'Kazakhstan', callingCode: '7' },
+    { code: 'DE', name: 'Germany', callingCode: '49' },
+    { code: 'GB', name: 'United Kingdom', callingCode: '44' },
+    { code: 'AX', name: 'Åland Islands', callingCode: '358' },
+    { code: 'FI', name: 'Finland', callingCode: '358' },
+    { code: 'US', name: 'United States', callingCode: '1' },
+    { code: 'AG', name: 'Antigua & Barbuda', callingCode: '1' },
+    { code: 'GU', name: 'Guam', callingCode: '1' },
+  ];
+  const shown = (matches: PhoneCountryMatch[]) => matches.map((m) => (m.kind === 'country' ? m.country.code : `use +${m.callingCode}`));
+  test.each<[string, string, string[]]>([
+    ['an empty query lists every country', '  ', list.map((c) => c.code)],
+    ['digits search calling codes', '7', ['RU', 'KZ']],
+    ['a leading + is allowed', '+49', ['DE']],
+    ['codes that start with the digits, exact ones first', '4', ['DE', 'GB']],
+    ['no code starts with them: use code +X', '999', ['use +999']],
+    ['+ and digits without a match: use code +X', '+88', ['use +88']],
+    ['more than 4 digits is no calling code: nothing', '12345', []],
+    ['letters search names, starting ones first', 'uni', ['GB', 'US']],
+    ['anywhere in the name', 'land', ['AX', 'FI']],
+    ['case and accents do not matter', 'ALAND', ['AX']],
+    ['no name matches: nothing', 'atlantis', []],
+  ])('%s (%p)', (_name, query, expected) => {
+    expect(shown(matchPhoneCountries(list, query))).toEqual(expected);
+  });
+});
 
 describe('§5.2 phone input: pure rules', () => {
   test.each([

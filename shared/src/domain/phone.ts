@@ -19,6 +19,7 @@ export const PHONE_MESSAGE_IDS = {
   mismatch: 'forms.phone.mismatch', // 'This number belongs to {country}.' (input_phone.country_missmatch_hint)
   confirm: 'forms.phone.confirm',
   country: 'forms.phone.country',
+  useCode: 'forms.phone.useCode',
 } as const;
 
 export type PhoneLib = typeof import('libphonenumber-js/min');
@@ -144,4 +145,38 @@ export function countryName(code: string, locale: string): string {
   } catch {
     return code;
   }
+}
+
+/** A country of the phone input's list: its code, its name in the page's language and its calling code. */
+export interface PhoneCountryOption {
+  code: string;
+  name: string;
+  callingCode: string;
+}
+
+/** What the country search offers: countries, or, for digits no country's code starts with, that code itself. */
+export type PhoneCountryMatch = { kind: 'country'; country: PhoneCountryOption } | { kind: 'code'; callingCode: string };
+
+/**
+ * The country search of §5.2: a query of digits only (a leading '+' allowed) searches by calling code, exact codes
+ * first; when no code starts with those digits, the one offer is 'use code +X'. Any other query searches the
+ * names (case- and accent-insensitive, anywhere in the name, names that start with it first). An empty query
+ * lists every country.
+ */
+export function matchPhoneCountries(countries: readonly PhoneCountryOption[], query: string): PhoneCountryMatch[] {
+  const q = query.trim();
+  if (!q) return countries.map((country) => ({ kind: 'country', country }));
+  const digits = /^\+?(\d{1,4})$/.exec(q)?.[1];
+  if (/^\+?\d+$/.test(q)) {
+    if (!digits) return [];
+    const hits = countries.filter((c) => c.callingCode.startsWith(digits));
+    if (!hits.length) return [{ kind: 'code', callingCode: digits }];
+    const exact = hits.filter((c) => c.callingCode === digits);
+    return [...exact, ...hits.filter((c) => c.callingCode !== digits)].map((country) => ({ kind: 'country', country }));
+  }
+  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const needle = fold(q.replace(/^\+/, ''));
+  const hits = countries.filter((c) => fold(c.name).includes(needle));
+  const first = hits.filter((c) => fold(c.name).startsWith(needle));
+  return [...first, ...hits.filter((c) => !fold(c.name).startsWith(needle))].map((country) => ({ kind: 'country', country }));
 }

@@ -128,14 +128,56 @@ test('a number of another country shows the mismatch hint; confirm switches the 
   await user.type(phone(), ' 701 123 45 67');
   expect(await screen.findByText(/This number belongs to Kazakhstan\./)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
-  expect(country()).toHaveValue('KZ');
+  expect(country()).toHaveValue('Kazakhstan +7');
   expect(phone()).toHaveValue('+7 701 123 45 67');
   expect(screen.queryByText(/This number belongs to/)).not.toBeInTheDocument();
-  await user.selectOptions(country(), 'DE');
+  await user.click(country());
+  await user.type(country(), 'germ');
+  await user.click(screen.getByRole('option', { name: 'Germany +49' }));
+  expect(country()).toHaveValue('Germany +49');
   expect(phone()).toHaveValue('+49');
   expect(phone()).toHaveFocus();
   await user.type(phone(), '{Backspace}{Backspace}{Backspace}');
   expect(phone()).toHaveValue('+49'); // the code prefix cannot be deleted
+});
+
+test('the country search (§5.2): names, digits by calling code, "use code +X", keyboard, Escape keeps the country', async () => {
+  const { user, phone, country } = setup(jest.fn());
+  await user.click(phone());
+  await waitFor(() => expect(phone()).toHaveValue('+7'));
+  expect(country()).toHaveValue('Russia +7');
+  expect(country()).toHaveAttribute('aria-expanded', 'false');
+  await user.click(country());
+  expect(country()).toHaveAttribute('aria-expanded', 'true');
+  // Digits search the calling codes.
+  await user.type(country(), '49');
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Germany +49']);
+  // A code no country has is offered as it is.
+  await user.clear(country());
+  await user.type(country(), '+999');
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Use code +999']);
+  await user.keyboard('{Enter}');
+  expect(phone()).toHaveValue('+999');
+  expect(phone()).toHaveFocus();
+  expect(country()).toHaveAttribute('aria-expanded', 'false');
+  // Keyboard: the arrows move the active option (aria-activedescendant), Enter chooses it.
+  await user.click(country());
+  await user.type(country(), 'united');
+  const options = screen.getAllByRole('option').map((o) => o.textContent);
+  expect(options.slice(0, 3)).toEqual(['United Arab Emirates +971', 'United Kingdom +44', 'United States +1']);
+  await user.keyboard('{ArrowDown}{ArrowDown}');
+  expect(country()).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'United States +1' }).id);
+  expect(screen.getByRole('option', { name: 'United States +1' })).toHaveAttribute('aria-selected', 'true');
+  await user.keyboard('{Enter}');
+  expect(country()).toHaveValue('United States +1');
+  expect(phone()).toHaveValue('+1');
+  // Escape closes the list and keeps the chosen country.
+  await user.click(country());
+  await user.type(country(), 'fra');
+  await user.keyboard('{Escape}');
+  expect(country()).toHaveAttribute('aria-expanded', 'false');
+  expect(country()).toHaveValue('United States +1');
+  expect(phone()).toHaveValue('+1');
 });
 
 test('server field errors land on their fields (§5.8)', async () => {

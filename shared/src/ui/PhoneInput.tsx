@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, isPrefixOnly, loadPhoneLib, normalisePhone, phoneCountryMismatch, phoneLib,
-  PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneLib,
+  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, isPrefixOnly, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch,
+  phoneLib, PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneCountryMatch, type PhoneCountryOption, type PhoneLib,
 } from '../domain/phone';
 import './ui.css';
 import './kit.css';
@@ -31,10 +31,10 @@ export interface PhoneInputProps {
 }
 
 /**
- * The phone input of public-site §5.2 / §4.13: a country code select and the number, at most 18 characters,
- * letters blocked, the '+code' prefix kept, RU '+8' → '8', a mismatch hint with a confirm button when the
- * number belongs to another country. libphonenumber-js and its metadata are loaded when the field is first
- * used (focus or pointer down), never with the bundle; until then the select shows just the chosen country.
+ * The phone input of public-site §5.2 / §4.13: a searchable country code picker and the number, at most 18
+ * characters, letters blocked, the '+code' prefix kept, RU '+8' → '8', a mismatch hint with a confirm button when
+ * the number belongs to another country. libphonenumber-js and its metadata are loaded when the field is first
+ * used (focus or pointer down), never with the bundle; until then the picker shows just the chosen country.
  */
 export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country, onCountryChange, locale, t, error, hint, required, id, name, inputRef }: PhoneInputProps) {
   const autoId = useId();
@@ -58,12 +58,12 @@ export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country
     if (lib && code && valueRef.current === '') onChange(`+${code}`);
   }, [lib, code]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const countries = useMemo(() => {
-    if (!lib) return [{ code: country, label: countryName(country, locale) }];
+  const countries = useMemo<PhoneCountryOption[]>(() => {
+    if (!lib) return [{ code: country, name: countryName(country, locale), callingCode: '' }];
     return lib
       .getCountries()
-      .map((c) => ({ code: c, label: `${countryName(c, locale)} +${lib.getCountryCallingCode(c)}` }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale === 'cn' ? 'zh' : locale));
+      .map((c) => ({ code: c, name: countryName(c, locale), callingCode: String(lib.getCountryCallingCode(c)) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale === 'cn' ? 'zh' : locale));
   }, [lib, country, locale]);
 
   const mismatch = lib ? phoneCountryMismatch(lib, value, country) : null;
@@ -79,11 +79,16 @@ export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country
     if (!e.ctrlKey && !e.metaKey && !e.altKey && isBlockedPhoneKey(e.key)) e.preventDefault();
   };
 
-  const chooseCountry = (next: string) => {
-    onCountryChange(next);
-    const nextCode = lib ? callingCodeOf(lib, next) : null;
-    // Choosing a country manually resets the number to that country's code (§4.13).
-    if (nextCode) onChange(`+${nextCode}`);
+  const chooseCountry = (next: PhoneCountryMatch) => {
+    if (next.kind === 'code') {
+      // 'use code +X': a code no listed country has; the number starts with it.
+      onChange(`+${next.callingCode}`);
+    } else {
+      onCountryChange(next.country.code);
+      const nextCode = lib ? callingCodeOf(lib, next.country.code) : null;
+      // Choosing a country manually resets the number to that country's code (§4.13).
+      if (nextCode) onChange(`+${nextCode}`);
+    }
     input.current?.focus();
   };
 
@@ -96,20 +101,14 @@ export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country
         {labelAddon}
       </label>
       <div className="ui-phone__row">
-        <select
-          className="ui-field__input ui-phone__country"
-          aria-label={String(t(PHONE_MESSAGE_IDS.country))}
-          value={country}
-          onFocus={ensureLib}
-          onPointerDown={ensureLib}
-          onChange={(e) => chooseCountry(e.target.value)}
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        <CountrySearch
+          label={String(t(PHONE_MESSAGE_IDS.country))}
+          codeOfferLabel={(callingCode) => String(t(PHONE_MESSAGE_IDS.useCode, { code: callingCode }))}
+          countries={countries}
+          selected={country}
+          onOpen={ensureLib}
+          onChoose={chooseCountry}
+        />
         <input
           ref={(el) => {
             input.current = el;
@@ -148,6 +147,116 @@ export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country
         </p>
       )}
       {error && <p id={errorId} className="ui-field__error">{error}</p>}
+    </div>
+  );
+}
+
+const optionLabel = (c: PhoneCountryOption) => (c.callingCode ? `${c.name} +${c.callingCode}` : c.name);
+
+interface CountrySearchProps {
+  label: string;
+  codeOfferLabel(callingCode: string): string;
+  countries: readonly PhoneCountryOption[];
+  selected: string;
+  onOpen(): void;
+  onChoose(match: PhoneCountryMatch): void;
+}
+
+/**
+ * The country code picker of §5.2: a combobox (ARIA 1.2 pattern, list autocomplete) that shows the chosen country
+ * and, once typed into, searches the countries by name, or by calling code for digits, offering 'use code +X'
+ * when no country has it. Arrow keys move through the list, Enter chooses, Escape closes and keeps the country.
+ */
+function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onChoose }: CountrySearchProps) {
+  const baseId = useId().replace(/:/g, '');
+  const listId = `${baseId}-countries`;
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement | null>(null);
+  const matches = useMemo(() => (open ? matchPhoneCountries(countries, query) : []), [open, countries, query]);
+  const current = countries.find((c) => c.code === selected);
+  const shown = current ? optionLabel(current) : selected;
+
+  // The active option stays in view while the arrow keys move through a long list.
+  useEffect(() => {
+    const item = list.current?.children[active] as HTMLElement | undefined;
+    item?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, open]);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const choose = (match: PhoneCountryMatch | undefined) => {
+    if (!match) return;
+    close();
+    onChoose(match);
+  };
+  const openList = () => {
+    onOpen();
+    if (open) return;
+    setOpen(true);
+    // Start on the chosen country, so the list opens where the traveller is.
+    setActive(Math.max(0, countries.findIndex((c) => c.code === selected)));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return openList();
+      const last = matches.length - 1;
+      setActive((i) => (e.key === 'ArrowDown' ? Math.min(last, i + 1) : Math.max(0, i - 1)));
+    } else if (e.key === 'Enter' && open) {
+      e.preventDefault(); // not the form's submit
+      choose(matches[active]);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close();
+    }
+  };
+
+  const optionId = (i: number) => `${baseId}-o${i}`;
+  return (
+    <div className="ui-phone__country">
+      <input
+        className="ui-field__input ui-phone__country-input"
+        role="combobox"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        value={open ? query : shown}
+        placeholder={shown}
+        onFocus={openList}
+        onPointerDown={openList}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          if (!open) openList();
+        }}
+      />
+      <ul ref={list} id={listId} role="listbox" aria-label={label} className="ui-phone__list" hidden={!open || matches.length === 0}>
+        {matches.map((m, i) => (
+          <li
+            key={m.kind === 'code' ? `+${m.callingCode}` : m.country.code}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={`ui-phone__option${i === active ? ' ui-phone__option--active' : ''}`}
+            // Keeps the focus in the field, so choosing with the pointer does not close the list first.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(m)}
+          >
+            {m.kind === 'code' ? codeOfferLabel(m.callingCode) : optionLabel(m.country)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
