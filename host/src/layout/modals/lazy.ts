@@ -19,3 +19,7 @@ export function openPhoneContactsModal(host: HostContext): Promise<void> {
 export function openSettingsModal(host: HostContext): Promise<void> {
   return import(/* webpackChunkName: "layout-modals" */ '../location/SettingsModal').then((m) => void m.openSettingsModal(host));
 }
+
+export function openEbookModal(host: HostContext, onSubscribed?: () => void): Promise<void> {
+  return import(/* webpackChunkName: "layout-modals" */ '../sheets/EbookModal').then((m) => void m.openEbookModal(host, onSubscribed));
+}

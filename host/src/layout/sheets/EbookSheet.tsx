@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { Button, EBOOK_ROUTE_CHANGES, STORAGE, Sheet, useHost } from '@tours/shared';
 import { routeChangesAtom } from '../../routing/sync';
 import { readLocal, writeLocal } from '../browser';
-import { BookCover, openEbookModal } from './EbookModal';
+import { openEbookModal } from '../modals/lazy';
+import { BookCover } from './BookCover';
 import './sheets.css';
 
 /**
@@ -28,7 +29,7 @@ export function EbookSheet() {
       onClose={hide}
       closeLabel={intl.formatMessage({ id: 'layout.ebook.close' })}
       actions={
-        <Button aria-haspopup="dialog" onClick={() => openEbookModal(host, hide)}>
+        <Button aria-haspopup="dialog" onClick={() => void openEbookModal(host, hide)}>
           {intl.formatMessage({ id: 'layout.ebook.open' })}
         </Button>
       }

@@ -65,7 +65,7 @@ describe('E-book sheet', () => {
       routes: { 'POST /spa/submit-help-request': () => new Promise((resolve) => (answer = resolve)) },
     });
     await user.click(screen.getByRole('button', { name: 'Get the guide' }));
-    const dialog = screen.getByRole('dialog', { name: 'Get the free travel guide' });
+    const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
     const submit = within(dialog).getByRole('button', { name: 'Send me the guide' });
     await user.click(submit);
     expect(within(dialog).getByText('Required field')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('E-book sheet', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithHost(<EbookSheet />, { prepare: changes(4), routes: { 'POST /spa/submit-help-request': new Error('down') } });
     await user.click(screen.getByRole('button', { name: 'Get the guide' }));
-    const dialog = screen.getByRole('dialog', { name: 'Get the free travel guide' });
+    const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send me the guide' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send me the guide' })).toBeEnabled());
