@@ -171,9 +171,15 @@ test('the country search (§5.2): names, digits by calling code, "use code +X", 
   await user.keyboard('{Enter}');
   expect(country()).toHaveValue('United States +1');
   expect(phone()).toHaveValue('+1');
-  // Escape closes the list and keeps the chosen country.
+  // A name nothing matches shows no list.
   await user.click(country());
+  await user.type(country(), 'atlantis');
+  expect(screen.queryAllByRole('option')).toEqual([]);
+  expect(country()).toHaveAttribute('aria-expanded', 'false');
+  // Escape closes the list and keeps the chosen country.
+  await user.clear(country());
   await user.type(country(), 'fra');
+  expect(country()).toHaveAttribute('aria-expanded', 'true');
   await user.keyboard('{Escape}');
   expect(country()).toHaveAttribute('aria-expanded', 'false');
   expect(country()).toHaveValue('United States +1');

@@ -211,7 +211,9 @@ function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onC
       e.preventDefault(); // not the form's submit
       choose(matches[active]);
     } else if (e.key === 'Escape' && open) {
+      // Closes the list only, not the dialog the form may be in.
       e.preventDefault();
+      e.stopPropagation();
       close();
     }
   };
@@ -223,7 +225,7 @@ function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onC
         className="ui-field__input ui-phone__country-input"
         role="combobox"
         aria-label={label}
-        aria-expanded={open}
+        aria-expanded={open && matches.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
