@@ -8,8 +8,8 @@
  * stores where the request came from (`source`: 'partner_widget' when a partner id or click_source
  * 'partner_widget' came with it, else 'site') and the calling Origin.
  */
-import { type Infer, boolean, coerce, enums, integer, number, refine, string, type, union } from 'superstruct';
-import { dflt, opt, queryString, withMeta } from './common';
+import { type Infer, boolean, enums, integer, refine, type } from 'superstruct';
+import { coerceIf, dflt, isString, isStringOrNumber, opt, queryString, withMeta } from './common';
 
 /** Help request types of §3.7. */
 export const HELP_REQUEST_TYPES = [
@@ -35,7 +35,7 @@ const PHONE_RE = /^\+\d{9,}$/;
 
 /** Text fields: trimmed; an empty string is 'not given'. */
 const text = (max: number, description?: string) =>
-  coerce(queryString(max, description ? { description } : {}), string(), (v) => v.trim());
+  coerceIf(queryString(max, description ? { description } : {}), isString, (v) => v.trim());
 
 /** '+' then at least 9 digits (§5.1 'phone'); spaces, dashes and brackets are allowed between them; ≤ 18 characters. */
 const phone = withMeta(
@@ -49,7 +49,7 @@ const email = withMeta(
 
 /** An id or a short token, sent as a number or a string; kept as text. */
 const idOrText = (max: number, description: string) =>
-  withMeta(coerce(queryString(max), union([number(), string()]), (v) => String(v).trim()), { maxLength: max, description });
+  withMeta(coerceIf(queryString(max), isStringOrNumber, (v) => String(v).trim()), { maxLength: max, description });
 
 const count = (min: number, max: number) =>
   withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });

@@ -7,8 +7,8 @@
  * and then normalises exactly like the client (`normaliseFilter`: clamping, dropping non-numbers), so a URL the
  * client accepts is never refused. Prices in the filter and in the answer are in the X-Currency currency.
  */
-import { type Infer, type Struct, array, assign, boolean, coerce, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
-import { Pagination, currencyCode, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
+import { type Infer, type Struct, array, assign, boolean, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
+import { Pagination, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
 import { Photo } from './organizers';
 
 // Query ---------------------------------------------------------------------------
@@ -17,7 +17,7 @@ import { Photo } from './organizers';
 function queryList(description: string): Struct<string[], null> {
   const item = queryString(200, { pattern: /^[A-Za-z0-9_.,-]*$/ });
   const list = refine(array(item), 'size', (v) => v.length <= 50 || 'Maximum 50 values');
-  return withMeta(coerce(list, string(), (raw) => [raw]) as unknown as Struct<string[], null>, { description, maxLength: 50 });
+  return withMeta(coerceIf(list, isString, (raw) => [raw]) as unknown as Struct<string[], null>, { description, maxLength: 50 });
 }
 const listOf = (description: string) => opt(queryList(description));
 

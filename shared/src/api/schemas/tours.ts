@@ -2,10 +2,10 @@
  * Tour calls (public-site §7.2): the tour detail of §3.5 and the search autocomplete (§3.3 suggestion kinds).
  * Prices: `price` etc. are in the X-Currency currency, `original_*` in RUB (the stored currency).
  */
-import { type Infer, type Struct, array, assign, boolean, coerce, enums, integer, nullable, number, refine, string, type, union, unknown } from 'superstruct';
+import { type Infer, type Struct, array, assign, boolean, enums, integer, nullable, number, refine, string, type } from 'superstruct';
 import {
   ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS,
-  currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
+  coerceIf, currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
 } from './common';
 import { Expert, Review } from './organizers';
 
@@ -323,7 +323,7 @@ export function queryIdList(max: number, description?: string): Struct<number[],
     if (v.length > max) return `Maximum ${max}`;
     return v.every((n) => Number.isInteger(n) && n >= 1) || 'Incorrect value';
   });
-  const s = coerce(list, union([string(), array(unknown())]), (raw) =>
+  const s = coerceIf(list, (raw): raw is string | unknown[] => typeof raw === 'string' || Array.isArray(raw), (raw) =>
     (Array.isArray(raw) ? raw : [raw])
       .flatMap((x) => String(x).split(','))
       .map((x) => x.trim())
