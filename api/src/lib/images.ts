@@ -208,26 +208,17 @@ export function renderPng(bucket: MediaBucket, key: string, size: Size): Buffer 
     if (hillCover > 0) for (let c = 0; c < 3; c += 1) color[c] = color[c]! + (hill[c]! - color[c]!) * hillCover;
     put(x, color[0]!, color[1]!, color[2]!);
   };
-  /** In from…to where the ridge rises: the first column whose depth below it is > level (≥ with orEqual), else to + 1. */
-  const firstDeeper = (from: number, to: number, y: number, level: number, orEqual: boolean) => {
+  /**
+   * The first column in from…to whose depth below the ridge passes `level` (to + 1 when none does): going deeper
+   * (depth > level) where the ridge rises, shallower (depth < level) where it falls; `orEqual` counts reaching it.
+   */
+  const firstPast = (from: number, to: number, y: number, level: number, orEqual: boolean, deeper: boolean) => {
     let lo = from;
     let hi = to + 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const depth = y + 1 - ridgeY[mid]!;
-      if (depth > level || (orEqual && depth === level)) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-  /** In from…to where the ridge falls: the first column whose depth is < level (≤ with orEqual), else to + 1. */
-  const firstShallower = (from: number, to: number, y: number, level: number, orEqual: boolean) => {
-    let lo = from;
-    let hi = to + 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const depth = y + 1 - ridgeY[mid]!;
-      if (depth < level || (orEqual && depth === level)) hi = mid;
+      if ((deeper ? depth > level : depth < level) || (orEqual && depth === level)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -254,8 +245,8 @@ export function renderPng(bucket: MediaBucket, key: string, size: Size): Buffer 
       const from = segments[s]!;
       const to = (s + 1 < segments.length ? segments[s + 1]! : w) - 1;
       const rising = ridgeY[to]! <= ridgeY[from]!; // the ridge goes up, so the depth below it grows
-      const edgeFrom = rising ? firstDeeper(from, to, y, 0, false) : firstShallower(from, to, y, 1, false);
-      const edgeTo = rising ? firstDeeper(from, to, y, 1, true) : firstShallower(from, to, y, 0, true);
+      const edgeFrom = rising ? firstPast(from, to, y, 0, false, true) : firstPast(from, to, y, 1, false, false);
+      const edgeTo = rising ? firstPast(from, to, y, 1, true, true) : firstPast(from, to, y, 0, true, false);
       const head = rising ? sky : below;
       const tail = rising ? below : sky;
       if (edgeFrom > from) put(from, head[0]!, head[1]!, head[2]!);

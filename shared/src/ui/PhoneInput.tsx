@@ -166,6 +166,8 @@ interface CountrySearchProps {
  * The country code picker of §5.2: a combobox (ARIA 1.2 pattern, list autocomplete) that shows the chosen country
  * and, once typed into, searches the countries by name, or by calling code for digits, offering 'use code +X'
  * when no country has it. Arrow keys move through the list, Enter chooses, Escape closes and keeps the country.
+ * Not the kit's `Autocomplete`: that one is a search form (its own <form>, asynchronous grouped suggestions),
+ * which cannot sit inside the form this field belongs to.
  */
 function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onChoose }: CountrySearchProps) {
   const baseId = useId().replace(/:/g, '');
