@@ -54,13 +54,21 @@ export function scrollToElement(
   const done = () => {
     settle();
     if (focus) focusTarget();
-    const landed = window.scrollY;
-    window.setTimeout(() => {
-      // Only when the visitor has not scrolled away meanwhile.
-      if (Math.abs(window.scrollY - landed) > 2) return;
-      settle();
-      if (focus && document.activeElement !== current()) focusTarget();
-    }, 350);
+    // Lazy content above may arrive later still (a slow chunk): keep the target in place for about 2 s, as long
+    // as the visitor has not scrolled away meanwhile.
+    let landed = window.scrollY;
+    const recheck = (delays: number[]) => {
+      const [delay, ...rest] = delays;
+      if (delay === undefined) return;
+      window.setTimeout(() => {
+        if (Math.abs(window.scrollY - landed) > 2) return;
+        settle();
+        if (focus && document.activeElement !== current()) focusTarget();
+        landed = window.scrollY;
+        recheck(rest);
+      }, delay);
+    };
+    recheck([350, 400, 500, 750]);
   };
   if (duration <= 0 || typeof window.requestAnimationFrame !== 'function') {
     window.scrollTo(0, endY);
