@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MFE_NAMES, remotesAtom, type MfeName } from '@tours/shared';
 import { readOverrides, writeOverride } from '../federation/manifest';
 import type { RemoteLoader } from '../federation/loader';
-import { isDebugOn } from './debug-flag';
 
 export { isDebugOn } from './debug-flag';
 
-/** The debug overlay (§2.3): its own chunk, loaded only when the debug flag is on (App's DebugGate). */
+/** The debug overlay (§2.3): its own chunk, rendered (and loaded) only when the debug flag is on (App's DebugGate). */
 export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
   const intl = useIntl();
-  const [on, setOn] = useState(false);
   const [open, setOpen] = useState(true);
   const remotes = useAtomValue(remotesAtom);
   const [drafts, setDrafts] = useState<Partial<Record<MfeName, string>>>(() => readOverrides());
-  useEffect(() => setOn(isDebugOn()), []);
-  if (!on) return null;
   if (!open) {
     return (
       <button type="button" className="host-debug__toggle" onClick={() => setOpen(true)}>
