@@ -3,17 +3,15 @@
  * tours and of organizers with a published tour, optionally of one region's tours (`tour_regions`, the relation the
  * search's region filter uses) and of one rating.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../index';
-import type { CatalogueSchema } from '../migrations/0001-catalogue';
+import { newestReviewsPage, publishedReviews, type ReviewsEb } from './review-lists';
 
 export interface SiteReviewFilter {
   /** Only reviews of tours in this region (organizer reviews are about no place, so they are left out). */
   regionId?: number | undefined;
   rating?: number | undefined;
 }
-
-type ReviewsEb = ExpressionBuilder<CatalogueSchema & { r: CatalogueSchema['reviews'] }, 'r'>;
 
 /** A published review about a published tour (in the region, when one is given). */
 function aboutPublishedTour(eb: ReviewsEb, regionId: number | undefined) {
@@ -36,7 +34,7 @@ function aboutActiveOrganizer(eb: ReviewsEb) {
 }
 
 function filtered(db: Db, f: SiteReviewFilter) {
-  let q = db.kysely.selectFrom('reviews as r').where('r.is_published', '=', 1).where((eb) => {
+  let q = publishedReviews(db).where((eb) => {
     const e = eb as unknown as ReviewsEb;
     return f.regionId === undefined ? eb.or([aboutPublishedTour(e, undefined), aboutActiveOrganizer(e)]) : aboutPublishedTour(e, f.regionId);
   });
@@ -46,15 +44,7 @@ function filtered(db: Db, f: SiteReviewFilter) {
 
 /** A page of reviews with the filters, newest first, with the tour's slugs and titles (the row of `review()`). */
 export function siteReviewsPage(db: Db, f: SiteReviewFilter, limit: number, offset: number) {
-  return filtered(db, f)
-    .leftJoin('tours as t', 't.id', 'r.tour_id')
-    .selectAll('r')
-    .select(['t.slug_en', 't.slug_cn', 't.slug_de', 't.slug_ru', 't.title_en', 't.title_cn', 't.title_de', 't.title_ru'])
-    .orderBy('r.date', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return newestReviewsPage(filtered(db, f), limit, offset);
 }
 
 /** Number of reviews with the filters. */

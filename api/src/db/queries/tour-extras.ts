@@ -1,7 +1,7 @@
 /** Data-layer queries of the tour page's further calls: reviews, programme day, FAQ item, tickets, lists, removed tours. */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../index';
-import type { CatalogueSchema } from '../migrations/0001-catalogue';
+import { newestReviewsPage, publishedReviews, type ReviewsEb } from './review-lists';
 
 export type ReviewTab = 'all' | 'tour' | 'organizer';
 
@@ -13,8 +13,6 @@ export interface TourReviewFilter {
   withPhotos?: boolean | undefined;
 }
 
-type ReviewsEb = ExpressionBuilder<CatalogueSchema & { r: CatalogueSchema['reviews'] }, 'r'>;
-
 /** The reviews of a tab: the tour's own ('tour'), its organizer's ('organizer', the tour provider), or both. */
 function tabCondition(eb: ReviewsEb, f: Pick<TourReviewFilter, 'tourId' | 'organizerId'>, tab: ReviewTab) {
   const tour = eb.and([eb('r.target', '=', 'tour'), eb('r.tour_id', '=', f.tourId)]);
@@ -25,7 +23,7 @@ function tabCondition(eb: ReviewsEb, f: Pick<TourReviewFilter, 'tourId' | 'organ
 }
 
 function filtered(db: Db, f: TourReviewFilter, tab: ReviewTab) {
-  let q = db.kysely.selectFrom('reviews as r').where('r.is_published', '=', 1).where((eb) => tabCondition(eb as ReviewsEb, f, tab));
+  let q = publishedReviews(db).where((eb) => tabCondition(eb as ReviewsEb, f, tab));
   if (f.rating) q = q.where('r.rating', '=', f.rating);
   if (f.withPhotos) q = q.where('r.image_count', '>', 0);
   return q;
@@ -33,15 +31,7 @@ function filtered(db: Db, f: TourReviewFilter, tab: ReviewTab) {
 
 /** A page of reviews of the selected tab with the filters, newest first, with the tour's slugs and titles. */
 export function tourReviewsPage(db: Db, f: TourReviewFilter, limit: number, offset: number) {
-  return filtered(db, f, f.tab)
-    .leftJoin('tours as t', 't.id', 'r.tour_id')
-    .selectAll('r')
-    .select(['t.slug_en', 't.slug_cn', 't.slug_de', 't.slug_ru', 't.title_en', 't.title_cn', 't.title_de', 't.title_ru'])
-    .orderBy('r.date', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return newestReviewsPage(filtered(db, f, f.tab), limit, offset);
 }
 
 /** Counts of the three tabs with the filters applied. */
