@@ -10,6 +10,8 @@ const base = (name, environment, extra = {}) => ({
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
+  // A fixed calendar for every test (scripts/jest/fixed-clock.ts).
+  setupFiles: ['<rootDir>/scripts/jest/fixed-clock.ts'],
   moduleNameMapper: { '\\.(css)$': '<rootDir>/scripts/jest/style-stub.js' },
   ...extra,
 });

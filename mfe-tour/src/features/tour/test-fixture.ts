@@ -1,6 +1,7 @@
 /* Test data for the tour page: a full tour detail answer of §3.5 with overridable parts. */
 import type { TourDetailAnswer, TourReviewsAnswer, TourVariant } from '@tours/shared';
 
+// The calendar is fixed in tests (scripts/jest/fixed-clock.ts), so these dates fall the same way every day.
 export const TODAY = new Date();
 const day = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() + offset)).toISOString().slice(0, 10);
 
