@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // Serves one microfrontend's build from its own origin, as a CDN would: CORS on, hashed files immutable,
 // mf-manifest.json and remoteEntry.js short-lived. Usage: serve-remote.mjs <mfe-name> [--port N] [--dir D]
-import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createGzip } from 'node:zlib';
+// (--port 0 picks a free port; the line it prints names it). `npm start` runs each remote in a process of its own.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptsGzip, createStaticServer, flag, HttpError, listen, openInside, portOf, securityHeaders, sendFile } from './lib/static-http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REMOTE_PORTS = { 'mfe-search': 8081, 'mfe-tour': 8082, 'mfe-booking': 8083, 'mfe-account': 8084, 'mfe-comms': 8085 };
@@ -18,33 +17,24 @@ export function cacheControlFor(file) {
 }
 
 export function serveDir(dir, port, host = '127.0.0.1') {
-  const server = createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    if (req.method === 'OPTIONS') { res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Max-Age': '600' }); return res.end(); }
-    if (req.method !== 'GET' && req.method !== 'HEAD') { res.writeHead(405); return res.end(); }
-    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '');
-    const file = path.join(dir, rel || 'mf-manifest.json');
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      return res.end('{"message":"Not found"}');
-    }
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && /javascript|json|css|svg/.test(type);
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControlFor(file), Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
-    if (req.method === 'HEAD') return res.end();
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(createGzip({ level: 6 })) : stream).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+  const server = createStaticServer(async (req, res, pathname) => {
+    const opened = await openInside(dir, pathname === '/' ? '/mf-manifest.json' : pathname);
+    if (!opened) throw new HttpError(404);
+    const type = TYPES[path.extname(opened.file)] ?? 'application/octet-stream';
+    sendFile(req, res, opened, { type, cacheControl: cacheControlFor(opened.file), gzip: acceptsGzip(req) && /javascript|json|css|svg/.test(type) });
+  }, { name: path.basename(path.dirname(path.resolve(dir))), headers: securityHeaders({ cors: true }), cors: true });
+  return listen(server, port, host);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
   const name = args[0];
-  const opt = (flag) => { const i = args.indexOf(flag); return i >= 0 ? args[i + 1] : undefined; };
-  if (!REMOTE_PORTS[name]) { console.error(`Unknown microfrontend ${name}`); process.exit(2); }
-  const port = Number(opt('--port') ?? process.env.PORT ?? REMOTE_PORTS[name]);
-  const dir = path.resolve(opt('--dir') ?? path.join(root, name, 'dist'));
-  await serveDir(dir, port);
-  console.log(`${name} served from ${dir} at http://localhost:${port}/mf-manifest.json`);
+  if (!REMOTE_PORTS[name]) {
+    console.error(`Unknown microfrontend ${name}`);
+    process.exit(2);
+  }
+  const port = Number(flag(args, '--port', process.env.PORT ?? REMOTE_PORTS[name]));
+  const dir = path.resolve(flag(args, '--dir', path.join(root, name, 'dist')));
+  const server = await serveDir(dir, port);
+  console.log(`${name} served from ${dir} at http://localhost:${portOf(server)}/mf-manifest.json`);
 }

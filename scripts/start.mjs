@@ -1,13 +1,53 @@
 #!/usr/bin/env node
+/* global AbortController */
 // `npm start`: builds what is missing, then runs the API (seeding its database on first start), the five
-// microfrontends on their own origins and the host server, and prints every URL.
+// microfrontends on their own origins, the host server, the widget server and the partner site, each in a
+// supervised process of its own (scripts/lib/supervisor.mjs), and prints every URL. Ctrl+C (or SIGTERM) stops
+// all of them, also halfway through the start, and exits 0 once every process has exited.
 import { isBuilt, run, startProduct, MFES } from './lib/processes.mjs';
+
+const abort = new AbortController();
+// The step in progress: the build, then the start (resolving to the product).
+let current = Promise.resolve(null);
+let stopping = false;
+const onSignal = () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  abort.abort(new Error('stopped'));
+  // The build is ended by the abort; a start in progress stops what it started before it settles; a running
+  // product stops on stop().
+  void current
+    .then((product) => product?.stop(), () => {})
+    .then(() => {
+      console.log('Stopped.');
+      process.exit(0);
+    });
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 if (!isBuilt() || process.argv.includes('--build')) {
   console.log('Building host and microfrontends…');
-  await run('node', ['scripts/build-all.mjs']);
+  current = run('node', ['scripts/build-all.mjs'], { signal: abort.signal }).then(() => null);
+  try {
+    await current;
+  } catch (error) {
+    // Stopped halfway: the signal handler ends the process.
+    if (stopping) await new Promise(() => {});
+    throw error;
+  }
 }
-const product = await startProduct();
+if (stopping) await new Promise(() => {});
+current = startProduct({ signal: abort.signal });
+let product;
+try {
+  product = await current;
+} catch (error) {
+  if (stopping) await new Promise(() => {});
+  console.error(`\nThe product did not start: ${error.message}`);
+  process.exit(1);
+}
 console.log('\nThe product is running:');
 console.log(`  Site            http://localhost:${product.hostPort}`);
 console.log(`  API             http://localhost:${product.apiPort}  (OpenAPI: http://localhost:${product.apiPort}/api-docs)`);
@@ -15,10 +55,4 @@ for (const m of MFES) console.log(`  ${m.padEnd(15)} http://localhost:${product.
 console.log(`  Widgets         ${product.widgetsUrl}/loader.js`);
 console.log(`  Partner site    ${product.partnerUrl}  (sample agency page embedding the widgets)`);
 console.log(`  Runtime manifest ${product.manifestFile}`);
-console.log('\nCtrl+C stops everything.');
-const stop = async () => {
-  await product.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+console.log('\nEach server runs in a process of its own and is restarted if it crashes. Ctrl+C stops everything.');

@@ -1,13 +1,11 @@
-/* global console */
-// Starting the partner widgets with the product (scripts/lib/processes.mjs → startProduct): builds them when
-// the build is missing or older than its sources (esbuild: well under a second), serves them on their own
-// origin, serves the sample partner site on another, and records the loader URL in the runtime manifest
-// (`widgets` entry of /mfe-manifest.json) for the /for-agencies configurator. The host ignores that entry.
+// The partner widgets in the product (scripts/lib/processes.mjs → startProduct): builds them when the build is
+// missing or older than its sources (esbuild: well under a second), names the two processes the supervisor runs
+// (the widget asset server on its own origin, the sample partner site on another), and records the loader URL
+// in the runtime manifest (`widgets` entry of /mfe-manifest.json) for the /for-agencies configurator. The host
+// ignores that entry.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildWidgets, DIST, WIDGETS_DIR } from './build.mjs';
-import { serveWidgets } from './serve.mjs';
-import { servePartnerSite } from './partner-site/server.mjs';
 
 const ROOT = path.resolve(WIDGETS_DIR, '..');
 
@@ -30,20 +28,36 @@ export function widgetsBuildStale() {
   return [path.join(WIDGETS_DIR, 'src'), path.join(ROOT, 'shared/src')].some((d) => newestMtime(d) > built) || statSync(path.join(WIDGETS_DIR, 'build.mjs')).mtimeMs > built;
 }
 
-export async function startWidgets({ widgetsPort, partnerPort, siteUrl, apiUrl = siteUrl, manifestFile, quiet = false }) {
+/** Builds the widgets when stale; in the parent, before their server starts (it would otherwise build itself). */
+export async function ensureWidgetsBuilt({ quiet = false } = {}) {
   if (widgetsBuildStale()) await buildWidgets({ quiet });
+}
+
+/**
+ * The supervisor's specs (scripts/lib/supervisor.mjs) of the widget server and the partner site, each a process
+ * of its own. `siteUrl` is the main site; `apiUrl` where the widgets call the API (through the site by default).
+ */
+export function widgetProcesses({ widgetsPort, partnerPort, siteUrl, apiUrl = siteUrl }) {
   const widgets = `http://localhost:${widgetsPort}`;
-  const servers = [await serveWidgets({ port: widgetsPort, site: siteUrl, api: apiUrl })];
-  servers.push(await servePartnerSite({ port: partnerPort, widgets, site: siteUrl, api: apiUrl }));
-  if (manifestFile && existsSync(manifestFile)) {
-    const runtime = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    const { version } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
-    runtime.widgets = { url: `${widgets}/loader.js`, version };
-    writeFileSync(manifestFile, `${JSON.stringify(runtime, null, 2)}\n`);
-  }
-  if (!quiet) {
-    console.log(`  Partner widgets  ${widgets}/loader.js`);
-    console.log(`  Partner site     http://localhost:${partnerPort}/  (hostile CSS, strict CSP)`);
-  }
-  return servers;
+  return [
+    {
+      name: 'widgets',
+      args: [path.join(WIDGETS_DIR, 'serve.mjs'), '--port', String(widgetsPort), '--site', siteUrl, '--api', apiUrl],
+      readyUrl: `http://127.0.0.1:${widgetsPort}/loader.js`,
+    },
+    {
+      name: 'partner-site',
+      args: [path.join(WIDGETS_DIR, 'partner-site/server.mjs'), '--port', String(partnerPort), '--widgets', widgets, '--site', siteUrl, '--api', apiUrl],
+      readyUrl: `http://127.0.0.1:${partnerPort}/`,
+    },
+  ];
+}
+
+/** Adds the `widgets` entry (loader URL and build version) to the runtime manifest. */
+export function recordWidgets(manifestFile, widgetsUrl) {
+  if (!manifestFile || !existsSync(manifestFile)) return;
+  const runtime = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const { version } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
+  runtime.widgets = { url: `${widgetsUrl}/loader.js`, version };
+  writeFileSync(manifestFile, `${JSON.stringify(runtime, null, 2)}\n`);
 }

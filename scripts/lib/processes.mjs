@@ -1,9 +1,13 @@
+/* global AbortSignal */
 // Starting and stopping the product's processes, shared by `npm start`, the e2e setup and the benchmark.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { serveDir, REMOTE_PORTS } from '../serve-remote.mjs';
+import { REMOTE_PORTS } from '../serve-remote.mjs';
+import { createSupervisor } from './supervisor.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MFES = Object.keys(REMOTE_PORTS);
@@ -23,6 +27,7 @@ export function isBuilt() {
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
   });
 }
@@ -45,67 +50,95 @@ export function writeManifest(file, remotes, dirs = {}) {
   return manifest;
 }
 
-export async function waitForHttp(url, timeoutMs = 60000) {
+/** Resolves once `url` answers below 500; `signal` ends the wait early (it then rejects). */
+export async function waitForHttp(url, timeoutMs = 60000, { signal } = {}) {
   const start = Date.now();
   for (;;) {
+    signal?.throwIfAborted();
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(5000)]) : AbortSignal.timeout(5000) });
+      await res.body?.cancel();
       if (res.status < 500) return;
     } catch { /* not up yet */ }
     if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${url}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250, undefined, { signal });
   }
 }
 
+/** Where the host lets a browser load remotes from with ?siteDebug overrides, unless MFE_OVERRIDE_ORIGINS says. */
+export const DEV_OVERRIDE_ORIGINS = 'http://localhost:*,http://127.0.0.1:*';
+
 /**
- * Starts API, the five remotes (each on its own origin) and the host server.
- * Returns a stop() that ends them all.
+ * Starts the API, the five remotes (each on its own origin), the host server, the widget server and the sample
+ * partner site, each in a supervised process of its own (supervisor.mjs: a crash is logged and restarted, the
+ * others keep running), in parallel, and resolves once all answer over HTTP. stop() ends them all and resolves
+ * when every one has exited. `signal` (optional) aborts a start in progress: everything started is stopped.
  */
-export async function startProduct({ env = process.env, quiet = false, dbFile, manifestFile } = {}) {
+export async function startProduct({ env = process.env, quiet = false, dbFile, manifestFile, signal } = {}) {
   const { hostPort, apiPort, remotes } = portsFrom(env);
-  const children = [];
-  const servers = [];
-  const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const api = spawn(tsx, ['api/src/main.ts'], {
-    cwd: ROOT,
-    stdio,
-    env: { ...env, PORT: String(apiPort), ...(dbFile ? { DB_FILE: dbFile } : {}) },
-  });
-  children.push(api);
-  for (const m of MFES) servers.push(await serveDir(path.join(ROOT, m, 'dist'), remotes[m]));
-  const manifest = manifestFile ?? path.join(ROOT, '.data/mfe-manifest.json');
-  writeManifest(manifest, remotes);
-  const hostServer = spawn(tsx, ['host/server/main.ts'], {
-    cwd: ROOT,
-    stdio,
-    env: { ...env, PORT: String(hostPort), API_URL: `http://127.0.0.1:${apiPort}`, MFE_MANIFEST_FILE: manifest, LOG: quiet ? '0' : env.LOG ?? '0' },
-  });
-  children.push(hostServer);
-  const stop = async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  };
-  // ── Partner widgets (issue 6): the widget asset server and the sample partner site, each on its own origin.
-  // Built when missing or stale; the loader URL is added to the runtime manifest for /for-agencies.
-  try {
-    const { startWidgets } = await import('../../widgets/start.mjs');
-    const ports = { widgetsPort: Number(env.WIDGETS_PORT ?? 8097), partnerPort: Number(env.PARTNER_PORT ?? 8090) };
-    servers.push(...(await startWidgets({ ...ports, siteUrl: `http://localhost:${hostPort}`, manifestFile: manifest, quiet })));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  // ── end of partner widgets
-  try {
-    // First start seeds the catalogue; give it time.
-    await waitForHttp(`http://127.0.0.1:${apiPort}/spa/info`, 120000);
-    await waitForHttp(`http://127.0.0.1:${hostPort}/healthz`, 60000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   const widgetsPort = Number(env.WIDGETS_PORT ?? 8097);
   const partnerPort = Number(env.PARTNER_PORT ?? 8090);
-  return { stop, hostPort, apiPort, remotes, manifestFile: manifest, widgetsUrl: `http://localhost:${widgetsPort}`, partnerUrl: `http://localhost:${partnerPort}` };
+  // The host→API hop proves itself with this secret (X-Forwarded-For is honoured only with it).
+  const internalSecret = env.INTERNAL_API_SECRET || randomBytes(32).toString('hex');
+  const manifest = manifestFile ?? path.join(ROOT, '.data/mfe-manifest.json');
+  writeManifest(manifest, remotes);
+
+  const supervisor = createSupervisor();
+  const stop = () => supervisor.stop();
+  const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'];
+  const started = [];
+  const supervise = (name, args, readyUrl, timeoutMs, childEnv = env) => {
+    started.push(supervisor.start({ name, args, cwd: ROOT, env: childEnv, stdio, ready: (abort) => waitForHttp(readyUrl, timeoutMs, { signal: abort }) }).ready);
+  };
+  const onAbort = () => void stop();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    signal?.throwIfAborted();
+    // TypeScript entry points run on node with tsx's loader (no tsx CLI in between: the supervisor's signals and
+    // the parent watch reach the server process itself). The first start seeds the catalogue: give it time.
+    supervise('api', ['--import', 'tsx', 'api/src/main.ts'], `http://127.0.0.1:${apiPort}/spa/info`, 120000, {
+      ...env,
+      PORT: String(apiPort),
+      INTERNAL_API_SECRET: internalSecret,
+      ...(dbFile ? { DB_FILE: dbFile } : {}),
+    });
+    for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);
+    supervise('host', ['--import', 'tsx', 'host/server/main.ts'], `http://127.0.0.1:${hostPort}/healthz`, 60000, {
+      ...env,
+      PORT: String(hostPort),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      MFE_MANIFEST_FILE: manifest,
+      INTERNAL_API_SECRET: internalSecret,
+      MFE_OVERRIDE_ORIGINS: env.MFE_OVERRIDE_ORIGINS ?? DEV_OVERRIDE_ORIGINS,
+      LOG: quiet ? '0' : env.LOG ?? '0',
+    });
+    // ── Partner widgets (issue 6): built here when missing or stale, then served like the remotes; the loader
+    // URL goes into the runtime manifest for /for-agencies.
+    const widgets = await import('../../widgets/start.mjs');
+    await widgets.ensureWidgetsBuilt({ quiet });
+    signal?.throwIfAborted();
+    // PARTNER_PORT would make the widget server start a partner site of its own (its standalone mode).
+    const { PARTNER_PORT: _partner, ...widgetsEnv } = env;
+    for (const p of widgets.widgetProcesses({ widgetsPort, partnerPort, siteUrl: `http://localhost:${hostPort}` })) supervise(p.name, p.args, p.readyUrl, 30000, widgetsEnv);
+    await Promise.all(started);
+    signal?.throwIfAborted();
+    widgets.recordWidgets(manifest, `http://localhost:${widgetsPort}`);
+  } catch (error) {
+    await stop();
+    throw signal?.aborted ? signal.reason ?? error : error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  return {
+    stop,
+    hostPort,
+    apiPort,
+    remotes,
+    manifestFile: manifest,
+    widgetsUrl: `http://localhost:${widgetsPort}`,
+    partnerUrl: `http://localhost:${partnerPort}`,
+    internalSecret,
+    /** name → { pid, crashes, gaveUp } of the supervised processes. */
+    status: () => supervisor.status(),
+  };
 }

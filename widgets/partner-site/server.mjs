@@ -6,12 +6,14 @@
 // and a log of the widgets' events.
 //   /        the agency page (hostile CSS)
 //   /plain   the same widgets without the hostile CSS (to compare computed styles)
-// Usage: node widgets/partner-site/server.mjs [--port 8090] [--widgets http://localhost:8097] [--site http://localhost:8080]
+// Usage: node widgets/partner-site/server.mjs [--port 8090] [--widgets http://localhost:8097] [--site http://localhost:8080] [--api <origin>]
+//        (--port 0 picks a free port; the line it prints names it)
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createStaticServer, flag, HttpError, listen, portOf, securityHeaders } from '../../scripts/lib/static-http.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const origin = (url) => new URL(url).origin;
@@ -43,20 +45,19 @@ export function renderPartnerPage({ nonce, widgets, site, hostile = true }) {
 
 const STATIC = { '/partner.js': 'text/javascript; charset=utf-8', '/hostile.css': 'text/css; charset=utf-8', '/plain.css': 'text/css; charset=utf-8' };
 
+/** On every other answer (assets, errors): nothing may run or frame it. */
+const BASE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export function servePartnerSite({ port, widgets, site, api = site, host = '127.0.0.1' }) {
-  const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://x');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405);
-      return res.end();
-    }
+  const server = createStaticServer(async (req, res, pathname) => {
     if (pathname === '/favicon.ico') {
       res.writeHead(204, { 'Cache-Control': 'max-age=86400' });
       return res.end();
     }
-    if (STATIC[pathname]) {
-      res.writeHead(200, { 'Content-Type': STATIC[pathname], 'Cache-Control': 'no-cache' });
-      return res.end(readFileSync(path.join(HERE, pathname.slice(1))));
+    if (Object.hasOwn(STATIC, pathname)) {
+      const body = await readFile(path.join(HERE, pathname.slice(1)));
+      res.writeHead(200, { 'Content-Type': STATIC[pathname], 'Cache-Control': 'no-cache', 'Content-Length': body.length });
+      return res.end(req.method === 'HEAD' ? undefined : body);
     }
     if (pathname === '/' || pathname === '/plain') {
       const nonce = randomBytes(16).toString('base64');
@@ -64,27 +65,19 @@ export function servePartnerSite({ port, widgets, site, api = site, host = '127.
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
         'Content-Security-Policy': partnerCsp({ nonce, widgets, api }),
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
       });
-      return res.end(renderPartnerPage({ nonce, widgets, site, hostile: pathname === '/' }));
+      return res.end(req.method === 'HEAD' ? undefined : renderPartnerPage({ nonce, widgets, site, hostile: pathname === '/' }));
     }
-    res.writeHead(404, { 'Content-Type': 'text/plain' });
-    res.end('Not found');
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
+    throw new HttpError(404);
+  }, { name: 'partner-site', headers: { ...securityHeaders({ corp: 'same-origin' }), 'Content-Security-Policy': BASE_CSP } });
+  return listen(server, port, host);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const opt = (flag, fallback) => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : fallback;
-  };
-  const port = Number(opt('--port', process.env.PARTNER_PORT ?? 8090));
-  const site = opt('--site', process.env.SITE_URL ?? 'http://localhost:8080');
-  await servePartnerSite({ port, widgets: opt('--widgets', `http://localhost:${process.env.WIDGETS_PORT ?? 8097}`), site, api: opt('--api', site) });
-  console.log(`sample partner site at http://localhost:${port}/`);
+  const port = Number(flag(args, '--port', process.env.PARTNER_PORT ?? 8090));
+  const site = flag(args, '--site', process.env.SITE_URL ?? 'http://localhost:8080');
+  const widgets = flag(args, '--widgets', process.env.WIDGETS_URL ?? `http://localhost:${process.env.WIDGETS_PORT ?? 8097}`);
+  const server = await servePartnerSite({ port, widgets, site, api: flag(args, '--api', process.env.WIDGETS_API_URL ?? site) });
+  console.log(`sample partner site at http://localhost:${portOf(server)}/`);
 }
