@@ -13,13 +13,32 @@ export interface ApiConfig {
   catalogueSize: number;
   /** Re-seed when the data is older than this many days. */
   seedMaxAgeDays: number;
-  /** Requests per minute per client address on API calls; 0 disables. */
+  /**
+   * Reads (GET/HEAD/OPTIONS on /spa, /crm, /node-api) per minute per client address; also the scale of the other
+   * classes' defaults (writes a tenth, auth-like calls a sixtieth). 0 switches every limit off.
+   */
   rateLimitPerMin: number;
+  /** POST (and other writes) per minute per client address; null = rateLimitPerMin / 10 (at least 1); 0 = off. */
+  rateLimitWritesPerMin: number | null;
+  /** Code sends and auth-like calls per minute per client address; null = rateLimitPerMin / 60 (at least 1); 0 = off. */
+  rateLimitAuthPerMin: number | null;
+  /** Keys (client address × class) the limiter remembers; the least recently seen go first beyond it. */
+  rateLimitMaxKeys: number;
+  /** Byte budget (estimated) of the answer cache, in MB. */
+  cacheMaxMb: number;
+  /**
+   * INTERNAL_API_SECRET: the host server proves itself with it (X-Internal-Secret); only then is its
+   * X-Forwarded-For believed and its own calls (X-Internal-Call: host-server) exempt from the limits. Empty = none.
+   */
+  internalSecret: string;
   /** Country for loopback/private/unknown addresses (ISO alpha-2). */
   defaultCountryIso: string;
   logLevel: string;
-  /** fastify trustProxy: which peers may set X-Forwarded-For (default the loopback host proxy). */
-  trustProxy: string;
+  /**
+   * TRUST_PROXY: addresses/CIDRs (or proxy-addr's names loopback, linklocal, uniquelocal) of a real load balancer in
+   * front of the API, whose X-Forwarded-For/-Proto fastify believes. Empty (default) = none.
+   */
+  trustProxy: string[];
   corsOrigin: string;
   captchaProvider: string | null;
   captchaKey: string | null;
@@ -42,6 +61,26 @@ function int(value: string | undefined, fallback: number, min: number, max: numb
   return n;
 }
 
+/** Optional integer: null when unset. */
+function optInt(value: string | undefined, min: number, max: number): number | null {
+  return value === undefined || value.trim() === '' ? null : int(value, 0, min, max);
+}
+
+/** TRUST_PROXY as a list; `true`, `*` or a hop count (trust whoever connects) is refused. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const refused = entries.filter((e) => /^(true|false|\*|all)$/i.test(e) || /^\d+$/.test(e));
+  if (refused.length) throw new Error(`TRUST_PROXY: list the load balancers' addresses or CIDRs, not ${refused.join(', ')}`);
+  return entries;
+}
+
+/** A guessable secret would let anyone pose as the host server: 16 characters at least. */
+function secret(value: string | undefined): string {
+  if (!value) return '';
+  if (value.length < 16) throw new Error('INTERNAL_API_SECRET: use at least 16 characters (e.g. openssl rand -hex 32)');
+  return value;
+}
+
 function str(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -55,10 +94,16 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     seed: int(env.SEED, DEFAULT_SEED, 0, 2 ** 32 - 1),
     catalogueSize: int(env.CATALOGUE_SIZE, DEFAULT_CATALOGUE_SIZE, 1, 1_000_000),
     seedMaxAgeDays: int(env.SEED_MAX_AGE_DAYS, 30, 0, 100000),
-    rateLimitPerMin: int(env.RATE_LIMIT_PER_MIN, 3000, 0, 1_000_000_000),
+    // RATE_LIMIT_PER_MIN is the older name of the reads limit (e2e and the benches lift every limit with it).
+    rateLimitPerMin: int(env.RATE_LIMIT_READS_PER_MIN || env.RATE_LIMIT_PER_MIN, 600, 0, 1_000_000_000),
+    rateLimitWritesPerMin: optInt(env.RATE_LIMIT_WRITES_PER_MIN, 0, 1_000_000_000),
+    rateLimitAuthPerMin: optInt(env.RATE_LIMIT_AUTH_PER_MIN, 0, 1_000_000_000),
+    rateLimitMaxKeys: int(env.RATE_LIMIT_MAX_KEYS, 10_000, 100, 10_000_000),
+    cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
+    internalSecret: secret(env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY ?? 'loopback',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN ?? '',
     captchaProvider: str(env.CAPTCHA_PROVIDER),
     captchaKey: str(env.CAPTCHA_KEY),

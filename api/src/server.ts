@@ -1,13 +1,20 @@
 /**
- * The API service: fastify with the spec's calls, JSON errors, request logging, a per-address rate limit
- * answering 429 with data.type 'captcha', placeholder media and the OpenAPI description.
+ * The API service: fastify with the spec's calls, JSON errors (framework errors included), request logging, rate
+ * limits per client address and route class answering 429 with data.type 'captcha', browser hardening headers,
+ * placeholder media, the OpenAPI description and /internal/metrics.
  */
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultConfig, type ApiConfig } from './config';
 import type { Db } from './db';
-import { captchaRequired, clientErrorMessage, HttpError } from './lib/errors';
-import { RateLimiter } from './lib/rate-limit';
+import { clientInfo, secretChecker } from './lib/client-address';
+import { clientErrorMessage, HttpError } from './lib/errors';
+import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
+import { registerJsonBodyParser } from './lib/json-body';
+import { registerMetrics } from './lib/metrics';
+import { setUpRateLimit } from './lib/rate-limit';
+import { HELMET_OPTIONS, HSTS, routeHelmetOptions } from './lib/security-headers';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
 import { registerDocsRoutes } from './routes/docs';
@@ -33,16 +40,11 @@ export interface BuildServerOptions {
   validateAnswers?: boolean;
   /** Close the database when the server closes (default false: the owner closes it). */
   closeDb?: boolean;
+  /** The rate limiter's clock (tests). */
+  now?: () => number;
 }
 
-/** API calls are rate limited; media and docs are not. */
-const LIMITED = /^\/(spa|crm|node-api)\//;
-
-function trustProxyOption(value: string): FastifyServerOptions['trustProxy'] {
-  if (value === 'true') return true;
-  if (value === '' || value === 'false') return false;
-  return value;
-}
+export const BODY_LIMIT = 1024 * 1024;
 
 export function buildServer(options: BuildServerOptions): FastifyInstance {
   const config = defaultConfig(options.config);
@@ -50,27 +52,52 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     logger: options.logger ?? false,
     // Our onResponse hook writes one line per request instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1024 * 1024,
+    // A load balancer in front of the API (TRUST_PROXY); the host server proves itself with the secret instead.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 300 },
-    return503OnClosing: true,
+    // fastify's own 503 while closing is not in the error shape: the onRequest hook below answers it.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
   });
   const services = new Services(options.db, config);
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
-  const limiter = new RateLimiter(config.rateLimitPerMin);
-  const sweep = setInterval(() => limiter.sweep(), 60_000);
-  sweep.unref();
+  const isSecret = secretChecker(config.internalSecret);
+  const limiter = setUpRateLimit(app, config, options.now);
+  if (!config.internalSecret) {
+    app.log.warn('INTERNAL_API_SECRET is not set: X-Forwarded-For is ignored, so every visitor behind the host server counts as the host');
+  }
 
+  registerJsonBodyParser(app);
+  app.decorateRequest('clientIp', '');
+  app.decorateRequest('fromTrustedProxy', false);
+  app.decorateRequest('internalCall', false);
+  void app.register(helmet, HELMET_OPTIONS);
+  app.addHook('onRoute', routeHelmetOptions);
   if (config.corsOrigin) void app.register(cors, { origin: config.corsOrigin === '*' ? true : config.corsOrigin.split(',') });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!LIMITED.test(request.url)) return;
-    const decision = limiter.hit(request.ip);
-    if (!decision.allowed) {
-      reply.header('retry-after', String(decision.retryAfter));
-      throw captchaRequired();
-    }
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  // After helmet's hooks (so a 429 or 503 from here carries its headers too): who is asking
+  // (lib/client-address.ts), then the limits (lib/rate-limit.ts).
+  void app.after(() => {
+    app.addHook('onRequest', async (request, reply) => {
+      const client = clientInfo(request, isSecret);
+      request.clientIp = client.ip;
+      request.fromTrustedProxy = client.fromTrustedProxy;
+      request.internalCall = client.internalCall;
+      if (client.https) reply.header('strict-transport-security', HSTS);
+      if (closing) {
+        reply.header('connection', 'close');
+        throw new HttpError(503, 'Service unavailable');
+      }
+      await limiter.check(request, reply);
+    });
   });
 
   // How long the service worked on the answer, for the browser's Resource Timing (serverTiming) and the bench.
@@ -81,7 +108,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   // One log line per request.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
+      { method: request.method, url: request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.clientIp || request.ip },
       'request',
     );
   });
@@ -99,6 +126,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
 
+  registerMetrics(app, { cache: services.cache, store: limiter.store, limits: limiter.limits });
   registerReferenceRoutes(router, services);
   registerBlogRoutes(router, services);
   registerOrganizerRoutes(router, services);
@@ -113,7 +141,6 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerDocsRoutes(app, router);
 
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     if (options.closeDb) await options.db.close();
   });
   return app;

@@ -2,27 +2,30 @@
 import type { ApiConfig } from './config';
 import type { Db } from './db';
 import { currencyRates, siteSettings } from './db/queries/reference';
-import { Memo } from './lib/cache';
+import { AnswerCache } from './lib/cache';
 import type { Rates } from './lib/currency';
 
 export class Services {
-  readonly memo = new Memo();
+  /** Answers and reference data, 60 s, within CACHE_MAX_MB (lib/cache.ts). */
+  readonly cache: AnswerCache;
 
   constructor(
     readonly db: Db,
     readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.cache = new AnswerCache({ maxBytes: config.cacheMaxMb * 1024 * 1024 });
+  }
 
   rates(): Promise<Rates> {
-    return this.memo.get('rates', () => currencyRates(this.db));
+    return this.cache.get('rates', () => currencyRates(this.db));
   }
 
   settings(): Promise<Map<string, string>> {
-    return this.memo.get('settings', () => siteSettings(this.db));
+    return this.cache.get('settings', () => siteSettings(this.db));
   }
 
   /** Cached answer by key (answers depend only on the catalogue, which changes only on re-seed at start). */
   cached<V>(key: string, compute: () => Promise<V>): Promise<V> {
-    return this.memo.get(key, compute);
+    return this.cache.get(key, compute);
   }
 }

@@ -8,13 +8,15 @@ import { ftsQuery, normalizeSearchText, queryTerms, tsQuery } from '../src/db/se
 import { Rng } from '../src/db/seed/prng';
 import { addDays, slugify, transliterate } from '../src/db/seed/text';
 import { germanRegionName } from '../src/db/seed/world';
-import { Memo } from '../src/lib/cache';
+import { AnswerCache, estimateSize } from '../src/lib/cache';
+import { lastEntry, secretChecker } from '../src/lib/client-address';
 import { convert, currencyFromHeader, priceIn } from '../src/lib/currency';
 import { clientErrorMessage } from '../src/lib/errors';
 import { countryOfIp } from '../src/lib/geoip';
 import { localeFromHeader, localizationFromHeader, pickText } from '../src/lib/i18n';
 import { parseSize, renderSvg, resolveImageUrl } from '../src/lib/images';
-import { RateLimiter } from '../src/lib/rate-limit';
+import { jsonNestingExceeds } from '../src/lib/json-body';
+import { addressKey, limitClass, rateLimitsOf, RateLimitStore } from '../src/lib/rate-limit';
 import { fieldErrors } from '../src/lib/validation';
 import { chatRef, formatOffset } from '../src/routes/reference';
 import { normalizeSlug } from '../src/routes/slugs';
@@ -122,37 +124,146 @@ test.each([
   ['10.1.2.3', null], ['300.1.1.1', null], ['garbage', null], [undefined, null],
 ])('countryOfIp(%s) = %s', (ip, iso) => expect(countryOfIp(ip)).toBe(iso));
 
-test('RateLimiter: fixed window per key', () => {
+function incr(store: RateLimitStore, key: string): { current: number; ttl: number } {
+  let out = { current: 0, ttl: 0 };
+  store.incr(key, (_e, r) => (out = r!), 60_000);
+  return out;
+}
+
+test('RateLimitStore: fixed window per key, bounded by its key count', () => {
   let now = 0;
-  const limiter = new RateLimiter(3, () => now);
-  expect([1, 2, 3, 4].map(() => limiter.hit('a').allowed)).toEqual([true, true, true, false]);
-  expect(limiter.hit('b').allowed).toBe(true);
-  expect(limiter.hit('a').retryAfter).toBe(60);
+  const store = new RateLimitStore(100, () => now);
+  expect([1, 2, 3].map(() => incr(store, 'a').current)).toEqual([1, 2, 3]);
+  expect(incr(store, 'b').current).toBe(1);
   now = 59_000;
-  expect(limiter.hit('a')).toMatchObject({ allowed: false, retryAfter: 1 });
+  expect(incr(store, 'a')).toEqual({ current: 4, ttl: 1000 });
+  let read = { current: -1, ttl: -1 };
+  store.read('a', (_e, r) => (read = r!), 60_000);
+  expect(read.current).toBe(4);
   now = 60_000;
-  expect(limiter.hit('a').allowed).toBe(true);
-  limiter.sweep();
-  expect(limiter.size).toBe(1);
-  expect(new RateLimiter(0).hit('x').allowed).toBe(true);
+  expect(incr(store, 'a')).toEqual({ current: 1, ttl: 60_000 });
+  for (let i = 0; i < 1000; i++) incr(store, `k${i}`);
+  expect(store.size).toBe(100);
+  expect(store.child()).toBe(store);
 });
 
-test('Memo: caches, shares concurrent work, expires, drops failures', async () => {
-  let now = 0;
-  const memo = new Memo(1000, 2, () => now);
+test.each([
+  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 600, writes: 60, auth: 10 }],
+  [{ rateLimitPerMin: 100000, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 100000, writes: 10000, auth: 1667 }],
+  [{ rateLimitPerMin: 40, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: null }, { reads: 40, writes: 5, auth: 1 }],
+  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: 0, rateLimitAuthPerMin: 3 }, { reads: 600, writes: 0, auth: 3 }],
+  [{ rateLimitPerMin: 0, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: 5 }, { reads: 0, writes: 0, auth: 0 }],
+])('rateLimitsOf(%j)', (config, limits) => expect(rateLimitsOf(config)).toEqual(limits));
+
+test.each([
+  ['GET', '/spa/tours', 'reads'],
+  ['HEAD', '/spa/tours', 'reads'],
+  ['OPTIONS', '/spa/submit-help-request', 'reads'],
+  ['GET', '/crm/api/dropdown/country', 'reads'],
+  ['GET', '/node-api/convert-price', 'reads'],
+  ['POST', '/spa/submit-help-request', 'writes'],
+  ['POST', '/crm/api/favourite-tour/create', 'writes'],
+  ['POST', '/crm/api/user/send-auth-code', 'auth'],
+  ['POST', '/crm/api/user/auth', 'auth'],
+  ['POST', '/crm/api/user/auth-via-code', 'auth'],
+  ['POST', '/crm/api/user/password-recovery', 'auth'],
+  ['POST', '/crm/api/user/register-without-password', 'auth'],
+  ['POST', '/crm/api/user/send-confirmation-code', 'auth'],
+  ['GET', '/crm/api/user/phone-confirmation-methods', 'auth'],
+  ['OPTIONS', '/crm/api/user/auth', 'reads'],
+  ['GET', '/crm/api/organizer/public-info', 'reads'],
+  ['GET', '/media/tours/:key/:size/:file', 'none'],
+  ['GET', '/api-docs', 'none'],
+  ['GET', '/api-docs/openapi.json', 'none'],
+  ['GET', '/', 'none'],
+  ['GET', '/spam', 'none'],
+  ['GET', '/internal/metrics', 'reads'],
+])('limitClass(%s %s) = %s', (method, path, cls) => expect(limitClass(method, path)).toBe(cls));
+
+test.each([
+  ['198.51.100.7', '198.51.100.7'],
+  ['::ffff:198.51.100.7', '198.51.100.7'],
+  ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+  ['2001:db8:1:2::9', '2001:db8:1:2::/64'],
+  ['2001:DB8:1:2:ffff::1', '2001:db8:1:2::/64'],
+  ['::1', '0:0:0:0::/64'],
+  ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ['not an address', 'not an address'],
+])('addressKey(%s) = %s', (ip, key) => expect(addressKey(ip)).toBe(key));
+
+test('secretChecker: only the configured secret, nothing when none is configured', () => {
+  const check = secretChecker('s3cret-s3cret-s3cret');
+  expect(check('s3cret-s3cret-s3cret')).toBe(true);
+  expect(check('s3cret-s3cret-s3cre')).toBe(false);
+  expect(check('')).toBe(false);
+  expect(check(undefined)).toBe(false);
+  expect(check(['s3cret-s3cret-s3cret'])).toBe(false);
+  expect(secretChecker('')('')).toBe(false);
+  expect(secretChecker('')('anything')).toBe(false);
+});
+
+test.each([
+  ['1.2.3.4', '1.2.3.4'], ['1.2.3.4, 5.6.7.8', '5.6.7.8'], [' 9.9.9.9 ', '9.9.9.9'], [undefined, ''], [['1.1.1.1', '2.2.2.2'], '2.2.2.2'],
+])('lastEntry(%j) = %s', (value, out) => expect(lastEntry(value)).toBe(out));
+
+test('AnswerCache: caches, shares concurrent work, expires, drops failures', async () => {
+  let now = 1;
+  const cache = new AnswerCache({ maxBytes: 1_000_000, ttlMs: 1000, now: () => now });
   let calls = 0;
   const compute = async () => ++calls;
-  expect(await Promise.all([memo.get('k', compute), memo.get('k', compute)])).toEqual([1, 1]);
+  expect(await Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)])).toEqual([1, 1, 1]);
+  expect(cache.stats()).toMatchObject({ misses: 1, shared: 2, hits: 0, entries: 1 });
   now = 999;
-  expect(await memo.get('k', compute)).toBe(1);
-  now = 1000;
-  expect(await memo.get('k', compute)).toBe(2);
-  await expect(memo.get('bad', () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-  await Promise.resolve();
-  expect(await memo.get('bad', async () => 'ok')).toBe('ok');
-  await memo.get('c', compute);
-  expect(memo.size).toBeLessThanOrEqual(2);
+  expect(await cache.get('k', compute)).toBe(1);
+  now = 1002;
+  expect(await cache.get('k', compute)).toBe(2);
+  await expect(cache.get('bad', () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+  expect(await cache.get('bad', async () => 'ok')).toBe('ok');
+  await expect(cache.get('sync', () => { throw new Error('y'); })).rejects.toThrow('y');
+  expect(cache.stats()).toMatchObject({ hits: 1, pending: 0 });
+  // The same object comes back while it is cached (the router serialises it once).
+  const value = { a: 1 };
+  const first = await cache.get('obj', async () => value);
+  expect(await cache.get('obj', async () => ({ a: 2 }))).toBe(first);
 });
+
+test('AnswerCache: bounded by estimated bytes, least recently used evicted first', async () => {
+  const cache = new AnswerCache({ maxBytes: 100_000 });
+  const big = (n: number) => async () => ({ n, text: 'x'.repeat(4_000) }); // ≈ 16 KB estimated
+  await cache.get('a', big(0));
+  for (let i = 1; i < 20; i++) {
+    await cache.get('a', big(0)); // keeps 'a' recently used
+    await cache.get(`k${i}`, big(i));
+  }
+  const stats = cache.stats();
+  expect(stats.bytes).toBeLessThanOrEqual(100_000);
+  expect(stats.entries).toBeLessThan(8);
+  expect(stats.evictions).toBeGreaterThan(10);
+  expect(await cache.get('a', big(99))).toMatchObject({ n: 0 }); // still there
+  // An answer over a quarter of the budget is served, not kept.
+  expect(await cache.get('huge', async () => 'y'.repeat(7_000))).toHaveLength(7_000);
+  expect(cache.stats().tooBig).toBe(1);
+  expect(await cache.get('huge', async () => 'again')).toBe('again');
+});
+
+test('estimateSize counts JSON characters, Maps and Sets by their entries', () => {
+  expect(estimateSize({ a: 'xxxx' })).toBe(JSON.stringify({ a: 'xxxx' }).length * 4);
+  expect(estimateSize(new Map([['k', 'v'.repeat(100)]]))).toBeGreaterThan(400);
+  expect(estimateSize(new Set(['a', 'b']))).toBe('["a","b"]'.length * 4);
+  expect(estimateSize({ n: BigInt(1) })).toBeGreaterThan(0);
+});
+
+test.each([
+  ['brackets in strings do not count', '{"a":[1,2,{"b":"[[[[["}]}', 3, false],
+  ['4 levels over 3', '[[[[]]]]', 3, true],
+  ['3 levels', '[[[]]]', 3, false],
+  ['a string holding one backslash', String.raw`{"s":"\\"}`, 1, false],
+  ['an escaped quote does not end the string', String.raw`{"s":"\"[[[[[["}`, 1, false],
+  ['the string ends after an escaped backslash', String.raw`{"s":"\\"}[[`, 1, true],
+  ['the probe: {"data": + 400,000 [', `{"data":${'['.repeat(400_000)}`, 64, true],
+  ['64 arrays', `${'['.repeat(64)}${']'.repeat(64)}`, 64, false],
+  ['65 objects', `${'{"a":'.repeat(65)}1${'}'.repeat(65)}`, 64, true],
+])('jsonNestingExceeds: %s', (_label, text, max, out) => expect(jsonNestingExceeds(text, max)).toBe(out));
 
 describe('query schemas coerce strings and report field errors', () => {
   test('numbers, booleans and defaults', () => {
@@ -211,20 +322,38 @@ test.each([
   [400, undefined, 'whatever', 'Bad request'],
   [413, undefined, '', 'Payload too large'],
   [415, undefined, '', 'Unsupported media type'],
+  [400, 'FST_ERR_CTP_INVALID_JSON_BODY', '', 'Malformed JSON'],
+  [400, 'FST_ERR_BAD_URL', "'/%c0' is not a valid url component", 'Bad request'],
+  [431, undefined, 'Exceeded maximum allowed HTTP header size', 'Request header fields too large'],
+  [405, undefined, '', 'Method not allowed'],
+  [418, undefined, 'teapot', 'Bad request'],
+  [503, undefined, '', 'Service unavailable'],
 ])('clientErrorMessage(%i, %s, %s)', (status, code, message, out) => expect(clientErrorMessage(status, code, message)).toBe(out));
 
 describe('readConfig', () => {
   test('defaults', () => {
     const c = readConfig({}, '/work');
-    expect(c).toMatchObject({ port: 3001, host: '127.0.0.1', databaseUrl: '', seed: 42, rateLimitPerMin: 3000, defaultCountryIso: 'US', trustProxy: 'loopback' });
+    expect(c).toMatchObject({ port: 3001, host: '127.0.0.1', databaseUrl: '', seed: 42, rateLimitPerMin: 600, defaultCountryIso: 'US', trustProxy: [] });
+    expect(c).toMatchObject({ rateLimitWritesPerMin: null, rateLimitAuthPerMin: null, rateLimitMaxKeys: 10_000, cacheMaxMb: 64, internalSecret: '' });
     expect(c.catalogueSize).toBeGreaterThanOrEqual(3000);
     expect(c.dbFile.endsWith('api/.data/catalogue.sqlite')).toBe(true);
   });
   test('environment', () => {
     const c = readConfig({ PORT: '0', DB_FILE: 'x/y.sqlite', RATE_LIMIT_PER_MIN: '5', DEFAULT_COUNTRY_ISO: 'de', SEED: '7', CATALOGUE_SIZE: '300' }, '/work');
     expect(c).toMatchObject({ port: 0, dbFile: '/work/x/y.sqlite', rateLimitPerMin: 5, defaultCountryIso: 'DE', seed: 7, catalogueSize: 300 });
+    const limits = readConfig({
+      RATE_LIMIT_PER_MIN: '100000', RATE_LIMIT_READS_PER_MIN: '40', RATE_LIMIT_WRITES_PER_MIN: '5', RATE_LIMIT_AUTH_PER_MIN: '2',
+      RATE_LIMIT_MAX_KEYS: '500', CACHE_MAX_MB: '8', INTERNAL_API_SECRET: 'x'.repeat(32), TRUST_PROXY: '10.0.0.0/8, 192.0.2.1',
+    });
+    expect(limits).toMatchObject({
+      rateLimitPerMin: 40, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: 2, rateLimitMaxKeys: 500, cacheMaxMb: 8,
+      internalSecret: 'x'.repeat(32), trustProxy: ['10.0.0.0/8', '192.0.2.1'],
+    });
+    expect(readConfig({ RATE_LIMIT_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '' }).rateLimitPerMin).toBe(0);
   });
-  test.each([['PORT', '70000'], ['SEED', '-1'], ['CATALOGUE_SIZE', '0'], ['RATE_LIMIT_PER_MIN', 'lots']])('%s=%s is refused', (key, value) => {
+  test.each([['PORT', '70000'], ['SEED', '-1'], ['CATALOGUE_SIZE', '0'], ['RATE_LIMIT_PER_MIN', 'lots'],
+    ['RATE_LIMIT_WRITES_PER_MIN', '-1'], ['CACHE_MAX_MB', '0'], ['TRUST_PROXY', 'true'], ['TRUST_PROXY', '10.0.0.1,*'], ['TRUST_PROXY', '2'],
+    ['INTERNAL_API_SECRET', 'short']])('%s=%s is refused', (key, value) => {
     expect(() => readConfig({ [key]: value })).toThrow();
   });
 });

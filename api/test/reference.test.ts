@@ -9,10 +9,12 @@ import { createTestDb, expectShape, get, testServer, type TestDb } from './helpe
 
 let t: TestDb;
 let app: FastifyInstance;
+/** The host proxy's secret: only a request that carries it may name the visitor's address. */
+const SECRET = 'reference-test-internal-secret';
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = testServer(t.db);
+  app = testServer(t.db, { internalSecret: SECRET });
 });
 afterAll(async () => {
   await app.close();
@@ -76,10 +78,15 @@ describe('GET /spa/country-by-ip', () => {
     ['114.114.114.114', 'CN'],
     ['10.0.0.7', 'US'],
     ['203.0.113.9, 77.88.55.60', 'RU'],
-  ])('X-Forwarded-For %s from the loopback proxy → %s', async (xff, iso) => {
-    const res = await get(app, '/spa/country-by-ip', xff ? { 'x-forwarded-for': xff } : {});
+  ])('X-Forwarded-For %s from the host proxy → %s', async (xff, iso) => {
+    const res = await get(app, '/spa/country-by-ip', { 'x-internal-secret': SECRET, ...(xff ? { 'x-forwarded-for': xff } : {}) });
     expect(res.status).toBe(200);
     expect(expectShape(res.body, CountryByIpAnswer).result.iso_code).toBe(iso);
+  });
+
+  test('X-Forwarded-For without the proxy secret is ignored, even from loopback', async () => {
+    const res = await get(app, '/spa/country-by-ip', { 'x-forwarded-for': '77.88.55.60', 'x-internal-secret': 'a-wrong-secret-of-some-length' });
+    expect(expectShape(res.body, CountryByIpAnswer).result.iso_code).toBe('US');
   });
 
   test('X-Forwarded-For from an untrusted peer is ignored', async () => {

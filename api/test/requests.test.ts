@@ -8,13 +8,18 @@ let t: TestDb;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  t = await createTestDb({ seed: false });
+  // Seeded: a request's tour_id and organizer_id must name rows that exist.
+  t = await createTestDb();
   app = testServer(t.db);
 });
 afterAll(async () => {
   await app.close();
   await t.cleanup();
 });
+
+async function countRequests(): Promise<number> {
+  return (await latestHelpRequests(t.db, 100000)).length;
+}
 
 async function post(body: unknown, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
@@ -53,11 +58,12 @@ test('the partner id credits the partner as utm_source when the page sent none; 
 });
 
 test('every §3.7 field is kept (cost calculation request from the site)', async () => {
+  const [earlier] = await latestHelpRequests(t.db, 1);
   const res = await post({
     data: {
       type: 'city_calculate', tour_id: 1042, city: 12, dates: 'individual', email: 'ivan@example.com', phone: '+79161234567', first_name: 'Ivan', last_name: 'Petrov',
       adults: 2, children: 1, date_start_formatted: '2026-07-01', date_end_formatted: '2026-07-10', time_start: '09:30', is_travel_by_avia: true, is_travel_by_train: false,
-      organizer_id: 7, request_id_to_update: 55, timezone: 0, agree: true, utm_source: 'newsletter', referer: 'https://site.example/tour-1042',
+      organizer_id: 7, request_id_to_update: earlier!.id, timezone: 0, agree: true, utm_source: 'newsletter', referer: 'https://site.example/tour-1042',
     },
   });
   expect(res.status).toBe(200);
@@ -65,7 +71,7 @@ test('every §3.7 field is kept (cost calculation request from the site)', async
   expect(row).toMatchObject({
     type: 'city_calculate', tour_id: 1042, city: '12', dates: 'individual', email: 'ivan@example.com', first_name: 'Ivan', last_name: 'Petrov', adults: 2, children: 1,
     date_start_formatted: '2026-07-01', date_end_formatted: '2026-07-10', time_start: '09:30', is_travel_by_avia: 1, is_travel_by_train: 0, organizer_id: 7,
-    request_id_to_update: 55, timezone: 0, utm_source: 'newsletter', partner_id: null, source: 'site',
+    request_id_to_update: earlier!.id, timezone: 0, utm_source: 'newsletter', partner_id: null, source: 'site',
   });
 });
 
@@ -94,11 +100,66 @@ test.each<[string, unknown, Record<string, string>]>([
   ['a partner id with spaces', { data: { type: 'common_help', name: 'A', phone: '+79161234567', partner_id: 'my agency' } }, { partner_id: 'Incorrect value' }],
   ['a malformed date', { data: { type: 'common_help', name: 'A', phone: '+79161234567', date_start_formatted: '01.07.2026' } }, { date_start_formatted: 'Incorrect value' }],
   ['other types need a phone or an e-mail', { data: { type: 'learn_more', comment: 'hi' } }, { phone: 'Required field' }],
+  // Ids are integers 1..2^31-1 naming rows that exist (a REAL 1e308 or a dangling id was stored before).
+  ['a tour id of 1e308', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: 1e308 } }, { tour_id: 'Maximum 2147483647' }],
+  ['a tour id that is a float', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: 1001.5 } }, { tour_id: 'Incorrect value' }],
+  ['a tour id as text', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: '1001' } }, { tour_id: 'Incorrect value' }],
+  ['a negative tour id', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: -1 } }, { tour_id: 'Minimum 1' }],
+  ['a tour id past 2^53', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: 2 ** 53 + 2 } }, { tour_id: 'Maximum 2147483647' }],
+  ['organizer and request ids of 1e308', { data: { type: 'add_email_to_request', email: 'a@b.de', organizer_id: 1e308, request_id_to_update: 1e308 } },
+    { organizer_id: 'Maximum 2147483647', request_id_to_update: 'Maximum 2147483647' }],
+  ['a tour that does not exist', { data: { type: 'common_help', name: 'A', phone: '+79161234567', tour_id: 99999999 } }, { tour_id: 'Incorrect value' }],
+  ['an organizer and a request that do not exist', { data: { type: 'add_email_to_request', email: 'a@b.de', organizer_id: 2147483647, request_id_to_update: 2147483647 } },
+    { organizer_id: 'Incorrect value', request_id_to_update: 'Incorrect value' }],
+  // Control characters are refused in every text field; a comment keeps its line breaks and tabs.
+  ['a NUL byte in the name', { data: { type: 'common_help', name: 'Anna\u0000Petrova', phone: '+79161234567' } }, { name: 'Incorrect value' }],
+  ['a bell in the comment', { data: { type: 'common_help', name: 'A', phone: '+79161234567', comment: 'hi\u0007' } }, { comment: 'Incorrect value' }],
+  ['a NUL byte in the comment', { data: { type: 'common_help', name: 'A', phone: '+79161234567', comment: 'line\n\u0000' } }, { comment: 'Incorrect value' }],
+  ['a line break in the name', { data: { type: 'common_help', name: 'Anna\nPetrova', phone: '+79161234567' } }, { name: 'Incorrect value' }],
+  ['an escape in the e-mail', { data: { type: 'common_help_by_email', email: 'a\u001b@b.de' } }, { email: 'Incorrect value' }],
+  ['a C1 control in the referer', { data: { type: 'common_help', name: 'A', phone: '+79161234567', referer: 'https://x.example/\u0085' } }, { referer: 'Incorrect value' }],
+  ['a lone surrogate in the name', { data: { type: 'common_help', name: 'A\ud800', phone: '+79161234567' } }, { name: 'Incorrect value' }],
+  ['a NUL byte in the city', { data: { type: 'city_calculate', city: 'Mos\u0000cow', dates: 'individual', email: 'a@b.de', phone: '+79161234567' } }, { city: 'Incorrect value' }],
+  ['a utm_source of 101 characters', { data: { type: 'common_help', name: 'A', phone: '+79161234567', utm_source: 'u'.repeat(101) } }, { utm_source: 'Maximum 100 characters' }],
+  ['a comment of 3001 characters', { data: { type: 'common_help', name: 'A', phone: '+79161234567', comment: 'c'.repeat(3001) } }, { comment: 'Maximum 3000 characters' }],
 ])('422 with field errors keyed by field: %s', async (_name, body, errors) => {
+  const before = await countRequests();
   const res = await post(body);
   expect(res.status).toBe(422);
   expect(res.body.errors).toEqual(errors);
   expect(res.body.message).toBe(Object.values(errors)[0]);
+  expect(await countRequests()).toBe(before);
+});
+
+test('text may be any language, emoji and combining marks included; a comment keeps its tabs and line breaks', async () => {
+  const name = 'Ана 李 مريم 👩‍👩‍👧 Zoë';
+  const comment = 'Line one\r\n\tתודה רבה 🙏\nrequest from https://site.example/';
+  const res = await post({ data: { type: 'common_help', name, phone: '+79161234567', comment } });
+  expect(res.status).toBe(200);
+  expect(await helpRequestById(t.db, (res.body as SubmitHelpRequestAnswer).request_id)).toMatchObject({ name, comment: comment.trim() });
+});
+
+test('a body that is not an object of fields is a 400 with a general message, no field keyed `_`', async () => {
+  for (const body of ['[]', '"data"', '42', 'true', '[{"data":{}}]']) {
+    const before = await countRequests();
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Bad request' });
+    expect(await countRequests()).toBe(before);
+  }
+  // `null` is no body at all: the envelope is missing.
+  expect(await post('null')).toMatchObject({ status: 422, body: { errors: { data: 'Required field' } } });
+});
+
+test('field errors never echo the value sent', async () => {
+  const marker = 'ECHO-MARKER';
+  const res = await app.inject({
+    method: 'POST', url: '/spa/submit-help-request', headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ data: { type: marker, name: `${marker}\u0000`, phone: marker, email: marker, tour_id: marker, timezone: marker, partner_id: `${marker} x`, comment: marker.repeat(400) } }),
+  });
+  expect(res.statusCode).toBe(422);
+  expect(res.body).not.toContain(marker);
+  expect(Object.keys(res.json().errors).sort()).toEqual(['comment', 'email', 'name', 'partner_id', 'phone', 'timezone', 'tour_id', 'type']);
 });
 
 test('malformed JSON is a 400, never a 5xx', async () => {

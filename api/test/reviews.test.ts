@@ -101,7 +101,8 @@ describe('GET /spa/reviews', () => {
   test('an unknown region is a 404 in the error shape', async () => {
     expect(await get(app, '/spa/reviews?region=no-such-region')).toMatchObject({ status: 404, body: { message: 'Not found' } });
     expect(await get(app, '/spa/reviews?region=a%2Fb')).toMatchObject({ status: 404, body: { message: 'Not found' } });
-    expect(await get(app, '/spa/reviews?region=altai%00')).toMatchObject({ status: 404, body: { message: 'Not found' } });
+    // A NUL byte (any control character) is refused before any lookup, keyed by the field.
+    expect(await get(app, '/spa/reviews?region=altai%00')).toMatchObject({ status: 422, body: { message: 'Incorrect value', errors: { region: 'Incorrect value' } } });
     // Empty is every region.
     expect((await reviews('region=')).pagination.itemsCount).toBe(shown.length);
   });

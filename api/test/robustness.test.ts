@@ -54,7 +54,7 @@ beforeAll(async () => {
     const tour = await t.db.kysely.selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const day = await t.db.kysely.selectFrom('program_days').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
     const faq = await t.db.kysely.selectFrom('tour_faq').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
-    const { individualTourUuid } = await import('../src/routes/tour-page');
+    const { individualTourUuidOf } = await import('../src/db/queries/individual-tours');
     const tourId = { tour_id: String(tour.id) };
     tourPageValid = {
       '/spa/tour-reviews': { id: String(tour.id), slug: tourSlug },
@@ -62,7 +62,7 @@ beforeAll(async () => {
       '/spa/tour-question': { ...tourId, question_id: String(faq.id) },
       '/spa/tours-cities': tourId,
       '/crm/api/ticket/tour-cities': tourId,
-      '/spa/individual-tour': { uuid: individualTourUuid(tour.id) },
+      '/spa/individual-tour': { uuid: (await individualTourUuidOf(t.db, tour.id))! },
       '/spa/tour-for-request': { id: String(tour.id) },
     };
   }

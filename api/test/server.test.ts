@@ -1,6 +1,7 @@
 /**
  * The service as a whole: a real listening socket, the rate limit (429 captcha), the OpenAPI description,
- * and the entry point (main.ts) started as a process and shut down with SIGTERM.
+ * and the entry point (main.ts) started as a process and shut down with SIGTERM. Limits, headers and errors in
+ * detail: limits.test.ts and hardening.test.ts.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -43,22 +44,23 @@ test('answers over a real listening socket', async () => {
   }
 });
 
-describe('rate limit', () => {
+describe('rate limit (details in limits.test.ts)', () => {
   let app: FastifyInstance;
   beforeAll(() => {
     app = testServer(t.db, { rateLimitPerMin: 5 });
   });
   afterAll(() => app.close());
+  const from = (remoteAddress: string, url = '/spa/site-tokens', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, remoteAddress, headers });
 
-  test('over the limit: 429 with data.type captcha and Retry-After; per client address', async () => {
-    for (let i = 0; i < 5; i++) expect((await get(app, '/spa/site-tokens', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
-    const limited = await get(app, '/spa/site-tokens', { 'x-forwarded-for': '198.51.100.1' });
-    expect(limited.status).toBe(429);
-    const body = expectShape(limited.body, ErrorBody);
+  test('over the limit: 429 with data.type captcha and Retry-After; per client address, a forged X-Forwarded-For changes nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await from('198.51.100.1', '/spa/site-tokens', { 'x-forwarded-for': `10.0.0.${i}` })).statusCode).toBe(200);
+    const limited = await from('198.51.100.1', '/spa/site-tokens', { 'x-forwarded-for': '10.0.0.99' });
+    expect(limited.statusCode).toBe(429);
+    const body = expectShape(limited.json(), ErrorBody);
     expect(body.data).toEqual({ type: 'captcha' });
     expect(body.message).toBeTruthy();
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await get(app, '/spa/info', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
+    expect((await from('198.51.100.2', '/spa/info')).statusCode).toBe(200);
   });
 
   test('loopback is limited too; media and docs are not', async () => {

@@ -5,8 +5,9 @@ import {
 } from '@tours/shared/src/api/schemas/tours';
 import { OrganizerInfoAnswer } from '@tours/shared/src/api/schemas/organizers';
 import type { FastifyInstance } from 'fastify';
-import { individualTourUuid, tourIdOfIndividualUuid } from '../src/routes/tour-page';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { individualTourUuidOf } from '../src/db/queries/individual-tours';
+import { ensureSeeded } from '../src/db/seed/ensure';
+import { TEST_SEED, TEST_SIZE, TODAY, createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -114,6 +115,12 @@ describe('GET /spa/tour-reviews', () => {
     expect(await get(app, '/spa/tour-reviews?id=1001&rating=6')).toMatchObject({ status: 422, body: { errors: { rating: 'Maximum 5' } } });
     expect(await get(app, '/spa/tour-reviews?id=1001&limit=51')).toMatchObject({ status: 422, body: { errors: { limit: 'Maximum 50' } } });
     expect((await get(app, '/spa/tour-reviews?id=99999999')).status).toBe(404);
+    // Ids are integers 1..2^31-1 (the databases' integer), keyed by the field, the value never echoed.
+    for (const [id, message] of [['1e308', 'Incorrect value'], ['2147483648', 'Maximum 2147483647'], ['-1', 'Minimum 1'], ['1.5', 'Incorrect value'], ['9007199254740993', 'Maximum 2147483647'], ['NaN', 'Incorrect value']]) {
+      const res = await get(app, `/spa/tour-reviews?id=${id}`);
+      expect(res).toMatchObject({ status: 422, body: { message, errors: { id: message } } });
+      expect(res.raw).not.toContain(id);
+    }
   });
 });
 
@@ -166,22 +173,57 @@ describe('GET /spa/tours-cities and /crm/api/ticket/tour-cities', () => {
 describe('GET /spa/individual-tour', () => {
   test('the UUID names one tour; the answer is the tour detail marked individual with the order data', async () => {
     const tour = await published().where('type', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-    const uuid = individualTourUuid(tour.id);
-    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(tourIdOfIndividualUuid(uuid)).toBe(tour.id);
-    const body = expectShape((await get(app, `/spa/individual-tour?uuid=${uuid}&with_alt=1`)).body, IndividualTourAnswer);
+    const uuid = (await individualTourUuidOf(t.db, tour.id))!;
+    expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const res = await get(app, `/spa/individual-tour?uuid=${uuid}&with_alt=1`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = expectShape(res.body, IndividualTourAnswer);
     expect(body).toMatchObject({ id: tour.id, is_individual: true, request_id: body.individual.request_id, individual: { uuid, adults: 2, children: 0 } });
     expect(body.images[0]?.alt).toBeTruthy();
     expect(body.program[0]?.description).not.toBe('');
   });
 
+  test('UUIDs are random: nothing about the tour (its id, a hash of it) gives them', async () => {
+    const rows = await (k() as unknown as import('kysely').Kysely<{ individual_tours: { uuid: string; tour_id: number } }>)
+      .selectFrom('individual_tours').select(['uuid', 'tour_id']).orderBy('tour_id').execute();
+    const tours = await k().selectFrom('tours').select('id').execute();
+    // One per tour, all different, and none carries its tour id (the old links ended in the id in hex).
+    expect(rows.map((r) => r.tour_id)).toEqual(tours.map((x) => x.id).sort((a, b) => a - b));
+    expect(new Set(rows.map((r) => r.uuid)).size).toBe(rows.length);
+    const carryingId = rows.filter((r) => r.uuid.endsWith(r.tour_id.toString(16).padStart(8, '0')));
+    expect(carryingId.length).toBeLessThan(2);
+    // The old derivation (sha256 of 'individual-tour:{id}') no longer opens anything.
+    const { createHash } = await import('node:crypto');
+    const id = rows[0]!.tour_id;
+    const h = createHash('sha256').update(`individual-tour:${id}`).digest('hex');
+    const derived = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 24)}${id.toString(16).padStart(8, '0')}`;
+    expect((await get(app, `/spa/individual-tour?uuid=${derived}`)).status).toBe(404);
+  });
+
   test('a made-up UUID is a 404; a malformed one a 422', async () => {
-    const real = individualTourUuid(1001);
-    const forged = `${real.slice(0, 9)}0000${real.slice(13)}`;
-    expect(tourIdOfIndividualUuid(forged)).toBeNull();
+    const real = (await individualTourUuidOf(t.db, 1001))!;
+    const forged = `${real.slice(0, 9)}${real[9] === '0' ? '1' : '0'}${real.slice(10)}`;
     expect((await get(app, `/spa/individual-tour?uuid=${forged}`)).status).toBe(404);
+    expect((await get(app, `/spa/individual-tour?uuid=${real.toUpperCase()}`)).status).toBe(422);
     expect(await get(app, '/spa/individual-tour?uuid=not-a-uuid')).toMatchObject({ status: 422, body: { errors: { uuid: 'Incorrect value' } } });
     expect(await get(app, '/spa/individual-tour')).toMatchObject({ status: 422, body: { errors: { uuid: 'Required field' } } });
+  });
+
+  test('a database seeded before migration 0007 gets a random UUID for every tour; a re-seed keeps them', async () => {
+    const { MIGRATIONS } = await import('../src/db/migrations');
+    const ik = k() as unknown as import('kysely').Kysely<{ individual_tours: { uuid: string; tour_id: number } }>;
+    const before = await ik.selectFrom('individual_tours').select(['uuid', 'tour_id']).orderBy('tour_id').execute();
+    // Undo and redo the migration: the backfill gives every tour a new UUID.
+    await MIGRATIONS['0007-individual-tours']!.down!(k() as never);
+    await MIGRATIONS['0007-individual-tours']!.up(k() as never);
+    const after = await ik.selectFrom('individual_tours').select(['uuid', 'tour_id']).orderBy('tour_id').execute();
+    expect(after.map((r) => r.tour_id)).toEqual(before.map((r) => r.tour_id));
+    expect(after.filter((r, i) => r.uuid === before[i]!.uuid)).toEqual([]);
+    // A re-seed (a new generation date, say) replaces the catalogue but not the links travellers hold.
+    expect((await ensureSeeded(t.db, { size: TEST_SIZE, seed: TEST_SEED, today: TODAY, force: true })).seeded).toBe(true);
+    const reseeded = await ik.selectFrom('individual_tours').select(['uuid', 'tour_id']).orderBy('tour_id').execute();
+    expect(reseeded).toEqual(after);
+    expect((await get(app, `/spa/individual-tour?uuid=${after[0]!.uuid}`)).status).toBe(200);
   });
 });
 
@@ -204,6 +246,11 @@ describe('GET /crm/api/tour/get-by-ids', () => {
     expect(await get(app, '/crm/api/tour/get-by-ids?ids=1,x')).toMatchObject({ status: 422, body: { errors: { ids: 'Incorrect value' } } });
     const many = Array.from({ length: 51 }, (_, i) => 1001 + i).join(',');
     expect(await get(app, `/crm/api/tour/get-by-ids?ids=${many}`)).toMatchObject({ status: 422, body: { errors: { ids: 'Maximum 50' } } });
+    // Ids beyond the databases' integer (PostgreSQL would fail on them) are refused, not looked up.
+    for (const ids of ['2147483648', '1001,9999999999', '1e308', '-1', '1.5']) {
+      expect(await get(app, `/crm/api/tour/get-by-ids?ids=${ids}`)).toMatchObject({ status: 422, body: { errors: { ids: 'Incorrect value' } } });
+    }
+    expect((await get(app, '/crm/api/tour/get-by-ids?ids=2147483647')).body).toEqual([]);
   });
 });
 

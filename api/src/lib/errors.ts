@@ -37,16 +37,34 @@ export function captchaRequired(): HttpError {
   return new HttpError(429, 'Too many requests. Please confirm that you are not a robot.', undefined, { type: 'captcha' });
 }
 
-/** The general message for a framework (fastify) 4xx error, without internals. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  408: 'Request timeout',
+  411: 'Length required',
+  413: 'Payload too large',
+  414: 'URI too long',
+  415: 'Unsupported media type',
+  431: 'Request header fields too large',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+};
+
+/**
+ * The fixed message for a framework (fastify, node) error: by status and code, never the error's own text, which
+ * may repeat the input (a bad URL, a header, a JSON fragment).
+ */
 export function clientErrorMessage(status: number, code: string | undefined, message: string): string {
   if (status === 400) {
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Empty JSON body';
-    if (/JSON|Unexpected token|Unexpected end/i.test(message)) return 'Malformed JSON';
-    return 'Bad request';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON|Unexpected token|Unexpected end/i.test(message)) return 'Malformed JSON';
   }
-  if (status === 404) return 'Not found';
-  if (status === 413) return 'Payload too large';
-  if (status === 415) return 'Unsupported media type';
-  if (status === 431) return 'Request header fields too large';
-  return 'Bad request';
+  return STATUS_MESSAGES[status] ?? (status >= 500 ? 'Internal server error' : 'Bad request');
+}
+
+/** The error shape's JSON for a status answered outside the normal reply path (framework and parser errors). */
+export function errorJson(status: number, code?: string): string {
+  return JSON.stringify({ message: clientErrorMessage(status, code, '') });
 }

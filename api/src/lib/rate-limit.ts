@@ -1,44 +1,202 @@
 /**
- * A fixed-window rate limit per client address (per minute). Over the limit the call answers
- * HTTP 429 with `data.type: 'captcha'` (the captcha protocol of accounts-and-comms §4).
+ * Rate limits per client address and route class, with @fastify/rate-limit (fixed window of a minute).
+ * Over a limit the call answers 429 `{ message, data: { type: 'captcha' } }` with Retry-After (the captcha
+ * protocol of accounts-and-comms §4) and the x-ratelimit-* headers.
+ *
+ * Classes (decided from the matched route's path, so a percent-encoded path cannot change its class):
+ * - auth: code sends and auth-like calls (a path with auth, register, password or confirmation in it), any method
+ *   but OPTIONS;
+ * - writes: other calls under /spa, /crm, /node-api that are not GET, HEAD or OPTIONS;
+ * - reads: GET/HEAD/OPTIONS under /spa, /crm, /node-api, and anything under /internal without the secret;
+ * - none: /media, /api-docs, anything else (cheap 404s), and the host server's own calls.
+ * Each class counts separately per address: a visitor's reads never use up its writes, or the other way round.
  */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isIPv4, isIPv6 } from 'node:net';
+import { LRUCache } from 'lru-cache';
+import type { ApiConfig } from '../config';
+import { captchaRequired } from './errors';
 
-export interface RateDecision {
-  allowed: boolean;
-  remaining: number;
-  /** Seconds until the window resets. */
-  retryAfter: number;
+export type LimitClass = 'reads' | 'writes' | 'auth' | 'none';
+
+export interface RateLimits {
+  /** Requests per minute per client address; 0 = not limited. */
+  reads: number;
+  writes: number;
+  auth: number;
 }
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+export const WINDOW_MS = 60_000;
+
+/** The per-class numbers: RATE_LIMIT_PER_MIN (reads) scales the others unless they are set; 0 turns all off. */
+export function rateLimitsOf(config: Pick<ApiConfig, 'rateLimitPerMin' | 'rateLimitWritesPerMin' | 'rateLimitAuthPerMin'>): RateLimits {
+  const reads = config.rateLimitPerMin;
+  if (reads === 0) return { reads: 0, writes: 0, auth: 0 };
+  return {
+    reads,
+    writes: config.rateLimitWritesPerMin ?? Math.max(1, Math.round(reads / 10)),
+    auth: config.rateLimitAuthPerMin ?? Math.max(1, Math.round(reads / 60)),
+  };
+}
+
+const API = /^\/(spa|crm|node-api)(\/|$)/;
+const AUTH_LIKE = /(^|[/-])(auth|register)([/-]|$)|password|confirmation/i;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The class of a request: `path` is the matched route's pattern (the URL's path for unmatched ones). */
+export function limitClass(method: string, path: string): Exclude<LimitClass, 'none'> | 'none' {
+  if (path.startsWith('/internal/')) return 'reads';
+  if (!API.test(path)) return 'none';
+  // A CORS preflight sends nothing: it never uses up the call's own budget.
+  if (method === 'OPTIONS') return 'reads';
+  if (AUTH_LIKE.test(path)) return 'auth';
+  return READ_METHODS.has(method) ? 'reads' : 'writes';
+}
+
+/** The request's path for classing: the route pattern when one matched, else the URL without its query. */
+export function classPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  const q = request.url.indexOf('?');
+  return q === -1 ? request.url : request.url.slice(0, q);
+}
+
+function expandIPv6(ip: string): number[] | null {
+  const [head, tail, extra] = ip.split('::');
+  if (extra !== undefined) return null;
+  const part = (s: string | undefined): number[] => {
+    if (!s) return [];
+    const out: number[] = [];
+    for (const group of s.split(':')) {
+      if (isIPv4(group)) {
+        const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number];
+        out.push((a << 8) | b, (c << 8) | d);
+      } else out.push(parseInt(group, 16));
+    }
+    return out;
+  };
+  const h = part(head);
+  const t = part(tail);
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  if (fill < 0) return null;
+  const groups = [...h, ...new Array<number>(fill).fill(0), ...t];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The limiter's key for an address: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by its /64
+ * prefix — one subscriber usually holds a whole /64, so counting single IPv6 addresses would let one visitor
+ * take 2^64 buckets.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const g = expandIPv6(ip.replace(/%.*$/, ''));
+  if (!g) return ip.toLowerCase();
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+}
+
+interface Window {
+  count: number;
+  start: number;
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The plugin's store, in memory and bounded: an LRU of `maxKeys` windows. Beyond that the least recently seen
+ * address is forgotten (its count starts again), so a flood of distinct addresses costs a fixed amount of memory
+ * (about 200 bytes a key: 10,000 keys ≈ 2 MB) instead of growing without end; the visitors it forgets are those
+ * least likely to be near a limit. One store for every class (keys are `class|address`), so `size` is the whole
+ * table. Own store (not the plugin's LocalStore) for the size in /internal/metrics and an injectable clock.
+ */
+export class RateLimitStore {
+  private readonly windows: LRUCache<string, Window>;
 
   constructor(
-    /** Requests per minute per key; 0 disables the limit. */
-    readonly limitPerMinute: number,
+    readonly maxKeys: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.windows = new LRUCache<string, Window>({ max: maxKeys });
+  }
 
-  hit(key: string): RateDecision {
-    if (this.limitPerMinute <= 0) return { allowed: true, remaining: Infinity, retryAfter: 0 };
+  incr(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.now();
     let w = this.windows.get(key);
-    if (!w || now - w.start >= 60_000) {
-      w = { start: now, count: 0 };
+    if (!w || now - w.start >= timeWindow) {
+      w = { count: 0, start: now };
       this.windows.set(key, w);
     }
     w.count++;
-    const retryAfter = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
-    return { allowed: w.count <= this.limitPerMinute, remaining: Math.max(0, this.limitPerMinute - w.count), retryAfter };
+    callback(null, { current: w.count, ttl: w.start + timeWindow - now });
   }
 
-  /** Drops finished windows (called periodically). */
-  sweep(): void {
+  read(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.now();
-    for (const [key, w] of this.windows) if (now - w.start >= 60_000) this.windows.delete(key);
+    const w = this.windows.peek(key);
+    if (!w || now - w.start >= timeWindow) callback(null, { current: 0, ttl: 0 });
+    else callback(null, { current: w.count, ttl: w.start + timeWindow - now });
+  }
+
+  child(): RateLimitStore {
+    return this;
   }
 
   get size(): number {
     return this.windows.size;
   }
+}
+
+export interface RateLimitSetup {
+  store: RateLimitStore;
+  limits: RateLimits;
+  /** The onRequest step: classes the request and applies its limit (throws the 429). */
+  check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's rate-limit class (decided once, in the limiter's onRequest step). */
+    limitClass: LimitClass;
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit (not global: its onRoute hook would miss routes declared before it loads) and
+ * returns the step server.ts runs in its onRequest hook, after the client address is known.
+ */
+export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, now: () => number = Date.now): RateLimitSetup {
+  const limits = rateLimitsOf(config);
+  const store = new RateLimitStore(config.rateLimitMaxKeys, now);
+  app.decorateRequest('limitClass', 'none');
+  void app.register(rateLimit, {
+    global: false,
+    hook: 'onRequest',
+    timeWindow: WINDOW_MS,
+    // The plugin does `new store(options)`: a constructor returning our one instance.
+    store: function StoreFactory() {
+      return store;
+    } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
+    keyGenerator: (request) => `${request.limitClass}|${addressKey(request.clientIp)}`,
+    max: (request) => (request.limitClass === 'none' ? 0 : limits[request.limitClass]),
+    allowList: (request) => request.limitClass === 'none' || limits[request.limitClass] === 0,
+    errorResponseBuilder: () => captchaRequired(),
+  });
+  let limiter: ReturnType<FastifyInstance['rateLimit']> | null = null;
+  app.addHook('onReady', async () => {
+    limiter = app.rateLimit();
+  });
+  return {
+    store,
+    limits,
+    async check(request, reply) {
+      const path = classPath(request);
+      // The host server's own calls, and the metrics read with the secret, are not a visitor's.
+      const exempt = request.internalCall || (request.fromTrustedProxy && path.startsWith('/internal/'));
+      request.limitClass = exempt ? 'none' : limitClass(request.method, path);
+      if (request.limitClass === 'none' || limits[request.limitClass] === 0 || !limiter) return;
+      await limiter.call(app, request, reply);
+    },
+  };
 }

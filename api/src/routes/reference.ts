@@ -72,10 +72,10 @@ export function registerReferenceRoutes(router: ApiRouter, s: Services): void {
 
   router.add({
     method: 'GET', url: '/spa/country-by-ip', tags, summary: "The visitor's country from the IP address",
-    description: 'Uses X-Forwarded-For from the (loopback) host proxy. Loopback, private and unknown addresses give DEFAULT_COUNTRY_ISO.',
+    description: 'The visitor address the host proxy forwarded (trusted only with the internal secret), else the peer. Loopback, private and unknown addresses give DEFAULT_COUNTRY_ISO.',
     answer: CountryByIpAnswer,
     handler: ({ request, ctx }) => {
-      const iso = countryOfIp(request.ip) ?? s.config.defaultCountryIso;
+      const iso = countryOfIp(request.clientIp) ?? s.config.defaultCountryIso;
       return s.cached(`country-by-ip:${ctx.locale}:${iso}`, async () => {
         const country = (await q.countryByIso(s.db, iso)) ?? (await q.countryByIso(s.db, s.config.defaultCountryIso)) ?? (await q.countryById(s.db, 1));
         if (!country) throw new Error('No countries in the database');

@@ -6,16 +6,18 @@
  * source: 'partner_widget' when a partner id (or click_source 'partner_widget') came with it, else 'site'.
  *
  * Field errors are keyed by the form field ('phone', not 'data.phone'), so forms put them on their fields (§5.8).
+ * Ids are integers 1..2^31-1 and must name existing rows (tour_id, organizer_id, request_id_to_update: 'Incorrect
+ * value' otherwise); text fields refuse control characters (comment may hold line breaks).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { record, string, type, unknown, validate } from 'superstruct';
+import { record, string, type, unknown } from 'superstruct';
 import { withMeta } from '@tours/shared/src/api/schemas/common';
 import {
   HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, missingHelpRequestFields, type HelpRequestSource,
 } from '@tours/shared/src/api/schemas/requests';
-import { insertHelpRequest } from '../db/queries/requests';
+import { insertHelpRequest, missingReferences } from '../db/queries/requests';
 import { validationError } from '../lib/errors';
-import { fieldErrors } from '../lib/validation';
+import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
@@ -74,7 +76,7 @@ function header(request: FastifyRequest, name: string, max: number): string | nu
  * field ('Required field', 'Please enter a valid phone number', 'Maximum 100 characters', …).
  */
 export function parseHelpRequest(input: unknown): HelpRequestData {
-  const [error, value] = validate(input, HelpRequestData, { coerce: true });
+  const [error, value] = validateInput(input, HelpRequestData);
   const errors = error ? fieldErrors(error) : {};
   const raw = (value ?? input) as HelpRequestData;
   const missing = (HELP_REQUEST_TYPES as readonly unknown[]).includes(raw.type) ? missingHelpRequestFields(trimmed(raw)) : {};
@@ -95,11 +97,14 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
     tags: ['requests'],
     summary: 'Send a help request (callback, e-mail, common help, partner widget, …); answers its id',
     description:
-      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name. CORS: any origin (widget call).",
+      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name; tour_id, organizer_id and request_id_to_update must name existing rows ('Incorrect value' otherwise). CORS: any origin (widget call).",
     body: Envelope,
     answer: SubmitHelpRequestAnswer,
     handler: async ({ body, ctx, request }) => {
       const data = parseHelpRequest(body.data);
+      // Ids must name rows that exist (a made-up tour or request is a field error, not a stored dangling id).
+      const missing = await missingReferences(s.db, data);
+      if (Object.keys(missing).length) throw validationError(missing);
       // A widget without a (valid) partner attribute still says where it comes from with click_source.
       const source: HelpRequestSource = data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site';
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);

@@ -2,13 +2,13 @@
  * The tour page's further calls (public-site §7.2): reviews with tabs, one programme day, one FAQ item,
  * tickets data, the individual tour of an order, tours by ids and the tour for the order page.
  */
-import { createHash } from 'node:crypto';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import {
   IndividualTourAnswer, IndividualTourQuery, TicketsAnswer, TicketsQuery, TourForRequestAnswer, TourForRequestQuery, TourIdsAnswer, TourIdsQuery,
   TourProgramAnswer, TourProgramQuery, TourQuestionAnswer, TourQuestionQuery, TourReviewsAnswer, TourReviewsQuery,
   type TicketEntry, type TicketsAnswer as Tickets, type TourListItem,
 } from '@tours/shared/src/api/schemas/tours';
+import { individualTourByUuid } from '../db/queries/individual-tours';
 import * as extras from '../db/queries/tour-extras';
 import * as q from '../db/queries/tours';
 import { priceIn } from '../lib/currency';
@@ -19,26 +19,6 @@ import type { Services } from '../services';
 import { expertPhoto, review } from './organizers';
 import type { ApiRouter } from './router';
 import { detail, excursionDates, variantsOf, type TourRow } from './tours';
-
-// Individual tours ---------------------------------------------------------------------------
-
-const INDIVIDUAL_REQUEST_BASE = 700000;
-
-/**
- * The order UUID of a tour's individual (custom) version. Orders do not exist yet in this catalogue, so every
- * tour has one deterministic individual version: the UUID's last 8 hex digits are the tour id, the rest is a
- * hash of it, so a made-up UUID is a 404 (docs/decisions.md 'Tour page').
- */
-export function individualTourUuid(tourId: number): string {
-  const h = createHash('sha256').update(`individual-tour:${tourId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 24)}${tourId.toString(16).padStart(8, '0')}`;
-}
-
-/** The tour id behind an individual tour UUID, or null when the UUID is not one of ours. */
-export function tourIdOfIndividualUuid(uuid: string): number | null {
-  const id = Number.parseInt(uuid.slice(-8), 16);
-  return Number.isSafeInteger(id) && id > 0 && individualTourUuid(id) === uuid ? id : null;
-}
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -167,28 +147,35 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
   tickets('/spa/tours-cities');
   tickets('/crm/api/ticket/tour-cities');
 
+  // An individual tour is found by the random UUID stored with it (migration 0007, db/queries/individual-tours.ts):
+  // nothing about a tour lets anyone compute another traveller's link.
   router.add({
     method: 'GET', url: '/spa/individual-tour', tags, summary: 'The individual (custom) tour of an order',
     description: 'The tour detail with is_individual true, request_id and `individual` (the order\'s dates and party). 404 for an unknown UUID.',
     query: IndividualTourQuery, answer: IndividualTourAnswer, errors: [404],
-    handler: ({ query, ctx }) =>
-      s.cached(`individual-tour:${ctx.locale}:${ctx.currency}:${query.uuid}:${query.with_alt ? 1 : 0}`, async () => {
-        const id = tourIdOfIndividualUuid(query.uuid);
-        const tour = id === null ? undefined : await q.tourById(s.db, id);
+    handler: async ({ query, ctx, reply }) => {
+      // The UUID is the traveller's key to this order: no shared cache keeps the answer.
+      reply.header('cache-control', 'private, no-store');
+      // Looked up before the answer cache, so made-up UUIDs never become cache entries.
+      const individual = await individualTourByUuid(s.db, query.uuid);
+      if (!individual) throw notFound();
+      return s.cached(`individual-tour:${ctx.locale}:${ctx.currency}:${individual.uuid}:${query.with_alt ? 1 : 0}`, async () => {
+        const tour = await q.tourById(s.db, individual.tour_id);
         if (!tour) throw notFound();
         const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
         const base = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale), expand_program: true, with_alt: query.with_alt });
         const first = parts.variants.find((v) => v.tour_id === tour.id);
         const start = first?.start ?? tour.request_period_start;
-        const requestId = INDIVIDUAL_REQUEST_BASE + tour.id;
+        const requestId = individual.request_id;
         return {
           ...base,
           is_individual: true,
           is_tour_active: true,
           request_id: requestId,
-          individual: { uuid: query.uuid, request_id: requestId, date_start: start, date_end: start ? addDays(start, Math.max(1, tour.days) - 1) : null, adults: 2, children: 0 },
+          individual: { uuid: individual.uuid, request_id: requestId, date_start: start, date_end: start ? addDays(start, Math.max(1, tour.days) - 1) : null, adults: 2, children: 0 },
         };
-      }),
+      });
+    },
   });
 
   router.add({

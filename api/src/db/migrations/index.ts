@@ -6,6 +6,7 @@ import * as m0003 from './0003-help-requests';
 import * as m0004 from './0004-search-index';
 import * as m0005 from './0005-reviews-index';
 import * as m0006 from './0006-travellers';
+import * as m0007 from './0007-individual-tours';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-search-index': m0004,
   '0005-reviews-index': m0005,
   '0006-travellers': m0006,
+  '0007-individual-tours': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,3 +24,24 @@ export function helpRequestById(db: Db, id: number): Promise<HelpRequestRow | un
 export function latestHelpRequests(db: Db, limit = 20): Promise<HelpRequestRow[]> {
   return requestsDb(db).selectFrom('help_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** The rows a help request may name (tour_id, organizer_id, request_id_to_update). */
+export interface HelpRequestReferences {
+  tour_id?: number | undefined;
+  organizer_id?: number | undefined;
+  request_id_to_update?: number | undefined;
+}
+
+/** Which of the named rows do not exist: `{ field: 'Incorrect value' }` (empty when all do). */
+export async function missingReferences(db: Db, refs: HelpRequestReferences): Promise<Record<string, string>> {
+  const found = await Promise.all([
+    refs.tour_id === undefined ? true : db.kysely.selectFrom('tours').select('id').where('id', '=', refs.tour_id).executeTakeFirst().then(Boolean),
+    refs.organizer_id === undefined ? true : db.kysely.selectFrom('organizers').select('id').where('id', '=', refs.organizer_id).executeTakeFirst().then(Boolean),
+    refs.request_id_to_update === undefined ? true : helpRequestById(db, refs.request_id_to_update).then(Boolean),
+  ]);
+  const out: Record<string, string> = {};
+  (['tour_id', 'organizer_id', 'request_id_to_update'] as const).forEach((field, i) => {
+    if (!found[i]) out[field] = 'Incorrect value';
+  });
+  return out;
+}

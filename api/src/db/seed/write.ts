@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { CATALOGUE_TABLES } from '../migrations/0001-catalogue';
 import type { Db } from '../index';
 import type { Schema, TableName } from '../schema';
+import { addMissingIndividualTours } from '../queries/individual-tours';
 import { writeSearchDocs } from '../search';
 import { ALL_TABLES, GENERATOR_VERSION, type Catalogue } from './index';
 
@@ -37,6 +38,8 @@ export async function writeCatalogue(db: Db, catalogue: Catalogue): Promise<void
       await insertRows(trx, table, catalogue.rows[table]);
     }
     await writeSearchDocs(trx, db.dialect, catalogue.fts);
+    // Individual tours have random UUIDs (migration 0007): not part of the deterministic catalogue, kept across re-seeds.
+    await addMissingIndividualTours(trx);
     await insertRows(trx, 'meta', [
       { key: 'seed_identity', value: seedIdentity(seed, size) },
       { key: 'generated_on', value: today },

@@ -170,11 +170,19 @@ export function queryBool(description?: string): Struct<boolean, null> {
   return withMeta(s, { fromString: true, ...(description ? { description } : {}) });
 }
 
-/** A string of at most `max` characters ('Maximum {max} characters'); optionally a minimum and a pattern. */
-export function queryString(max: number, options: { min?: number; pattern?: RegExp; description?: string } = {}): Struct<string, null> {
-  const { min = 0, pattern, description } = options;
+/** Control characters (C0, DEL, C1) and lone surrogates: never part of a text a person typed. */
+const CONTROL = /[\p{Cc}\p{Cs}]/u;
+
+/**
+ * A string of at most `max` characters ('Maximum {max} characters'); optionally a minimum and a pattern.
+ * Every text the API takes goes through here, so this is where NUL bytes and other control characters are refused
+ * ('Incorrect value'); `multiline` texts (comments) may hold tabs and line breaks.
+ */
+export function queryString(max: number, options: { min?: number; pattern?: RegExp; description?: string; multiline?: boolean } = {}): Struct<string, null> {
+  const { min = 0, pattern, description, multiline } = options;
   const s = refine(string(), 'length', (v) => {
     if (v.length > max) return `Maximum ${max} characters`;
+    if (CONTROL.test(multiline ? v.replace(/[\t\n\r]/g, '') : v)) return 'Incorrect value';
     if (v.length < min) return min <= 1 ? 'Required field' : `Minimum ${min} characters`;
     if (pattern && !pattern.test(v)) return 'Incorrect value';
     return true;
@@ -197,9 +205,20 @@ export function currencyCode(description?: string): Struct<CurrencyCode, null> {
   return withMeta(s, { pattern: '^[A-Za-z]{3}$', description: description ?? `One of ${CURRENCY_CODES.join(', ')}` });
 }
 
+/** The largest id: the databases' `integer` (SQLite and PostgreSQL alike) holds 1..2^31-1 safely. */
+export const ID_MAX = 2147483647;
+
 /** A positive id from the query string. */
 export function queryId(description?: string): Struct<number, null> {
-  return queryInt(1, 2147483647, description);
+  return queryInt(1, ID_MAX, description);
+}
+
+/**
+ * An id in a JSON body: an integer 1..ID_MAX ('Minimum 1', 'Maximum 2147483647': 1e308 too); 1.5, '7', null are 'Incorrect value'.
+ * Whether the row exists is the handler's check.
+ */
+export function bodyId(description?: string): Struct<number, null> {
+  return withMeta(refine(integer(), 'range', (v) => rangeMessage(v, 1, ID_MAX)), { minimum: 1, maximum: ID_MAX, ...(description ? { description } : {}) });
 }
 
 /** An opaque token from the query string (ids of clients, requests, subscribers): letters, digits, '-', '_'. */

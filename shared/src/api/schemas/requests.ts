@@ -9,7 +9,7 @@
  * 'partner_widget' came with it, else 'site') and the calling Origin.
  */
 import { type Infer, boolean, enums, integer, refine, type } from 'superstruct';
-import { coerceIf, dflt, isString, isStringOrNumber, opt, queryString, withMeta } from './common';
+import { bodyId, coerceIf, dflt, isString, isStringOrNumber, opt, queryString, withMeta } from './common';
 
 /** Help request types of §3.7. */
 export const HELP_REQUEST_TYPES = [
@@ -33,9 +33,9 @@ export const TIMEZONE_MAX = 11;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE_RE = /^\+\d{9,}$/;
 
-/** Text fields: trimmed; an empty string is 'not given'. */
-const text = (max: number, description?: string) =>
-  coerceIf(queryString(max, description ? { description } : {}), isString, (v) => v.trim());
+/** Text fields: trimmed; an empty string is 'not given'. Control characters are refused (but line breaks and tabs in a multi-line text). */
+const text = (max: number, description?: string, multiline?: boolean) =>
+  coerceIf(queryString(max, { ...(description ? { description } : {}), multiline }), isString, (v) => v.trim());
 
 /** '+' then at least 9 digits (§5.1 'phone'); spaces, dashes and brackets are allowed between them; ≤ 18 characters. */
 const phone = withMeta(
@@ -54,14 +54,12 @@ const idOrText = (max: number, description: string) =>
 const count = (min: number, max: number) =>
   withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });
 
-const positiveId = withMeta(refine(integer(), 'id', (v) => v >= 1 || 'Incorrect value'), { minimum: 1 });
-
 const dateText = withMeta(queryString(10, { pattern: /^(\d{4}-\d{2}-\d{2})?$/ }), { description: 'YYYY-MM-DD', maxLength: 10 });
 
 /** The form fields (`data`) of a help request (§3.7) plus the attribution the product and the widgets add. */
 export const HelpRequestData = type({
   type: withMeta(enums(HELP_REQUEST_TYPES), { description: 'Help request type (§3.7)' }),
-  tour_id: opt(positiveId),
+  tour_id: opt(bodyId('A tour (it must exist)')),
   city: opt(idOrText(200, 'City (id or name)')),
   dates: opt(idOrText(40, "Date variant id, 'individual' or 'select_individual'")),
   name: opt(text(100)),
@@ -69,15 +67,15 @@ export const HelpRequestData = type({
   last_name: opt(text(100)),
   phone: opt(phone),
   email: opt(email),
-  comment: opt(text(3000)),
+  comment: opt(text(3000, undefined, true)),
   adults: dflt(count(0, 100), 1),
   children: dflt(count(0, 100), 0),
   timezone: opt(withMeta(count(TIMEZONE_MIN, TIMEZONE_MAX), { description: 'Hours from Moscow time (−15…+11, §7.4)' })),
   agree: dflt(boolean(), true),
   is_travel_by_avia: opt(boolean()),
   is_travel_by_train: opt(boolean()),
-  request_id_to_update: opt(positiveId),
-  organizer_id: opt(positiveId),
+  request_id_to_update: opt(bodyId('A help request sent before (its request_id; it must exist)')),
+  organizer_id: opt(bodyId('An organizer (it must exist)')),
   utm_source: opt(text(100)),
   utm_campaign: opt(text(100)),
   utm_content: opt(text(100)),

@@ -8,7 +8,7 @@
  * client accepts is never refused. Prices in the filter and in the answer are in the X-Currency currency.
  */
 import { type Infer, type Struct, array, assign, boolean, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
-import { Pagination, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
+import { Pagination, bodyId, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
 import { Photo } from './organizers';
 
 // Query ---------------------------------------------------------------------------
@@ -222,7 +222,7 @@ export type CitiesByQueryAnswer = Infer<typeof CitiesByQueryAnswer>;
 
 // POST /crm/api/favourite-tour/create|delete -----------------------------------------------
 
-export const FavouriteTourBody = type({ tour_id: withMeta(refine(integer(), 'id', (v) => v >= 1 || 'Minimum 1'), { minimum: 1, description: 'Tour id' }) });
+export const FavouriteTourBody = type({ tour_id: bodyId('Tour id') });
 export type FavouriteTourBody = Infer<typeof FavouriteTourBody>;
 
 /** The traveller's favourite tour ids after the change. */

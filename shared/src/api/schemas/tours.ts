@@ -5,7 +5,7 @@
 import { type Infer, type Struct, array, assign, boolean, enums, integer, nullable, number, refine, string, type } from 'superstruct';
 import {
   ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS,
-  coerceIf, currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
+  ID_MAX, coerceIf, currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
 } from './common';
 import { Expert, Review } from './organizers';
 
@@ -321,7 +321,7 @@ export function queryIdList(max: number, description?: string): Struct<number[],
   const list = refine(array(number()), 'ids', (v) => {
     if (v.length === 0) return 'Required field';
     if (v.length > max) return `Maximum ${max}`;
-    return v.every((n) => Number.isInteger(n) && n >= 1) || 'Incorrect value';
+    return v.every((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX) || 'Incorrect value';
   });
   const s = coerceIf(list, (raw): raw is string | unknown[] => typeof raw === 'string' || Array.isArray(raw), (raw) =>
     (Array.isArray(raw) ? raw : [raw])

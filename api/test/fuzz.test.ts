@@ -1,0 +1,370 @@
+/**
+ * Fuzzing every operation of the OpenAPI description (GET and POST, query, path and body), so a new call is covered
+ * the day it is registered. Each operation gets at least ten kinds of bad input: missing required fields, wrong types
+ * (number, string, object, array, null, boolean), 100 kB strings, 10,000-level nesting, unicode (emoji, RTL,
+ * combining marks), NUL and other control characters, extreme numbers (1e308, -1, 2^53+1, NaN-like strings),
+ * prototype keys (`__proto__`, `constructor`), unknown fields, wrong content types, empty bodies and malformed JSON.
+ *
+ * Whatever comes in: never a 5xx; every 4xx in the error shape (`{ message, errors?, data? }`) with `errors` keyed by
+ * a field of the operation (never `_`, never a path like `regions.0`); no stack trace, no framework code, the input
+ * never echoed; and a rejected POST writes nothing.
+ */
+import { ErrorBody } from '@tours/shared/src/api/schemas/common';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { is } from 'superstruct';
+import { individualTourUuidOf } from '../src/db/queries/individual-tours';
+import { insertTraveller, issueToken } from '../src/db/queries/travellers';
+import { createTestDb, testServer, type TestDb } from './helpers';
+
+interface Parameter { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema?: JsonSchema }
+interface JsonSchema { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; minimum?: number; maximum?: number; default?: unknown }
+interface Operation {
+  method: 'GET' | 'POST';
+  path: string;
+  params: Parameter[];
+  body: JsonSchema | null;
+  /** Every field name a field error may be keyed by (query and path parameters, body fields and the form fields of `data`). */
+  fields: Set<string>;
+}
+
+let t: TestDb;
+let app: FastifyInstance;
+const operations: Operation[] = [];
+let auth: Record<string, string> = {};
+/** Valid values by parameter name (per path where they differ). */
+let validQuery: (op: Operation) => Record<string, string>;
+let validPath: Record<string, string> = {};
+let validBody: (op: Operation) => Record<string, unknown>;
+/** Kinds of bad input each operation got. */
+const kinds = new Map<string, Set<string>>();
+/** What went wrong, by operation and kind. */
+const problems = new Map<string, string>();
+let requests = 0;
+
+const HUGE = 'FUZZ'.repeat(25_000); // 100 kB
+const MARKER = 'FUZZFUZZFUZZ';
+const DEPTH = 10_000;
+const UNICODE = ['😀👩‍👩‍👧🏳️‍🌈', 'مرحبا بالعالم', 'שָׁלוֹם', 'Z̴̡̛̖͎̓a̷̢͎̒l̸̰̀g̶̣̈o̷̟͝', '\u202Eevil\u202C', '李白 Зоя Zoë', '\uFEFF\u200B\u200D', '\uD83D'];
+const CONTROL = ['\u0000', 'a\u0000b', '\u0007', '\u001b[31m', '\r\n', '\t', '\u007f', '\u0085', '\u2028'];
+const NUMBERS: unknown[] = [1e308, -1e308, -1, 0, -0, 2 ** 53 + 1, 2 ** 31, 1.5, 'NaN', 'Infinity', '-Infinity', '1e308', '9007199254740993', '0x1F', '-0', ' 1 '];
+const WRONG_TYPES: [string, unknown][] = [['number', 12345], ['string', 'abc'], ['object', { a: 1 }], ['array', [1, 'a']], ['null', null], ['boolean', true], ['empty string', ''], ['empty object', {}], ['empty array', []]];
+
+/** Counts the kind ('wrong type (null)' is of the kind 'wrong type'). */
+function kind(op: Operation, name: string): void {
+  const key = `${op.method} ${op.path}`;
+  const set = kinds.get(key) ?? new Set<string>();
+  set.add(name.replace(/ \(.*\)$/, ''));
+  kinds.set(key, set);
+}
+
+/** The state a rejected POST must not change: the rows of every table a call may write. */
+async function writtenState(): Promise<string> {
+  const k = t.db.kysely as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+  const [requestsRows, travellers, tokens] = await Promise.all([
+    k.selectFrom('help_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    k.selectFrom('travellers').select(['id', 'currency', 'updated_at']).orderBy('id').execute(),
+    k.selectFrom('traveller_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return JSON.stringify([requestsRows, travellers, tokens]);
+}
+
+/** Sends one request and checks everything a bad input may never cause. */
+async function send(op: Operation, kindName: string, options: InjectOptions, expect4xx = false): Promise<{ status: number; body: unknown }> {
+  kind(op, kindName);
+  const before = op.method === 'POST' ? await writtenState() : '';
+  const res = await app.inject({ ...options, headers: { ...auth, ...(options.headers ?? {}) } });
+  requests++;
+  const context = `${op.method} ${op.path} [${kindName}] ${String(options.url).slice(0, 120)} ${typeof options.payload === 'string' ? options.payload.slice(0, 80) : ''}`;
+  try {
+    return await check(op, res.statusCode, res.body, context, before, expect4xx);
+  } catch (err) {
+    // Every problem is collected (one per operation and kind), so one run shows them all.
+    const key = `${op.method} ${op.path} [${kindName}]`;
+    if (!problems.has(key)) problems.set(key, (err as Error).message.slice(0, 400));
+    return { status: res.statusCode, body: null };
+  }
+}
+
+async function check(op: Operation, status: number, raw: string, context: string, before: string, expect4xx: boolean): Promise<{ status: number; body: unknown }> {
+  const res = { statusCode: status };
+  if (res.statusCode >= 500) throw new Error(`${context} → ${res.statusCode}: ${raw.slice(0, 300)}`);
+  if (/\n\s+at |node_modules|\.ts:\d+|\.js:\d+/.test(raw)) throw new Error(`${context} → a stack trace: ${raw.slice(0, 300)}`);
+  if (raw.includes(HUGE.slice(0, 1000))) throw new Error(`${context} → the 100 kB input echoed`);
+  if (expect4xx && res.statusCode < 400) throw new Error(`${context} → ${res.statusCode}, expected a 4xx`);
+  let body: unknown = null;
+  if (res.statusCode >= 400) {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw new Error(`${context} → ${res.statusCode} not JSON: ${raw.slice(0, 200)}`);
+    }
+    if (!is(body, ErrorBody)) throw new Error(`${context} → ${res.statusCode} without the error shape: ${raw.slice(0, 300)}`);
+    const extra = Object.keys(body).filter((key) => !['message', 'errors', 'data'].includes(key));
+    if (extra.length) throw new Error(`${context} → ${res.statusCode} with framework fields ${extra.join(', ')}: ${raw.slice(0, 200)}`);
+    const { message, errors } = body;
+    if (!message || /^FST_|ERR_|Expected |but received|SQLITE|syntax error|invalid input/i.test(message)) throw new Error(`${context} → message '${message.slice(0, 200)}'`);
+    if (raw.includes(MARKER)) throw new Error(`${context} → the input echoed: ${raw.slice(0, 300)}`);
+    for (const [field, text] of Object.entries(errors ?? {})) {
+      if (!op.fields.has(field)) throw new Error(`${context} → error keyed '${field}', not a field of the call (${[...op.fields].join(', ')})`);
+      if (/Expected |but received/.test(text)) throw new Error(`${context} → field message '${text.slice(0, 200)}'`);
+    }
+    if (errors && Object.keys(errors).length === 0) throw new Error(`${context} → an empty errors object`);
+    if (op.method === 'POST' && (await writtenState()) !== before) throw new Error(`${context} → rejected with ${res.statusCode} but something was written`);
+  }
+  return { status: res.statusCode, body };
+}
+
+// URLs ----------------------------------------------------------------------------------------
+
+/** encodeURIComponent that also takes lone surrogates (sent as the bytes of their invalid UTF-8 form). */
+const enc = (v: string) => encodeURIComponent(v.replace(/[\ud800-\udfff]/gu, '\u0001SURROGATE\u0001')).replace(/%01SURROGATE%01/g, '%ED%A0%BD');
+
+function urlOf(op: Operation, query: Record<string, string | string[]>, path: Record<string, string> = validPath, rawExtra = ''): string {
+  const p = op.path.replace(/\{(\w+)\}/g, (_, name: string) => enc(path[name] ?? 'x'));
+  const parts = Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${enc(k)}=${enc(x)}`));
+  const qs = [...parts, ...(rawExtra ? [rawExtra] : [])].join('&');
+  return qs ? `${p}?${qs}` : p;
+}
+
+const queryParams = (op: Operation) => op.params.filter((p) => p.in === 'query');
+/** The valid query of an operation, without `drop`. */
+function baseQuery(op: Operation, drop?: string): Record<string, string> {
+  const valid = validQuery(op);
+  return Object.fromEntries(queryParams(op).filter((p) => p.name !== drop && (p.required || p.name in valid)).map((p) => [p.name, valid[p.name] ?? '1']));
+}
+
+// Bodies ----------------------------------------------------------------------------------------
+
+/** A valid value of a JSON schema (the first enum member, the minimum, …). */
+function sample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return 'x';
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'integer':
+    case 'number': return schema.minimum ?? 1;
+    case 'boolean': return true;
+    case 'array': return [sample(schema.items)];
+    case 'object': return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => schema.required?.includes(k)).map(([k, v]) => [k, sample(v)]));
+    default: return 'x';
+  }
+}
+
+interface BodyField { path: string[]; schema: JsonSchema; required: boolean }
+
+/** Every field of a body schema as a path (`['tour_id']`, `['data', 'phone']`) with its schema. */
+function fieldPaths(schema: JsonSchema | null, prefix: string[] = []): BodyField[] {
+  if (!schema?.properties) return [];
+  return Object.entries(schema.properties).flatMap(([name, sub]) => [
+    { path: [...prefix, name], schema: sub, required: Boolean(schema.required?.includes(name)) },
+    ...fieldPaths(sub, [...prefix, name]),
+  ]);
+}
+
+/** Whether a number is outside what an integer field takes (so it must be refused). */
+function outOfRange(value: unknown, schema: JsonSchema): boolean {
+  return typeof value !== 'number' || !Number.isInteger(value) || value < (schema.minimum ?? -Infinity) || value > (schema.maximum ?? Infinity);
+}
+
+function withValue(body: Record<string, unknown>, path: string[], value: unknown, remove = false): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (remove) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+const json = { 'content-type': 'application/json' };
+
+// Setup -----------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  t = await createTestDb();
+  app = testServer(t.db);
+  auth = { 'x-authorization': `Bearer ${await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Tester' }))}` };
+  const doc = (await app.inject({ method: 'GET', url: '/api-docs/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  };
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, spec] of Object.entries(ops)) {
+      const params = (spec.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path');
+      const body = spec.requestBody?.content['application/json']?.schema ?? null;
+      const fields = new Set([...params.map((p) => p.name), ...fieldPaths(body).map((f) => f.path[f.path.length - 1]!)]);
+      operations.push({ method: method.toUpperCase() as 'GET' | 'POST', path, params, body, fields });
+    }
+  }
+
+  const k = t.db.kysely;
+  const tour = await k.selectFrom('tours').select(['id', 'slug_en', 'organizer_id']).where('is_published', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const day = await k.selectFrom('program_days').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
+  const faq = await k.selectFrom('tour_faq').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
+  const post = await k.selectFrom('blog_posts').select('slug_en').where('is_published', '=', 1).executeTakeFirstOrThrow();
+  const uuid = (await individualTourUuidOf(t.db, tour.id))!;
+  const common: Record<string, string> = { from_currency: 'USD', to_currency: 'EUR', amount: '10', query: 'mos', uuid, ids: String(tour.id), program_id: String(day.id), tour_id: String(tour.id) };
+  const byPath: Record<string, Record<string, string>> = {
+    '/spa/blog-posts': { slug: 'travel-tips' },
+    '/spa/blog-post': { slug: post.slug_en },
+    '/spa/tour': { slug: tour.slug_en },
+    '/spa/tours': { slug: 'tours' },
+    '/spa/tours-page': { slug: 'tours' },
+    '/spa/validate-slug': { slug: tour.slug_en },
+    '/spa/tour-reviews': { id: String(tour.id), slug: tour.slug_en },
+    '/spa/tour-question': { question_id: String(faq.id) },
+    '/spa/tour-for-request': { id: String(tour.id) },
+    '/spa/organizer-reviews': { id: String(tour.organizer_id) },
+    '/crm/api/organizer/info': { id: String(tour.organizer_id) },
+  };
+  validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
+  // SVG: the PNG of the original size takes tens of milliseconds to draw, for every key the fuzzing makes up.
+  validPath = { bucket: 'tours', key: `${tour.id}-1`, size: '140x140', file: 'image.svg' };
+  const bodies: Record<string, Record<string, unknown>> = {
+    '/spa/submit-help-request': { data: { type: 'common_help', name: 'Anna', phone: '+79161234567', tour_id: tour.id, comment: 'Hello\nworld' } },
+    '/crm/api/user/set-currency': { currency_code: 'EUR' },
+    '/crm/api/favourite-tour/create': { tour_id: tour.id },
+    '/crm/api/favourite-tour/delete': { tour_id: tour.id },
+  };
+  validBody = (op) => bodies[op.path] ?? (sample(op.body ?? undefined) as Record<string, unknown>);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await t?.cleanup();
+});
+
+// Tests -----------------------------------------------------------------------------------------
+
+test('the description lists GET and POST operations, path parameters included', () => {
+  expect(operations.filter((o) => o.method === 'GET').length).toBeGreaterThan(25);
+  expect(operations.filter((o) => o.method === 'POST').map((o) => o.path)).toEqual(expect.arrayContaining(['/spa/submit-help-request', '/crm/api/user/set-currency', '/crm/api/favourite-tour/create']));
+  expect(operations.some((o) => o.params.some((p) => p.in === 'path'))).toBe(true);
+});
+
+test('every operation answers its valid input', async () => {
+  for (const op of operations) {
+    const res = op.method === 'GET'
+      ? await app.inject({ method: 'GET', url: urlOf(op, baseQuery(op)), headers: auth })
+      : await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), headers: { ...auth, ...json }, payload: JSON.stringify(validBody(op)) });
+    if (res.statusCode !== 200) throw new Error(`${op.method} ${op.path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+});
+
+test('bad input of every kind in every operation: never a 5xx, always the error shape, nothing echoed or written', async () => {
+  const started = Date.now();
+  for (const op of operations) {
+    const base = baseQuery(op);
+    const query = queryParams(op);
+    const paths = op.params.filter((p) => p.in === 'path');
+
+    // Missing required fields (query and path; the body ones below).
+    await send(op, 'missing required', { method: op.method, url: urlOf(op, {}) }, query.some((p) => p.required));
+    for (const p of query.filter((x) => x.required)) {
+      const res = await send(op, 'missing required', { method: op.method, url: urlOf(op, baseQuery(op, p.name)), ...(op.method === 'POST' ? { headers: json, payload: JSON.stringify(validBody(op)) } : {}) }, true);
+      expect(res.status).toBe(422);
+      expect((res.body as ErrorBody).errors?.[p.name]).toBe('Required field');
+    }
+
+    // Bad values in every query parameter. A call with many parameters (the search: 45) gives each one a share of
+    // the lists, every value still reaching at least three parameters; a call with few gets every value in each.
+    const stride = Math.max(1, Math.floor(query.length / 3));
+    const share = <V>(list: readonly V[], i: number) => list.filter((_, j) => (i + j) % stride === 0);
+    for (const [i, p] of query.entries()) {
+      const at = (value: string | string[], kindName: string) => send(op, kindName, { method: op.method, url: urlOf(op, { ...base, [p.name]: value }) });
+      for (const [name, value] of share(WRONG_TYPES, i)) await at(typeof value === 'string' ? value : JSON.stringify(value), `wrong type (${name})`);
+      await at(['1', '2'], 'wrong type (array: repeated key)');
+      await send(op, 'wrong type (object: bracket key)', { method: op.method, url: urlOf(op, base, validPath, `${enc(p.name)}[a]=1&${enc(p.name)}[b][c]=2`) });
+      await at(HUGE, 'huge string');
+      for (const u of share(UNICODE, i)) await at(u, 'unicode');
+      for (const c of share(CONTROL, i)) await at(c, 'control characters');
+      for (const n of share(NUMBERS, i)) await at(String(n), 'extreme numbers');
+      const res = await at(`${MARKER}\u0000`, 'control characters');
+      if (res.status === 422) expect(Object.keys((res.body as ErrorBody).errors ?? {})).toEqual([p.name]);
+    }
+    // Query forms of deep nesting, prototype keys and unknown fields.
+    await send(op, 'deep nesting', { method: op.method, url: urlOf(op, base, validPath, `${'a'}${'[x]'.repeat(DEPTH)}=1`) });
+    await send(op, 'unicode', { method: op.method, url: urlOf(op, base, validPath, 'zz=%FF%FE%C0%80&%FF=1') });
+    for (const raw of ['__proto__=1', '__proto__[polluted]=1', 'constructor=1', 'constructor[prototype][polluted]=1', 'prototype=1', 'hasOwnProperty=1', 'toString=1']) {
+      await send(op, 'prototype keys', { method: op.method, url: urlOf(op, base, validPath, raw) });
+    }
+    await send(op, 'unknown fields', { method: op.method, url: urlOf(op, { ...base, zz_unknown: '1', [`${MARKER}`]: MARKER }) });
+    // Hostile values in a parameter the call does not know (so calls without parameters get them too).
+    for (const value of [HUGE, ...UNICODE, ...CONTROL, ...NUMBERS.map(String)]) {
+      const name = value === HUGE ? 'huge string' : UNICODE.includes(value) ? 'unicode' : CONTROL.includes(value) ? 'control characters' : 'extreme numbers';
+      await send(op, name, { method: op.method, url: urlOf(op, { ...base, zz_unknown: value }) });
+    }
+
+    // Path parameters.
+    for (const p of paths) {
+      for (const value of [HUGE.slice(0, 250), ...UNICODE, ...CONTROL, ...NUMBERS.map(String), '..', '../../etc/passwd', '%00', '__proto__', 'constructor', '', ' ']) {
+        await send(op, 'path parameters', { method: op.method, url: urlOf(op, base, { ...validPath, [p.name]: value }) });
+      }
+      await send(op, 'huge string', { method: op.method, url: urlOf(op, base, { ...validPath, [p.name]: HUGE }) });
+      // Broken percent-encoding in the path itself.
+      for (const broken of [`${MARKER}%E0%A4%A`, `${MARKER}%`, '%ZZ', '%00', '%C0%AF']) {
+        await send(op, 'path parameters', { method: op.method, url: urlOf(op, base, validPath).replace(enc(validPath[p.name]!), broken) });
+      }
+    }
+
+    // Bodies: GET ignores them, but they must not hurt; POST bodies are fuzzed field by field.
+    const url = urlOf(op, base);
+    const valid = validBody(op);
+    const raw = (kindName: string, payload: string, headers: Record<string, string> = json, expect4xx = op.method === 'POST') =>
+      send(op, kindName, { method: op.method, url, headers, payload }, expect4xx);
+    await raw('wrong content type', JSON.stringify(valid), { 'content-type': 'text/plain' });
+    await raw('wrong content type', 'data=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    await raw('wrong content type', '--b\r\nContent-Disposition: form-data; name="data"\r\n\r\nx\r\n--b--', { 'content-type': 'multipart/form-data; boundary=b' });
+    await raw('wrong content type', JSON.stringify(valid), { 'content-type': 'application/xml' });
+    await raw('empty body', '');
+    await raw('empty body', '', {}, false);
+    for (const bad of ['{"data": ', '{data: 1}', "{'a': 1}", '{"a": 1,}', '[1, 2', '\u0000', 'undefined', `{"${MARKER}": }`, '{"a": 1}{"b": 2}', '\uFEFF{"a": 1']) {
+      await raw('malformed JSON', bad);
+    }
+    await raw('deep nesting', `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`);
+    await raw('deep nesting', `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`);
+    await raw('deep nesting', `{"data":${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}}`);
+    await raw('huge string', JSON.stringify({ ...valid, big: 'x'.repeat(2_000_000) }));
+    for (const p of ['{"__proto__": {"polluted": 1}}', '{"constructor": {"prototype": {"polluted": 1}}}', `{"data": {"__proto__": {"polluted": 1}}}`]) {
+      await raw('prototype keys', p, json, false);
+    }
+    for (const top of ['null', '1e308', '"x"', 'true', '[]']) await raw('wrong type (whole body)', top);
+
+    if (op.method === 'POST') {
+      await send(op, 'missing required', { method: 'POST', url, headers: json, payload: '{}' }, true);
+      await send(op, 'unknown fields', { method: 'POST', url, headers: json, payload: JSON.stringify({ ...valid, zz_unknown: MARKER, [MARKER]: 1 }) });
+      await send(op, 'prototype keys', { method: 'POST', url, headers: json, payload: JSON.stringify({ ...valid, prototype: { polluted: 1 }, hasOwnProperty: 1, toString: 'x', valueOf: null }) });
+      const fields = fieldPaths(op.body);
+      // As with query parameters: a body of many fields (the help request: 30) gives each a share of the lists.
+      const stride = Math.max(1, Math.floor(fields.length / 3));
+      const share = <V>(list: readonly V[], i: number) => list.filter((_, j) => (i + j) % stride === 0);
+      for (const [i, { path, schema, required }] of fields.entries()) {
+        const body = (value: unknown) => JSON.stringify(withValue(valid, path, value));
+        const at = (value: unknown, kindName: string, expect4xx = false) => send(op, kindName, { method: 'POST', url, headers: json, payload: body(value) }, expect4xx);
+        if (required) await send(op, 'missing required', { method: 'POST', url, headers: json, payload: JSON.stringify(withValue(valid, path, undefined, true)) }, true);
+        for (const [name, value] of share(WRONG_TYPES, i)) await at(value, `wrong type (${name})`);
+        await at(HUGE, 'huge string', true);
+        for (const u of share(UNICODE, i)) await at(u, 'unicode');
+        for (const c of share(CONTROL, i)) await at(c, 'control characters');
+        await at(`${MARKER}\u0000`, 'control characters', true);
+        // Numbers in full where they belong (ids, counts), a share elsewhere.
+        for (const n of schema.type === 'integer' ? NUMBERS : share(NUMBERS, i)) await at(n, 'extreme numbers', schema.type === 'integer' && outOfRange(n, schema));
+        for (const proto of ['{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}']) {
+          await send(op, 'prototype keys', { method: 'POST', url, headers: json, payload: body('@@HERE@@').replace('"@@HERE@@"', proto) });
+        }
+        // The field nested 10,000 levels deep.
+        await send(op, 'deep nesting', { method: 'POST', url, headers: json, payload: body('@@HERE@@').replace('"@@HERE@@"', `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`) });
+      }
+    }
+  }
+  console.log(`fuzz: ${operations.length} operations, ${requests} requests in ${Math.round((Date.now() - started) / 100) / 10} s`);
+  expect([...problems.values()]).toEqual([]);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(Object.prototype).not.toHaveProperty('polluted');
+  for (const op of operations) {
+    const got = kinds.get(`${op.method} ${op.path}`) ?? new Set();
+    if (got.size < 10) throw new Error(`${op.method} ${op.path} got only ${got.size} kinds of bad input: ${[...got].join(', ')}`);
+  }
+}, 120_000);
