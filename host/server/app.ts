@@ -1,9 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import proxy from '@fastify/http-proxy';
+import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { appConfigFor, type AppConfig } from '@tours/shared/src/config/app-config';
 import { COOKIES } from '@tours/shared/src/config/storage-keys';
 import { LOCALES, isLocale, type Locale } from '@tours/shared/src/i18n/locales';
@@ -13,8 +16,11 @@ import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
 import { tourHead } from './tour-head';
-import { validateReviewRegion, validateSearchSlug } from './validate';
+import { validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
 import { loadShellRenderer } from './ssr';
+import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
+import { readHostSettings, siteOriginFor, type HostSettings } from './settings';
+import { BASELINE_HEADERS, buildCsp, HSTS, manifestOrigins, newNonce } from './security';
 
 export interface HostServerOptions {
   distDir: string;
@@ -25,10 +31,56 @@ export interface HostServerOptions {
   config?: AppConfig;
   routeRules?: Record<string, RouteRule>;
   logger?: boolean;
+  /** Deployment settings (host/server/settings.ts); what is not given comes from the environment. */
+  settings?: Partial<HostSettings>;
+  /** How long route checks and the tour head wait for the API (default 3 s). */
+  apiTimeoutMs?: number;
 }
 
 const API_PREFIXES = ['/spa', '/crm/api', '/node-api', '/media', '/api-docs'];
 const DEFAULT_SEARCH_SLUGS = new Set(['tours', 'lvyou', 'touren', 'tury']);
+/** Request bodies above 1 MiB are refused with 413 by the host itself (the API's limit is the same). */
+export const BODY_LIMIT = 1024 * 1024;
+/** A page or call the API could not serve: a 503 the browser may retry shortly. */
+const RETRY_AFTER_S = '10';
+
+const ERROR_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  413: 'Payload too large',
+  414: 'URI too long',
+  415: 'Unsupported media type',
+  431: 'Request header fields too large',
+  503: 'The service is temporarily unavailable',
+};
+
+/** The error shape of the spec (§8: `message`), never echoing the request. */
+export function errorBody(status: number): { message: string } {
+  return { message: ERROR_MESSAGES[status] ?? (status >= 500 ? 'Internal server error' : 'Bad request') };
+}
+
+/**
+ * Counts a proxied body sent without Content-Length (chunked); past the limit it fails the upstream request and
+ * marks the request, so the proxy's error answer is a 413 rather than a 503.
+ */
+function limitBody(source: Readable, limit: number, onExceeded: () => void): Readable {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        onExceeded();
+        callback(new Error('Request body too large'));
+      } else {
+        callback(null, chunk);
+      }
+    },
+  });
+  source.on('error', (error) => counter.destroy(error));
+  return source.pipe(counter);
+}
 
 function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -46,14 +98,65 @@ function localeCookie(locale: Locale): string {
 }
 
 export async function buildHostServer(opts: HostServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ? { level: 'info' } : false, trustProxy: true });
-  const config = opts.config ?? appConfigFor(process.env.SITE_VARIANT === 'china' ? 'china' : 'base', { russianIsAvailable: process.env.RUSSIAN_IS_AVAILABLE !== '0' });
+  const settings: HostSettings = { ...readHostSettings(process.env), ...opts.settings };
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    // Only the configured proxies may tell fastify the visitor's address, protocol and host (TRUST_PROXY).
+    trustProxy: settings.trustProxy.length ? settings.trustProxy : false,
+    bodyLimit: BODY_LIMIT,
+    // A malformed URL ('/%', '/%E0%A4%A') is refused by the router before any route or hook runs: the error
+    // shape and the baseline headers by hand, without echoing the URL (fastify's default answer quotes it).
+    frameworkErrors: (error, _req, res) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 400;
+      void (res as FastifyReply).code(status).headers({ ...BASELINE_HEADERS, 'Cache-Control': 'no-store' }).send(errorBody(status));
+    },
+    // Requests node's parser refuses (headers over 16 KB, broken syntax) never become requests: the answer is
+    // written to the socket, in the error shape (fastify's default body has statusCode and error fields).
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify(errorBody(status));
+      const headers = { ...BASELINE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-store', Connection: 'close' };
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    },
+  });
+  const base = opts.config ?? appConfigFor(process.env.SITE_VARIANT === 'china' ? 'china' : 'base', { russianIsAvailable: process.env.RUSSIAN_IS_AVAILABLE !== '0' });
+  // debugOrigins: where the debug overlay may point a microfrontend (MFE_OVERRIDE_ORIGINS), the same list the CSP allows.
+  const config: AppConfig = { ...base, debugOrigins: [...settings.overrideOrigins] };
+  const api: ApiTarget = { apiUrl: opts.apiUrl, internalSecret: settings.internalSecret, timeoutMs: opts.apiTimeoutMs };
   const catalogues = loadCatalogues(opts.messagesDir);
   const rules = opts.routeRules ?? defaultRouteRules();
   const entryPath = path.join(opts.distDir, 'entry.json');
   if (!existsSync(entryPath)) throw new Error(`Host build missing: ${entryPath} (run npm run build -w host)`);
   const entry = JSON.parse(readFileSync(entryPath, 'utf8')) as { js: string[]; css: string[] };
   const renderShell = loadShellRenderer(opts.distDir, (m) => app.log.error(m));
+
+  // Security headers of every answer (host/server/security.ts). The CSP here is the one of JSON and assets: HTML
+  // pages get their full policy in renderPage, and proxied answers keep the API's own (its headers win over these).
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+    // HSTS only on https, which a static option cannot know: below, per request.
+    strictTransportSecurity: false,
+    // Partner sites show the site's /media images in the widgets; remotes and widgets are other origins.
+    crossOriginResourcePolicy: false,
+    // Link prefetching stays as the browser does it.
+    xDnsPrefetchControl: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
+    // Bodies over the limit are refused before anything reads or forwards them (the proxies stream bodies through,
+    // so fastify's bodyLimit does not apply to them); the connection is closed rather than drained.
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > BODY_LIMIT) return reply.code(413).header('Connection', 'close').header('Cache-Control', 'no-store').send(errorBody(413));
+    return undefined;
+  });
+  app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) req.log.error(error);
+    return reply.code(status).header('Cache-Control', 'no-store').send(errorBody(status));
+  });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -67,33 +170,66 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     wildcard: true,
   });
 
+  // The forwarding protocol (host/server/api-call.ts): the API sees the visitor the host decided on.
+  const visitorOf = (req: Pick<FastifyRequest, 'ip' | 'protocol' | 'host'>): Visitor => ({ ip: req.ip, protocol: req.protocol, host: new URL(siteOriginFor(req.host, settings)).host });
+  const tooLarge = new WeakSet<object>();
+  const replyOptions: NonNullable<FastifyHttpProxyOptions['replyOptions']> = {
+    rewriteRequestHeaders: (req, headers) => forwardedHeaders(headers, visitorOf(req), settings.internalSecret),
+    // The query goes to the API as the client sent it: http-proxy would parse and re-encode it, turning a
+    // malformed one ('%AA…') into a valid, different one instead of letting the API refuse it.
+    queryString: (_search, reqUrl) => {
+      const i = reqUrl.indexOf('?');
+      return i < 0 ? '' : reqUrl.slice(i + 1);
+    },
+    // reply-from would retry a GET the API answers 503 up to 10 times, within milliseconds: more load on an API
+    // that is already shedding it. The 503 is passed on instead.
+    retryDelay: () => null,
+    // The API down is a 503 in the spec's error shape, never a bare 500; a body past the limit is a 413.
+    onError: (reply, { error }) => {
+      if (tooLarge.has(reply.request.raw)) {
+        void reply.code(413).header('Connection', 'close').header('Cache-Control', 'no-store').send(errorBody(413));
+        return;
+      }
+      app.log.warn(`API proxy: ${error.message}`);
+      void reply.code(503).header('Retry-After', RETRY_AFTER_S).header('Cache-Control', 'no-store').send(errorBody(503));
+    },
+  };
+  const preHandler = async (req: FastifyRequest) => {
+    if (req.body instanceof Readable && req.headers['content-length'] === undefined) {
+      req.body = limitBody(req.body, BODY_LIMIT, () => tooLarge.add(req.raw));
+    }
+  };
   for (const prefix of API_PREFIXES) {
-    await app.register(proxy, {
-      upstream: opts.apiUrl,
-      prefix,
-      rewritePrefix: prefix,
-      http2: false,
-      // The API down is a 503 in the spec's error shape, never a bare 500.
-      replyOptions: {
-        onError: (reply, { error }) => {
-          app.log.warn(`API proxy: ${error.message}`);
-          void reply.code(503).header('Cache-Control', 'no-store').send({ message: 'The service is temporarily unavailable' });
-        },
-      },
-    });
+    await app.register(proxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false, preHandler, replyOptions });
   }
-  await app.register(proxy, { upstream: opts.apiUrl, prefix: '/socket.io', rewritePrefix: '/socket.io', websocket: true });
+  await app.register(proxy, {
+    upstream: opts.apiUrl,
+    prefix: '/socket.io',
+    rewritePrefix: '/socket.io',
+    websocket: true,
+    preHandler,
+    replyOptions,
+    // The websocket upgrade (http-proxy's own option, not in its types): only the cookie of the client's headers.
+    wsClientOptions: {
+      rewriteRequestHeaders: (headers: Record<string, string>, req: FastifyRequest) =>
+        forwardedHeaders({ ...headers, ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}) }, visitorOf(req), settings.internalSecret),
+    } as NonNullable<FastifyHttpProxyOptions['wsClientOptions']>,
+  });
+
+  /** The runtime manifest, read on every use: a new remote build is picked up without a restart. */
+  const readManifest = (): { body: string; parsed: unknown } => {
+    try {
+      const body = readFileSync(opts.manifestFile, 'utf8');
+      return { body, parsed: JSON.parse(body) as unknown };
+    } catch (error) {
+      app.log.error(`mfe manifest unreadable: ${(error as Error).message}`);
+      return { body: '{}', parsed: {} };
+    }
+  };
 
   // The runtime manifest of microfrontends: short-lived, so a new remote build is picked up on the next load.
   app.get('/mfe-manifest.json', async (_req, reply) => {
-    let body = '{}';
-    try {
-      body = readFileSync(opts.manifestFile, 'utf8');
-      JSON.parse(body);
-    } catch (error) {
-      app.log.error(`mfe manifest unreadable: ${(error as Error).message}`);
-      body = '{}';
-    }
+    const { body } = readManifest();
     const mtime = existsSync(opts.manifestFile) ? statSync(opts.manifestFile).mtimeMs : 0;
     return reply
       .header('Cache-Control', 'no-cache')
@@ -104,7 +240,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
 
   app.get<{ Params: { locale: string } }>('/i18n/:locale', async (req, reply) => {
     const locale = req.params.locale.replace(/\.json$/, '');
-    if (!isLocale(locale)) return reply.code(404).send({ message: 'Not found' });
+    if (!isLocale(locale)) return reply.code(404).send(errorBody(404));
     return reply.header('Cache-Control', 'public, max-age=86400').send(catalogues.compiled[locale]);
   });
 
@@ -133,27 +269,33 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable });
     let status = 200;
     let notFound: 'unmatched' | 'validation' | undefined;
+    // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
+    let unavailable = false;
     if (!match) {
       status = 404;
       notFound = 'unmatched';
     } else if (match.def.validate) {
       const { slug, region } = match.params;
-      const valid =
-        match.def.validate === 'search-slug'
-          ? DEFAULT_SEARCH_SLUGS.has(slug ?? '') || (await validateSearchSlug(opts.apiUrl, slug ?? '', locale))
-          : !region || (await validateReviewRegion(opts.apiUrl, region, locale));
-      if (!valid) {
+      let check: RouteCheck = 'valid';
+      if (match.def.validate === 'search-slug') {
+        if (!DEFAULT_SEARCH_SLUGS.has(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
+      } else if (region) {
+        check = await validateReviewRegion(api, region, locale);
+      }
+      if (check === 'invalid') {
         status = 404;
         notFound = 'validation';
       }
+      unavailable = check === 'unavailable';
     }
     const messages = catalogues.messages[locale];
-    const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+    // Links are built from the configured origins only (SITE_ORIGIN, SITE_ORIGINS), never from the Host header.
+    const origin = siteOriginFor(req.host, settings);
     const cookieCurrency = cookies[COOKIES.currency.name];
     const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
     // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
     const tour = match?.name === 'tour-page'
-      ? await tourHead({ apiUrl: opts.apiUrl, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
+      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
       : null;
     if (tour?.kind === 'redirect') return reply.code(301).header('Cache-Control', 'no-store').redirect(`${tour.location}${url.search}`, 301);
     if (tour?.kind === 'not-found') {
@@ -161,14 +303,30 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       // A removed tour keeps its page: the screen shows the removed_from_publication variant with similar tours.
       notFound = tour.removed ? undefined : 'validation';
     }
+    if (tour?.kind === 'unavailable') unavailable = true;
+    if (unavailable) {
+      status = 503;
+      notFound = undefined;
+    }
     const tourOk = tour?.kind === 'ok' ? tour : null;
-    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname, extra: tourOk?.extra }) + (tourOk ? `\n${tourOk.links}` : '');
+    const nonce = newNonce();
+    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname, extra: tourOk?.extra, nonce }) + (tourOk ? `\n${tourOk.links}` : '');
     // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
     const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
+    // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).
     const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
-    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body });
-    return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body, nonce });
+    const { remotes, widgets } = manifestOrigins(readManifest().parsed);
+    const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
+    if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);
+    return reply
+      .code(status)
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', unavailable ? 'no-store' : 'no-cache')
+      .header('Vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   app.setNotFoundHandler((req, reply) => {
@@ -176,7 +334,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     if (req.method === 'GET' && (accept.includes('text/html') || accept === '' || accept.includes('*/*')) && !req.url.startsWith('/assets/')) {
       return renderPage(req, reply);
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send(errorBody(404));
   });
 
   void LOCALES;

@@ -21,6 +21,14 @@ describe('server head', () => {
     expect(head).not.toContain('canonical');
   });
 
+  test('a 503 (the API could not check the route): its own title, noindex, no canonical', () => {
+    const match = matchRoute('/en/moscow', { russianIsAvailable: true });
+    const head = renderHead({ origin: 'https://site', match, locale: 'en', messages: { ...messages, 'error.503.title': "We'll be right back" }, russianIsAvailable: true, status: 503, path: '/en/moscow' });
+    expect(head).toContain('<title>We&#39;ll be right back | Tours of Russia</title>');
+    expect(head).toContain('noindex, follow');
+    expect(head).not.toContain('canonical');
+  });
+
   test('JSON in a script tag cannot close it', () => {
     expect(safeJson({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
   });

@@ -11,6 +11,8 @@ export interface HeadInput {
   path: string;
   /** A screen may bring its own (the tour page): title, description, JSON-LD, robots. */
   extra?: { title?: string; description?: string; jsonLd?: unknown; robots?: string };
+  /** The page's CSP nonce, put on every <script> (host/server/security.ts). */
+  nonce?: string;
 }
 
 export function escapeHtml(s: string): string {
@@ -22,12 +24,15 @@ export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+const nonceAttr = (nonce: string | undefined) => (nonce ? ` nonce="${escapeHtml(nonce)}"` : '');
+
 /** Title, description, canonical and hreflang links for the HTML the server sends. */
 export function renderHead(input: HeadInput): string {
   const { origin, match, messages, russianIsAvailable, status, extra } = input;
   const site = messages['meta.siteName'] ?? '';
   const pageTitle = extra?.title ?? (match ? messages[`page.${match.name}.title`] : undefined) ?? messages['meta.notFound'] ?? '';
-  const title = status === 404 && !extra?.title ? `${messages['meta.notFound'] ?? 'Not found'} | ${site}` : pageTitle && pageTitle !== site ? `${pageTitle} | ${site}` : site;
+  const errorTitle = status === 404 ? messages['meta.notFound'] ?? 'Not found' : status === 503 ? messages['error.503.title'] ?? 'Service unavailable' : null;
+  const title = errorTitle && !extra?.title ? `${errorTitle} | ${site}` : pageTitle && pageTitle !== site ? `${pageTitle} | ${site}` : site;
   const description = extra?.description ?? (match ? messages[`page.${match.name}.description`] : undefined) ?? messages['meta.description'] ?? '';
   const lines = [
     `<title>${escapeHtml(title)}</title>`,
@@ -44,12 +49,12 @@ export function renderHead(input: HeadInput): string {
     }
     lines.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + switchLocalePath(match, 'cn'))}">`);
   }
-  if (extra?.jsonLd) lines.push(`<script type="application/ld+json">${safeJson(extra.jsonLd)}</script>`);
+  if (extra?.jsonLd) lines.push(`<script type="application/ld+json"${nonceAttr(input.nonce)}>${safeJson(extra.jsonLd)}</script>`);
   return lines.join('\n');
 }
 
 /** The whole HTML document: head for crawlers, initial state for the first paint, the host entry. */
-export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string }): string {
+export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string; nonce?: string }): string {
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}">`,
@@ -59,11 +64,12 @@ export function renderDocument(o: { lang: string; head: string; state: unknown; 
     `<meta name="theme-color" content="${escapeHtml(o.accent)}">`,
     o.head,
     ...o.entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...o.entry.js.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    // The nonce lets the entry run under the page's CSP; what it inserts is trusted through it ('strict-dynamic').
+    ...o.entry.js.map((src) => `<script defer src="${escapeHtml(src)}"${nonceAttr(o.nonce)}></script>`),
     '</head>',
     '<body>',
     `<div id="app">${o.body ?? ''}</div>`,
-    `<script id="__INITIAL__" type="application/json">${safeJson(o.state)}</script>`,
+    `<script id="__INITIAL__" type="application/json"${nonceAttr(o.nonce)}>${safeJson(o.state)}</script>`,
     '</body>',
     '</html>',
   ].join('\n');

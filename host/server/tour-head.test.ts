@@ -23,7 +23,11 @@ describe('tour page head', () => {
     }) as unknown as typeof fetch;
     const head = await tourHead({ ...base, fetch: fetchSpy });
     expect(calls[0]!.url).toBe(`http://api/spa/tour?slug=${EN}&format=main&expand_program=0&with_alt=1&site_id=1`);
-    expect(calls[0]!.headers).toMatchObject({ 'X-Language': 'en-US', 'X-Currency': 'USD', 'X-USER-ROLE': 'client' });
+    // One of the host server's own calls: marked, with the secret when one is configured (host/server/api-call.ts).
+    expect(calls[0]!.headers).toMatchObject({ 'X-Language': 'en-US', 'X-Currency': 'USD', 'X-USER-ROLE': 'client', 'x-internal-call': 'host-server' });
+    expect(calls[0]!.headers).not.toHaveProperty('x-internal-secret');
+    await tourHead({ ...base, internalSecret: 's3cret', fetch: fetchSpy });
+    expect(calls[1]!.headers).toMatchObject({ 'x-internal-call': 'host-server', 'x-internal-secret': 's3cret' });
     if (head.kind !== 'ok') throw new Error(head.kind);
     expect(head.extra.title).toBe(tour.title);
     expect(head.extra.description).not.toMatch(/<|script|onerror|javascript:/);
@@ -84,9 +88,12 @@ describe('tour page head', () => {
     expect(never).not.toHaveBeenCalled();
   });
 
-  test('an API that fails, is slow or answers nonsense gives the generic head', async () => {
+  test('an API that fails, limits the host or is slow cannot decide (503); a 200 it cannot read gives the generic head', async () => {
     expect(await tourHead({ ...base, fetch: answer(500, { message: 'Internal server error' }) })).toEqual({ kind: 'unavailable' });
-    expect(await tourHead({ ...base, fetch: answer(200, { id: 1 }) })).toEqual({ kind: 'unavailable' });
+    expect(await tourHead({ ...base, fetch: answer(429, { message: 'Too many requests' }) })).toEqual({ kind: 'unavailable' });
+    expect(await tourHead({ ...base, fetch: answer(403, { message: 'Forbidden' }) })).toEqual({ kind: 'unavailable' });
+    expect(await tourHead({ ...base, fetch: answer(200, { id: 1 }) })).toEqual({ kind: 'generic' });
+    expect(await tourHead({ ...base, fetch: answer(410, { message: 'Gone' }) })).toEqual({ kind: 'not-found', removed: false });
     const hang = ((_u: string, init: RequestInit) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))) as unknown as typeof fetch;
     expect(await tourHead({ ...base, timeoutMs: 30, fetch: hang })).toEqual({ kind: 'unavailable' });
     const refused = (async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch;

@@ -3,7 +3,8 @@
  * GET /spa/tour for the page's slug (short timeout) and sends title, description, canonical and hreflang links
  * (each locale's own slug), the TouristTrip JSON-LD with its Offer, 'noindex, follow' when is_indexed is false,
  * and a preload of the hero image. A tour the API answers 404 for is a real 404; a slug that is not the
- * locale's canonical one is a 301 to it. When the API cannot be reached the generic head is sent.
+ * locale's canonical one is a 301 to it. When the API cannot decide (unreachable, slower than the timeout, 5xx,
+ * 429) the page is a 503; a 200 the host cannot read gets the generic head (the page itself decides).
  */
 import { is } from 'superstruct';
 import { TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
@@ -12,6 +13,7 @@ import { sizedImage } from '@tours/shared/src/domain/media';
 import { availableLocales, LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
 import { withLocale } from '@tours/shared/src/routing/match';
 import { escapeHtml, type HeadInput } from './head';
+import { askApi, definitelyNotFound } from './api-call';
 
 export type TourHead =
   /** hero: the tour's hero image, which the host paints as the page's first screen with the HTML. */
@@ -19,6 +21,9 @@ export type TourHead =
   | { kind: 'redirect'; location: string }
   /** removed: the tour exists but was removed from publication; the page renders the removed variant itself. */
   | { kind: 'not-found'; removed: boolean }
+  /** The API answered 200 with something the host cannot read: the generic head, and the page decides. */
+  | { kind: 'generic' }
+  /** The API could not decide (down, slow, 5xx, 429): the page is a 503. */
   | { kind: 'unavailable' };
 
 export interface TourHeadInput {
@@ -30,6 +35,8 @@ export interface TourHeadInput {
   /** Currency of the Offer (the visitor's cookie, else the site's default). */
   currency: string;
   siteName: string;
+  /** INTERNAL_API_SECRET: the call is the host server's own (X-Internal-Call). */
+  internalSecret?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -99,24 +106,26 @@ export function buildTourHead(tour: TourDetailAnswer, o: Pick<TourHeadInput, 'lo
 /** Fetches the tour and decides the head, status or redirect of the tour page. Never throws. */
 export async function tourHead(input: TourHeadInput): Promise<TourHead> {
   if (!SLUG.test(input.slug)) return { kind: 'not-found', removed: false };
-  const doFetch = input.fetch ?? fetch;
-  try {
-    const res = await doFetch(`${input.apiUrl}/spa/tour?slug=${encodeURIComponent(input.slug)}&format=main&expand_program=0&with_alt=1&site_id=1`, {
-      headers: { 'X-Language': LOCALE_INFO[input.locale].iso, 'X-Currency': input.currency, 'X-USER-ROLE': 'client', Accept: 'application/json' },
-      signal: AbortSignal.timeout(input.timeoutMs ?? 1500),
-    });
-    if (res.status === 404) {
-      const body = (await res.json().catch(() => null)) as { data?: { reason?: string } } | null;
-      return { kind: 'not-found', removed: body?.data?.reason === 'removed_from_publication' };
-    }
-    if (res.status === 422) return { kind: 'not-found', removed: false };
-    if (!res.ok) return { kind: 'unavailable' };
-    const tour: unknown = await res.json();
-    if (!is(tour, TourDetailAnswer)) return { kind: 'unavailable' };
-    const own = tour.slugs[input.locale] || tour.slug;
-    if (tour.redirect || own !== input.slug) return { kind: 'redirect', location: tourPath(own, input.locale) };
-    return buildTourHead(tour, input);
-  } catch {
-    return { kind: 'unavailable' };
+  const res = await askApi(
+    input,
+    `/spa/tour?slug=${encodeURIComponent(input.slug)}&format=main&expand_program=0&with_alt=1&site_id=1`,
+    { 'X-Language': LOCALE_INFO[input.locale].iso, 'X-Currency': input.currency, 'X-USER-ROLE': 'client' },
+  );
+  if (!res) return { kind: 'unavailable' };
+  if (definitelyNotFound(res.status)) {
+    const body = (await res.json().catch(() => null)) as { data?: { reason?: string } } | null;
+    return { kind: 'not-found', removed: res.status === 404 && body?.data?.reason === 'removed_from_publication' };
   }
+  if (!res.ok) return { kind: 'unavailable' };
+  let tour: unknown;
+  try {
+    tour = await res.json();
+  } catch (error) {
+    // The timeout also covers the body; a body that is not JSON is an answer the host cannot read.
+    return (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError' ? { kind: 'unavailable' } : { kind: 'generic' };
+  }
+  if (!is(tour, TourDetailAnswer)) return { kind: 'generic' };
+  const own = tour.slugs[input.locale] || tour.slug;
+  if (tour.redirect || own !== input.slug) return { kind: 'redirect', location: tourPath(own, input.locale) };
+  return buildTourHead(tour, input);
 }

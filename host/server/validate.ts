@@ -1,34 +1,30 @@
 import { LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
-
-/** GET with the API's headers; the answer, or null when the API cannot be reached in time. */
-async function ask(url: string, locale: Locale, timeoutMs: number): Promise<Response | null> {
-  try {
-    return await fetch(url, { headers: { 'X-Language': LOCALE_INFO[locale].iso, 'X-USER-ROLE': 'client' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    return null;
-  }
-}
+import { askApi, definitelyNotFound, type ApiTarget } from './api-call';
 
 /**
- * The region of the reviews page (/reviews/{region}) through /spa/reviews, which answers 404 for an unknown
- * region. As with search slugs, an API that cannot answer leaves the decision to the client.
+ * A route check's verdict. Only a definite answer counts: 404/410/422 → 'invalid' (a real 404), 2xx → its verdict.
+ * Anything else — unreachable, slower than the timeout, 5xx, 429 (the API limiting the host), a 401/403 (a secret
+ * mismatch) — is 'unavailable' and the page is a 503: an outage turns neither into 404s nor into soft-404 200s.
  */
-export async function validateReviewRegion(apiUrl: string, region: string, locale: Locale, timeoutMs = 1500): Promise<boolean> {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(region) || region.length > 120) return false;
-  const res = await ask(`${apiUrl}/spa/reviews?region=${encodeURIComponent(region)}&limit=1`, locale, timeoutMs);
-  return res?.status !== 404 && res?.status !== 422;
+export type RouteCheck = 'valid' | 'invalid' | 'unavailable';
+
+const headers = (locale: Locale) => ({ 'X-Language': LOCALE_INFO[locale].iso, 'X-USER-ROLE': 'client' });
+
+/** The region of the reviews page (/reviews/{region}) through /spa/reviews, which answers 404 for an unknown region. */
+export async function validateReviewRegion(api: ApiTarget, region: string, locale: Locale): Promise<RouteCheck> {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(region) || region.length > 120) return 'invalid';
+  const res = await askApi(api, `/spa/reviews?region=${encodeURIComponent(region)}&limit=1`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
 }
 
-/**
- * Route validation of a search slug (§2.1) through the API's /spa/validate-slug. When the API cannot be
- * reached the page is served (200) and the client decides: an outage must not turn pages into 404s.
- */
-export async function validateSearchSlug(apiUrl: string, slug: string, locale: Locale, timeoutMs = 1500): Promise<boolean> {
-  if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return false;
-  const res = await ask(`${apiUrl}/spa/validate-slug?slug=${encodeURIComponent(slug)}`, locale, timeoutMs);
-  if (res?.status === 404 || res?.status === 422) return false;
-  if (!res?.ok) return true;
+/** Route validation of a search slug (§2.1) through the API's /spa/validate-slug. */
+export async function validateSearchSlug(api: ApiTarget, slug: string, locale: Locale): Promise<RouteCheck> {
+  if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return 'invalid';
+  const res = await askApi(api, `/spa/validate-slug?slug=${encodeURIComponent(slug)}`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  if (!res?.ok) return 'unavailable';
   const body = (await res.json().catch(() => ({}))) as { result?: { valid?: boolean } | boolean };
   const result = body.result;
-  return typeof result === 'boolean' ? result : result?.valid !== false;
+  return (typeof result === 'boolean' ? result : result?.valid !== false) ? 'valid' : 'invalid';
 }

@@ -1,0 +1,333 @@
+/** @jest-environment node */
+/**
+ * The host server against a fake API (a plain http server on port 0): the forwarding protocol, links from the
+ * configured origins only, 503 instead of soft 404s, security headers and the page CSP, 413 and malformed URLs.
+ * The host build is a small fixture (entry.json only: the shell renders empty without host/dist/server/ssr.js).
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildHostServer, type HostServerOptions } from './app';
+import type { HostSettings } from './settings';
+import fixture from './tour-head.fixture.json';
+
+const TOUR = 'pacific-ocean-cruise-from-petropavlovsk-kamchatsky-1007';
+
+interface Seen { method: string; url: string; headers: IncomingHttpHeaders; bodyLength: number }
+type Answer = { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
+
+/** The fake API: records each request; `answer` decides the reply (default: a 200 that suits each call). */
+class FakeApi {
+  seen: Seen[] = [];
+  answer: (url: URL) => Answer = (url) => defaultAnswer(url);
+  private server: Server = createServer((req, res) => {
+    let bodyLength = 0;
+    req.on('data', (c: Buffer) => { bodyLength += c.length; });
+    req.on('end', () => {
+      this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyLength });
+      const a = this.answer(new URL(req.url ?? '/', 'http://api'));
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(JSON.stringify(a.body ?? {}));
+      }, a.delayMs ?? 0);
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  last(pathPrefix: string): Seen | undefined {
+    return [...this.seen].reverse().find((s) => s.url.startsWith(pathPrefix));
+  }
+}
+
+function defaultAnswer(url: URL): Answer {
+  switch (url.pathname) {
+    case '/spa/validate-slug': return url.searchParams.get('slug') === 'no-such-place' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { result: { valid: true } } };
+    case '/spa/reviews': return url.searchParams.get('region') === 'atlantis' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { reviews: [] } };
+    case '/spa/tour': return url.searchParams.get('slug') === TOUR ? { status: 200, body: fixture } : { status: 404, body: { message: 'Not found' } };
+    default: return { status: 200, body: { ok: true } };
+  }
+}
+
+const SETTINGS: HostSettings = {
+  siteOrigin: 'https://www.example.com',
+  siteOrigins: ['https://cn.example.com'],
+  trustProxy: [],
+  internalSecret: 's3cret',
+  overrideOrigins: ['http://localhost:*'],
+  mapsScriptApi: false,
+};
+const MANIFEST = {
+  'mfe-search': { url: 'http://localhost:8081/mf-manifest.json', version: '1' },
+  'mfe-tour': { url: 'https://tour.cdn.example/mf-manifest.json', version: '1' },
+  widgets: { url: 'http://localhost:8097/loader.js', version: 'abc' },
+};
+
+let tmp: string;
+let fake: FakeApi;
+let apiUrl: string;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'host-server-'));
+  mkdirSync(path.join(tmp, 'dist/assets'), { recursive: true });
+  writeFileSync(path.join(tmp, 'dist/entry.json'), JSON.stringify({ js: ['/assets/main.js?1'], css: ['/assets/main.css'] }));
+  writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(MANIFEST));
+  fake = new FakeApi();
+  apiUrl = await fake.start();
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await fake.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  fake.seen = [];
+  fake.answer = defaultAnswer;
+});
+
+async function host(over: Partial<HostServerOptions> & { settings?: Partial<HostSettings> } = {}): Promise<FastifyInstance> {
+  const app = await buildHostServer({
+    distDir: path.join(tmp, 'dist'),
+    messagesDir: path.join(__dirname, '../../shared/src/i18n/messages'),
+    manifestFile: path.join(tmp, 'manifest.json'),
+    apiUrl,
+    ...over,
+    settings: { ...SETTINGS, ...over.settings },
+  });
+  apps.push(app);
+  return app;
+}
+
+/** An address nothing listens on: the API is down. */
+async function deadApiUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+const html = { accept: 'text/html' };
+const initialState = (body: string) => JSON.parse(/<script id="__INITIAL__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(body)![1]!) as { status: number; notFound?: string; config: { debugOrigins: string[] } };
+
+describe('forwarding protocol', () => {
+  test('a proxied request: X-Forwarded-For overwritten with the peer, host-set proto/host, the secret added, forged internal headers dropped', async () => {
+    const app = await host();
+    const res = await app.inject({
+      url: '/spa/search?q=1',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-internal-secret': 'forged', 'x-internal-call': 'host-server', cookie: 'a=1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = fake.last('/spa/search')!;
+    expect(seen.url).toBe('/spa/search?q=1');
+    expect(seen.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'www.example.com', 'x-internal-secret': 's3cret', cookie: 'a=1' });
+    expect(seen.headers).not.toHaveProperty('x-internal-call');
+    expect(seen.headers).not.toHaveProperty('x-real-ip');
+    expect(seen.headers).not.toHaveProperty('forwarded');
+  });
+
+  test('the query reaches the API as sent, even one the API must refuse', async () => {
+    const app = await host();
+    await app.inject({ url: '/spa/tours?q=%AA%AA&a=1&a=2&b=x+y' });
+    expect(fake.last('/spa/tours')!.url).toBe('/spa/tours?q=%AA%AA&a=1&a=2&b=x+y');
+  });
+
+  test('without INTERNAL_API_SECRET no secret is sent, and a client\'s is still dropped', async () => {
+    const app = await host({ settings: { internalSecret: undefined } });
+    await app.inject({ url: '/crm/api/x', headers: { 'x-internal-secret': 'forged' } });
+    expect(fake.last('/crm/api/x')!.headers).not.toHaveProperty('x-internal-secret');
+  });
+
+  test('behind a trusted proxy (TRUST_PROXY) the visitor and protocol come from it; from anyone else they do not', async () => {
+    const app = await host({ settings: { trustProxy: ['10.0.0.0/8'] } });
+    const viaProxy = await app.inject({ url: '/spa/a', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '198.51.100.4', 'x-forwarded-proto': 'https' } });
+    expect(fake.last('/spa/a')!.headers).toMatchObject({ 'x-forwarded-for': '198.51.100.4', 'x-forwarded-proto': 'https' });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');
+    const direct = await app.inject({ url: '/spa/b', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '198.51.100.4', 'x-forwarded-proto': 'https' } });
+    expect(fake.last('/spa/b')!.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'http' });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('the host\'s own calls carry X-Internal-Call and the secret', async () => {
+    const app = await host();
+    await app.inject({ url: '/en/moscow', headers: html });
+    await app.inject({ url: '/en/reviews/baikal', headers: html });
+    await app.inject({ url: `/en/${TOUR}`, headers: html });
+    for (const call of ['/spa/validate-slug?slug=moscow', '/spa/reviews?region=baikal', `/spa/tour?slug=${TOUR}`]) {
+      expect(fake.last(call)?.headers).toMatchObject({ 'x-internal-call': 'host-server', 'x-internal-secret': 's3cret' });
+    }
+  });
+});
+
+describe('links from the configured origins only', () => {
+  test('Host: evil.example gets the page with SITE_ORIGIN\'s canonical and hreflang', async () => {
+    const app = await host();
+    const res = await app.inject({ url: '/en/visa', headers: { ...html, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<link rel="canonical" href="https://www.example.com/en/visa">');
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  test('a Host among SITE_ORIGINS keeps its own origin; the tour head too', async () => {
+    const app = await host();
+    const res = await app.inject({ url: `/en/${TOUR}`, headers: { ...html, host: 'cn.example.com' } });
+    expect(res.body).toContain(`<link rel="canonical" href="https://cn.example.com/en/${TOUR}">`);
+  });
+});
+
+describe('no soft 404s: an undecidable route check is a 503', () => {
+  const expect503 = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('10');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<meta name="robots" content="noindex, follow">');
+    expect(res.body).not.toContain('rel="canonical"');
+    expect(initialState(res.body)).toMatchObject({ status: 503 });
+    expect(initialState(res.body).notFound).toBeUndefined();
+  };
+
+  test('API down: a search slug, a review region and a tour page answer 503; the proxy too', async () => {
+    const app = await host({ apiUrl: await deadApiUrl() });
+    for (const url of ['/en/moscow', '/en/reviews/baikal', `/en/${TOUR}`]) expect503(await app.inject({ url, headers: html }));
+    const proxied = await app.inject({ url: '/spa/search' });
+    expect(proxied.statusCode).toBe(503);
+    expect(proxied.headers['retry-after']).toBe('10');
+    expect(proxied.json()).toEqual({ message: 'The service is temporarily unavailable' });
+    // Pages that need no check are served.
+    expect((await app.inject({ url: '/en/visa', headers: html })).statusCode).toBe(200);
+  });
+
+  test('API limiting the host (429), failing (500) or too slow: 503', async () => {
+    const app = await host({ apiTimeoutMs: 150 });
+    fake.answer = () => ({ status: 429, body: { message: 'Too many requests' } });
+    for (const url of ['/en/moscow', '/en/reviews/baikal', `/en/${TOUR}`]) expect503(await app.inject({ url, headers: html }));
+    fake.answer = () => ({ status: 500, body: { message: 'Internal server error' } });
+    expect503(await app.inject({ url: '/en/moscow', headers: html }));
+    fake.answer = (url) => ({ ...defaultAnswer(url), delayMs: 1000 });
+    expect503(await app.inject({ url: `/en/${TOUR}`, headers: html }));
+  });
+
+  test('a definite not-found is still a 404; a known slug a 200', async () => {
+    const app = await host();
+    for (const url of ['/en/no-such-place', '/en/reviews/atlantis', '/en/no-such-tour-99']) {
+      const res = await app.inject({ url, headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(initialState(res.body)).toMatchObject({ status: 404, notFound: 'validation' });
+    }
+    const ok = await app.inject({ url: '/en/moscow', headers: html });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['retry-after']).toBeUndefined();
+  });
+});
+
+describe('security headers and the page CSP', () => {
+  test('every answer: nosniff, referrer policy, frame-ancestors and X-Frame-Options; no HSTS over http', async () => {
+    const app = await host();
+    for (const url of ['/healthz', '/mfe-manifest.json', '/i18n/en.json', '/spa/x', '/en/visa', '/assets/nothing.js', '/nothing.json']) {
+      const res = await app.inject({ url, headers: { accept: url === '/en/visa' ? 'text/html' : 'application/json' } });
+      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'SAMEORIGIN' });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      if (url !== '/en/visa') expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; ?frame-ancestors 'self'$/);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  test('a proxied answer keeps the API\'s own security headers', async () => {
+    const app = await host();
+    fake.answer = () => ({ status: 200, body: {}, headers: { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' } });
+    const res = await app.inject({ url: '/spa/info' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('an HTML page: the manifest\'s remote and widget origins, the developer origins, and a fresh nonce on every script', async () => {
+    const app = await host();
+    const res = await app.inject({ url: `/en/${TOUR}`, headers: html });
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic' 'self' http:\/\/localhost:8081 https:\/\/tour\.cdn\.example http:\/\/localhost:\* http:\/\/localhost:8097 /);
+    expect(csp).toMatch(/style-src 'self' 'nonce-[^']+' http:\/\/localhost:8081 https:\/\/tour\.cdn\.example http:\/\/localhost:\* /);
+    expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:8081 https:\/\/tour\.cdn\.example http:\/\/localhost:\* http:\/\/localhost:8097 /);
+    const scripts = res.body.match(/<script\b[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThanOrEqual(3); // entry, JSON-LD, initial state
+    for (const tag of scripts) expect(tag).toContain(` nonce="${nonce}"`);
+    expect(initialState(res.body).config.debugOrigins).toEqual(['http://localhost:*']);
+    const again = await app.inject({ url: `/en/${TOUR}`, headers: html });
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
+  });
+
+  test('the manifest is read per request: a new remote origin is allowed without a restart', async () => {
+    const app = await host();
+    writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify({ ...MANIFEST, 'mfe-comms': { url: 'https://comms.example/mf-manifest.json', version: '2' } }));
+    try {
+      const res = await app.inject({ url: '/en/visa', headers: html });
+      expect(res.headers['content-security-policy']).toContain('https://comms.example');
+    } finally {
+      writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(MANIFEST));
+    }
+  });
+});
+
+describe('bodies and URLs', () => {
+  test('a body over 1 MiB through the proxy is a 413 in the error shape, never forwarded', async () => {
+    const app = await host();
+    const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Payload too large' });
+    expect(fake.last('/spa/submit-help-request')).toBeUndefined();
+  });
+
+  test('a chunked body over the limit is a 413 as well; a small one goes through', async () => {
+    const app = await host();
+    const chunks = () => Readable.from(Array.from({ length: 12 }, () => Buffer.alloc(100_000, 120)));
+    const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' }, payload: chunks() });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Payload too large' });
+    const small = await app.inject({ method: 'POST', url: '/spa/submit-help-request', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' });
+    expect(small.statusCode).toBe(200);
+    expect(fake.last('/spa/submit-help-request')!.bodyLength).toBe(7);
+  });
+
+  test('requests node refuses (headers over 16 KB, broken syntax) are answered in the error shape', async () => {
+    const app = await host();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const send = (text: string) => new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, '127.0.0.1', () => socket.end(text));
+      socket.on('data', (c) => chunks.push(c)).on('error', reject).on('close', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    const big = await send(`GET /spa/info HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(big).toContain('\r\nX-Content-Type-Options: nosniff\r\n');
+    expect(big.slice(big.indexOf('\r\n\r\n') + 4)).toBe('{"message":"Request header fields too large"}');
+    const broken = await send('GET /spa/info HTTP/1.1\r\nHost x\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(broken.slice(broken.indexOf('\r\n\r\n') + 4)).toBe('{"message":"Bad request"}');
+  });
+
+  test.each(['/%', '/%E0%A4%A', '/en/%ZZ', '/spa/%E0%A4%A', '/media/%'])('malformed %s is a 400 {message} without echo', async (url) => {
+    const app = await host();
+    const res = await app.inject({ url, headers: html });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Bad request' });
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
+  });
+});
