@@ -39,7 +39,8 @@ window.addEventListener('single-spa:before-routing-event', () => syncRoute(store
 onPageLoad(store);
 
 // The layout paints now; remotes are found and fetched in parallel, only for the active route.
-const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides()));
+// Overrides count only from the allowed origins (debugOrigins, empty in production).
+const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides(initial.config.debugOrigins ?? [])));
 const loader = createRemoteLoader(store, remotes);
 wireHostEvents({ store, events, host, loader });
 

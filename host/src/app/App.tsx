@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { appConfigAtom } from '@tours/shared';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { ModalOutlet } from '../modals/ModalOutlet';
@@ -15,9 +16,11 @@ import { ClientOnly } from './ClientOnly';
 // Developer tooling is no visitor's download: the overlay is fetched only when the debug flag is on.
 const DebugOverlay = lazy(() => import('./DebugOverlay').then((m) => ({ default: m.DebugOverlay })));
 
-function DebugGate({ loader }: { loader: RemoteLoader }) {
+/** Opens the debug overlay when the flag is on and override origins are allowed (never in production). */
+export function DebugGate({ loader }: { loader: RemoteLoader }) {
   const [on, setOn] = useState(false);
-  useEffect(() => setOn(isDebugOn()), []);
+  const allowlist = useAtomValue(appConfigAtom).debugOrigins;
+  useEffect(() => setOn(isDebugOn(allowlist ?? [])), [allowlist]);
   return on ? <Suspense fallback={null}><DebugOverlay loader={loader} /></Suspense> : null;
 }
 

@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MFE_NAMES, remotesAtom, type MfeName } from '@tours/shared';
+import { MFE_NAMES, appConfigAtom, remotesAtom, type MfeName } from '@tours/shared';
 import { readOverrides, writeOverride } from '../federation/manifest';
 import type { RemoteLoader } from '../federation/loader';
+import { browser } from '../layout/browser';
 
 export { isDebugOn } from './debug-flag';
 
-/** The debug overlay (§2.3): its own chunk, rendered (and loaded) only when the debug flag is on (App's DebugGate). */
+/**
+ * The debug overlay (§2.3): its own chunk, rendered (and loaded) only when the debug flag is on and origins are
+ * allowed (App's DebugGate). A URL whose origin is not on `debugOrigins` is refused with a message, never stored.
+ */
 export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
   const intl = useIntl();
   const [open, setOpen] = useState(true);
   const remotes = useAtomValue(remotesAtom);
-  const [drafts, setDrafts] = useState<Partial<Record<MfeName, string>>>(() => readOverrides());
+  const allowlist = useAtomValue(appConfigAtom).debugOrigins ?? [];
+  const [drafts, setDrafts] = useState<Partial<Record<MfeName, string>>>(() => readOverrides(allowlist, localStorage, () => undefined));
+  const [refused, setRefused] = useState<{ name: MfeName; origin: string } | null>(null);
   if (!open) {
     return (
       <button type="button" className="host-debug__toggle" onClick={() => setOpen(true)}>
@@ -28,6 +34,7 @@ export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
           <FormattedMessage id="common.close" />
         </button>
       </div>
+      <p className="host-debug__allowed">{intl.formatMessage({ id: 'platform.debug.allowed' }, { list: allowlist.join(', ') })}</p>
       <table>
         <thead>
           <tr>
@@ -50,8 +57,12 @@ export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
                     className="host-debug__override"
                     onSubmit={(e) => {
                       e.preventDefault();
-                      writeOverride(name, drafts[name]?.trim() || null);
-                      window.location.reload();
+                      const url = drafts[name]?.trim() || null;
+                      if (!writeOverride(name, url, allowlist)) {
+                        setRefused({ name, origin: originOf(url!) });
+                        return;
+                      }
+                      browser.reload();
                     }}
                   >
                     <label className="visually-hidden" htmlFor={`override-${name}`}>
@@ -62,7 +73,12 @@ export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
                       type="url"
                       placeholder={r?.url ?? ''}
                       value={drafts[name] ?? ''}
-                      onChange={(e) => setDrafts({ ...drafts, [name]: e.target.value })}
+                      aria-invalid={refused?.name === name || undefined}
+                      aria-describedby={refused?.name === name ? 'host-debug-refused' : undefined}
+                      onChange={(e) => {
+                        setDrafts({ ...drafts, [name]: e.target.value });
+                        if (refused?.name === name) setRefused(null);
+                      }}
                     />
                     <button type="submit" className="ui-btn ui-btn--secondary">
                       <FormattedMessage id="platform.debug.save" />
@@ -74,6 +90,20 @@ export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
           })}
         </tbody>
       </table>
+      {refused && (
+        <p id="host-debug-refused" className="host-debug__refused" role="alert">
+          {intl.formatMessage({ id: 'platform.debug.notAllowed' }, { origin: refused.origin })}
+        </p>
+      )}
     </aside>
   );
+}
+
+function originOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? url : origin;
+  } catch {
+    return url;
+  }
 }

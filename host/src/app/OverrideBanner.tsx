@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import type { MfeName } from '@tours/shared';
+import { appConfigAtom, type MfeName } from '@tours/shared';
 import { readOverrides, writeOverride } from '../federation/manifest';
+import { browser } from '../layout/browser';
 
 /** A visible banner while any developer override is active, so nobody mistakes it for production. */
 export function OverrideBanner() {
-  const [overrides, setOverrides] = useState(() => readOverrides());
+  // The overrides in use: those from an allowed origin (the rest are ignored, with a warning).
+  const allowlist = useAtomValue(appConfigAtom).debugOrigins ?? [];
+  const [overrides, setOverrides] = useState(() => readOverrides(allowlist, localStorage, () => undefined));
   const names = Object.keys(overrides) as MfeName[];
   if (!names.length) return null;
   return (
@@ -15,9 +19,9 @@ export function OverrideBanner() {
         type="button"
         className="ui-btn ui-btn--link"
         onClick={() => {
-          for (const n of names) writeOverride(n, null);
+          for (const n of names) writeOverride(n, null, allowlist);
           setOverrides({});
-          window.location.reload();
+          browser.reload();
         }}
       >
         <FormattedMessage id="platform.override.reset" />

@@ -1,3 +1,4 @@
+import { isAllowedOrigin } from '@tours/shared';
 import { readOverrides, resolveRemotes, writeOverride } from './manifest';
 import { isChunkLoadError } from './loader-errors';
 
@@ -20,12 +21,69 @@ describe('runtime manifest', () => {
     expect(r[0]!.overridden).toBe(false);
   });
 
+  const LOCAL = ['http://localhost:*', 'http://127.0.0.1:*'];
+
   test('overrides are stored, validated and removed', () => {
-    writeOverride('mfe-comms', 'http://localhost:9001/mf-manifest.json');
+    expect(writeOverride('mfe-comms', 'http://localhost:9001/mf-manifest.json', LOCAL)).toBe(true);
     localStorage.setItem('mfe-overrides', JSON.stringify({ ...JSON.parse(localStorage.getItem('mfe-overrides')!), 'mfe-tour': 'javascript:alert(1)', nope: 'http://x' }));
-    expect(readOverrides()).toEqual({ 'mfe-comms': 'http://localhost:9001/mf-manifest.json' });
-    writeOverride('mfe-comms', null);
-    expect(readOverrides()).toEqual({});
+    expect(readOverrides(LOCAL)).toEqual({ 'mfe-comms': 'http://localhost:9001/mf-manifest.json' });
+    expect(writeOverride('mfe-comms', null, LOCAL)).toBe(true);
+    expect(readOverrides(LOCAL)).toEqual({});
+    expect(localStorage.getItem('mfe-overrides')).toBeNull();
+  });
+
+  test('an override from an origin that is not allowed is ignored with a warning; with no allowed origins none counts', () => {
+    localStorage.setItem('mfe-overrides', JSON.stringify({ 'mfe-tour': 'https://evil.example/mf-manifest.json', 'mfe-search': 'http://localhost:9081/mf-manifest.json' }));
+    const warn = jest.fn();
+    expect(readOverrides(LOCAL, localStorage, warn)).toEqual({ 'mfe-search': 'http://localhost:9081/mf-manifest.json' });
+    expect(warn).toHaveBeenCalledWith('Ignored the override of mfe-tour: https://evil.example/mf-manifest.json is not on the allowed origins (debugOrigins)');
+    warn.mockClear();
+    // Production: the list is empty, the served manifest wins for every remote.
+    const none = readOverrides([], localStorage, warn);
+    expect(none).toEqual({});
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(resolveRemotes(manifest, none).every((r) => !r.overridden)).toBe(true);
+    localStorage.clear();
+  });
+
+  test('writing refuses a URL whose origin is not allowed and stores nothing', () => {
+    expect(writeOverride('mfe-tour', 'https://evil.example/mf-manifest.json', LOCAL)).toBe(false);
+    expect(writeOverride('mfe-tour', 'http://localhost:9082/mf-manifest.json', [])).toBe(false);
+    expect(localStorage.getItem('mfe-overrides')).toBeNull();
+  });
+});
+
+describe('override origins allowlist (debugOrigins, like import-map-deployer)', () => {
+  test.each<[string, string[], boolean]>([
+    ['http://localhost:9082/mf-manifest.json', [], false],
+    ['http://localhost:9082/mf-manifest.json', ['http://localhost:*'], true],
+    ['http://localhost/mf-manifest.json', ['http://localhost:*'], true],
+    ['https://localhost:9082/mf-manifest.json', ['http://localhost:*'], false],
+    ['http://localhost.evil.example:9082/mf-manifest.json', ['http://localhost:*'], false],
+    ['http://evil.example/?x=http://localhost:1/', ['http://localhost:*'], false],
+    ['http://localhost@evil.example/mf-manifest.json', ['http://localhost:*'], false],
+    ['http://user:pw@localhost:9082/mf-manifest.json', ['http://localhost:*'], false],
+    ['http://localhost:9082/mf-manifest.json', ['http://localhost:9082'], true],
+    ['http://localhost:9083/mf-manifest.json', ['http://localhost:9082'], false],
+    ['http://LOCALHOST:9082/x.json', ['http://localhost:9082/'], true],
+    ['https://staging.example.com/mfe/mf-manifest.json', ['https://staging.example.com'], true],
+    ['https://staging.example.com:443/mf-manifest.json', ['https://staging.example.com'], true],
+    ['https://staging.example.com:8443/mf-manifest.json', ['https://staging.example.com'], false],
+    ['https://cdn.staging.example.com/mf-manifest.json', ['https://staging.example.com'], false],
+    ['http://127.0.0.1:9082/mf-manifest.json', ['http://localhost:*', 'http://127.0.0.1:*'], true],
+    ['http://[::1]:9082/mf-manifest.json', ['http://[::1]:*'], true],
+    // Entries that are not an origin match nothing: a bare *, a host wildcard, a path, another scheme.
+    ['https://evil.example/mf-manifest.json', ['*'], false],
+    ['https://a.example.com/mf-manifest.json', ['https://*.example.com'], false],
+    ['http://localhost:9082/mf-manifest.json', ['http://localhost:9082/mfe'], false],
+    ['http://localhost:9082/mf-manifest.json', ['localhost:*'], false],
+    ['http://localhost:9082/mf-manifest.json', ['http://localhost:90*'], false],
+    // URLs that are not http(s) never count.
+    ['javascript:alert(1)', ['http://localhost:*'], false],
+    ['data:text/javascript,1', ['http://localhost:*'], false],
+    ['not a url', ['http://localhost:*'], false],
+  ])('%s with %j → %p', (url, allowlist, expected) => {
+    expect(isAllowedOrigin(url, allowlist)).toBe(expected);
   });
 });
 

@@ -20,6 +20,10 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(firstScreenAtom, initial.firstScreen ?? null);
   if (initial.status === 404 && initial.notFound) {
     store.set(pageErrorAtom, { status: 404, path: url.pathname, kind: initial.notFound, fromServer: true });
+  } else if (initial.status === 503) {
+    // The server could not check this page (the API is down or limiting it): the error page, which reloads
+    // by itself once the page answers again.
+    store.set(pageErrorAtom, { status: 503, path: url.pathname, fromServer: true });
   }
   return store;
 }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { number, type } from 'superstruct';
-import { createApiClient, toQueryString } from './client';
+import { DEFAULT_TIMEOUT_MS, createApiClient, isRetryableError, toQueryString } from './client';
 import { ApiError } from './errors';
 import { commonHeaders } from './headers';
 
@@ -82,5 +82,87 @@ describe('api client', () => {
   test('serialises queries: arrays repeat, booleans 0/1, empty left out', () => {
     expect(toQueryString({ cities: [1, 2], isCruisesSearch: true, slug: '', organizer: null, page: 2 })).toBe('?cities=1&cities=2&isCruisesSearch=1&page=2');
     expect(toQueryString({})).toBe('');
+  });
+
+  describe('timeout', () => {
+    /** A connection that never answers; it only ends when aborted. */
+    const hanging = jest.fn((_url: string, init: RequestInit) => new Promise<Response>((_, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    })) as unknown as typeof fetch;
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    test('a call without an answer fails after 10 s like a network failure (status 0), logged as [0] url', async () => {
+      const client = createApiClient({ fetch: hanging, logger, headers: () => ({}) });
+      const call = client.get('/spa/info', { schema: Answer }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+      expect(logger.error).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      const error = (await call) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 0, url: '/spa/info', message: 'Timeout' });
+      expect(isRetryableError(error)).toBe(true);
+      expect(logger.error).toHaveBeenCalledWith('[0] /spa/info timed out after 10000 ms');
+    });
+
+    test('per call and per client; 0 waits for ever', async () => {
+      const client = createApiClient({ fetch: hanging, logger, headers: () => ({}), timeout: 3000 });
+      const quick = client.get('/spa/info', { schema: Answer, timeout: 500 }).catch((e: unknown) => e);
+      const byClient = client.get('/spa/info', { schema: Answer }).catch((e: unknown) => e);
+      const controller = new AbortController();
+      const never = client.get('/spa/info', { schema: Answer, timeout: 0, signal: controller.signal }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(500);
+      expect(await quick).toMatchObject({ status: 0, message: 'Timeout' });
+      await jest.advanceTimersByTimeAsync(2500);
+      expect(await byClient).toMatchObject({ status: 0, message: 'Timeout' });
+      await jest.advanceTimersByTimeAsync(60_000);
+      controller.abort();
+      expect(await never).toMatchObject({ name: 'AbortError' });
+    });
+
+    test('the timeout covers a body that stalls after the headers', async () => {
+      const stalls = jest.fn(async (_url: string, init: RequestInit) => ({
+        ok: true, status: 200, statusText: 'OK',
+        text: () => new Promise<string>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+      })) as unknown as typeof fetch;
+      const client = createApiClient({ fetch: stalls, logger, headers: () => ({}) });
+      const call = client.get('/spa/info', { schema: Answer }).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+      expect(await call).toMatchObject({ status: 0, message: 'Timeout' });
+    });
+
+    test('aborting still aborts (no timeout error), and an answered call leaves no timer behind', async () => {
+      const client = createApiClient({ fetch: hanging, logger, headers: () => ({}) });
+      const controller = new AbortController();
+      const call = client.get('/spa/info', { schema: Answer, signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      expect(await call).toMatchObject({ name: 'AbortError' });
+      const kinded = client.get('/spa/tours', { schema: Answer, kind: 'search' }).catch((e: unknown) => e);
+      void client.get('/spa/tours', { schema: Answer, kind: 'search', timeout: 0 }).catch(() => undefined);
+      expect(await kinded).toMatchObject({ name: 'AbortError' });
+      const { impl } = fakeFetch([{ status: 200, body: { result: 1 } }]);
+      const answered = createApiClient({ fetch: impl, logger, headers: () => ({}) }).get('/spa/info', { schema: Answer });
+      await jest.advanceTimersByTimeAsync(0);
+      await expect(answered).resolves.toEqual({ result: 1 });
+      expect(jest.getTimerCount()).toBe(0);
+      expect(logger.error).not.toHaveBeenCalled();
+    });
+  });
+
+  test.each([
+    [new ApiError(0, '/x', 'Network error'), true],
+    [new ApiError(0, '/x', 'Timeout'), true],
+    [new ApiError(503, '/x', 'API unavailable'), true],
+    [new ApiError(500, '/x', 'Server exploded'), true],
+    [new ApiError(408, '/x', 'Request timeout'), true],
+    [new ApiError(429, '/x', 'Too many requests'), true],
+    [new ApiError(429, '/x', 'Too many requests', {}, { type: 'captcha' }), false],
+    [new ApiError(404, '/x', 'Not found'), false],
+    [new ApiError(422, '/x', 'Check the form'), false],
+    [new DOMException('Aborted', 'AbortError'), false],
+    [new TypeError('Failed to fetch'), false],
+    [new Error('Illegal redirect'), false],
+  ])('isRetryableError(%p) → %p', (error, expected) => {
+    expect(isRetryableError(error)).toBe(expected);
   });
 });

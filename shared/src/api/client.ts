@@ -12,6 +12,8 @@ export interface RequestOptions<T> {
   kind?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Milliseconds before the call gives up (the client's default unless given; 0 = never). */
+  timeout?: number;
 }
 
 export interface ApiClient {
@@ -26,7 +28,12 @@ export interface ApiClientOptions {
   headers: () => Record<string, string>;
   fetch?: typeof fetch;
   logger?: Pick<Console, 'error'>;
+  /** Default of every call's `timeout`: a hanging connection fails like a network error. */
+  timeout?: number;
 }
+
+/** A call fails after 10 s without a complete answer (headers and body). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Serialises a query: arrays repeat their key (`cities=1&cities=2`), empty values are left out. */
 export function toQueryString(query: Query | undefined): string {
@@ -46,6 +53,17 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException ? error.name === 'AbortError' : (error as { name?: string })?.name === 'AbortError';
 }
 
+/**
+ * Whether waiting and asking again may help: no answer (network, timeout: status 0), 408, 429 without a captcha,
+ * or a server error (the host answers 503 while the API is down). A 4xx answer is the answer; an error that is not
+ * the client's (an illegal redirect, a bug) is not retried either.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const s = error.status;
+  return s === 0 || s === 408 || s >= 500 || (s === 429 && !error.needsCaptcha);
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const logger = options.logger ?? console;
@@ -60,18 +78,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const onOuterAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    if (opts.signal?.aborted) controller.abort();
+    const timeout = opts.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS;
+    let timedOut = false;
+    const timer = timeout > 0 ? setTimeout(() => {
+      if (controller.signal.aborted) return;
+      timedOut = true;
+      controller.abort();
+    }, timeout) : undefined;
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers(), ...opts.headers };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       let response: Response;
+      let text: string;
+      // The timeout covers the body too: a connection may stall after the headers.
       try {
         response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
+        text = await response.text();
       } catch (error) {
-        if (isAbortError(error)) throw error;
+        if (timedOut) {
+          logger.error(`[0] ${url} timed out after ${timeout} ms`);
+          throw new ApiError(0, url, 'Timeout');
+        }
+        if (controller.signal.aborted) throw isAbortError(error) ? error : new DOMException('Aborted', 'AbortError');
         logger.error(`[0] ${url}`);
         throw new ApiError(0, url, 'Network error');
       }
-      const text = await response.text();
       let json: unknown = undefined;
       try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
       if (!response.ok) {
@@ -89,6 +121,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw error;
       }
     } finally {
+      clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onOuterAbort);
       if (opts.kind && running.get(opts.kind) === controller) running.delete(opts.kind);
     }

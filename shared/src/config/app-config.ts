@@ -30,6 +30,13 @@ export interface AppConfig {
   metrics: Record<string, string>;
   /** Address of the Chinese sister site the Chinese-site modal suggests. */
   chineseSiteUrl: string;
+  /**
+   * Origins a developer may load a microfrontend from (localStorage['mfe-overrides'], the debug overlay), like
+   * single-spa's import-map-deployer's allowlist: `http://localhost:9082`, or a `*` port (`http://localhost:*`).
+   * Empty (production): overrides are ignored and the debug overlay does not open. The host server fills it from
+   * MFE_OVERRIDE_ORIGINS.
+   */
+  debugOrigins: string[];
 }
 
 /** Currencies of §3.3; also the Profile settings list of accounts-and-comms §9. */
@@ -66,6 +73,7 @@ export const BASE_CONFIG: AppConfig = {
   russianIsAvailable: true,
   metrics: {},
   chineseSiteUrl: 'https://cn.example.invalid',
+  debugOrigins: [],
 };
 
 export const CHINA_CONFIG: AppConfig = {
@@ -79,11 +87,36 @@ export const CHINA_CONFIG: AppConfig = {
   schedule: { enableTimezone: true },
 };
 
-export function appConfigFor(variant: AppConfig['variant'], overrides: Partial<Pick<AppConfig, 'russianIsAvailable'>> = {}): AppConfig {
+export function appConfigFor(variant: AppConfig['variant'], overrides: Partial<Pick<AppConfig, 'russianIsAvailable' | 'debugOrigins'>> = {}): AppConfig {
   return { ...(variant === 'china' ? CHINA_CONFIG : BASE_CONFIG), ...overrides };
 }
 
 /** The currency list shown in the switcher: the configured list, else the fallback list. */
 export function currencyChoices(config: AppConfig): string[] {
   return config.currencies.length ? config.currencies : [...FALLBACK_CURRENCIES];
+}
+
+/** An http(s) URL without credentials, or null. */
+function webUrl(text: string): URL | null {
+  try {
+    const u = new URL(text.trim());
+    return /^https?:$/.test(u.protocol) && !u.username && !u.password ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a URL (an override's mf-manifest.json) is on the allowlist of origins (`debugOrigins`): same scheme, host
+ * and port, default ports normalised; an entry ending in `:*` allows any port of its host. An empty list allows
+ * nothing; an entry that is not an origin (a path, a bare `*`, a host wildcard) matches nothing.
+ */
+export function isAllowedOrigin(url: string, allowlist: readonly string[]): boolean {
+  const target = webUrl(url);
+  return target !== null && allowlist.some((entry) => {
+    const anyPort = entry.trim().endsWith(':*');
+    const o = webUrl(anyPort ? entry.trim().slice(0, -2) : entry);
+    if (!o || o.href !== `${o.origin}/`) return false;
+    return anyPort ? !o.port && o.protocol === target.protocol && o.hostname === target.hostname : o.origin === target.origin;
+  });
 }

@@ -10,6 +10,7 @@ export * from './Button';
 export * from './TextField';
 export * from './Collapse';
 export * from './MessageBanner';
+export * from './ErrorState';
 export * from './PhoneLink';
 export * from './Drawer';
 export * from './Sheet';

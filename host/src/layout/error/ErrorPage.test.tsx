@@ -157,6 +157,46 @@ describe('Error page: other statuses', () => {
     expect(screen.getByTestId('error-contacts')).toBeInTheDocument();
   });
 
+  it('a 503 from the server asks for the page again with backoff and reloads once it answers', async () => {
+    jest.useFakeTimers();
+    const answers = [503, 503, 200];
+    const fetchMock = jest.fn(() => Promise.resolve({ status: answers.shift() ?? 200 } as Response));
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      renderError({ status: 503, path: '/en/tours', fromServer: true });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await act(async () => void jest.advanceTimersByTime(2_000)); // first check after 2 s
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(reload).not.toHaveBeenCalled();
+      await act(async () => void jest.advanceTimersByTime(2_000)); // still 503: the next one waits longer
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await act(async () => void jest.advanceTimersByTime(2_000));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await act(async () => void jest.advanceTimersByTime(8_000));
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      global.fetch = realFetch;
+      jest.useRealTimers();
+    }
+  });
+
+  it('a 503 raised in the browser (not by the server) does not poll', async () => {
+    jest.useFakeTimers();
+    const fetchMock = jest.fn();
+    const realFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      renderError({ status: 503, path: '/x' });
+      await act(async () => void jest.advanceTimersByTime(60_000));
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      global.fetch = realFetch;
+      jest.useRealTimers();
+    }
+  });
+
   it.each([500, 502, 418])('%s falls back to the 500 texts with refresh and contacts', (status) => {
     renderError({ status, path: '/x' });
     expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Link, PhoneLink, useHost } from '@tours/shared';
+import { Button, Link, PhoneLink, useAutoRetry, useHost } from '@tours/shared';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { Messengers } from '../contacts/Messengers';
@@ -124,10 +124,27 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
  * removed_from_publication variant replaces the 404 texts and lists similar tours and destinations.
  * Contacts are shown everywhere except 410 and removed.
  */
+/**
+ * A 503 from the server means it could not check the page: ask for the page again in the background (the shared
+ * backoff of useAutoRetry: 2 s, 4 s … 30 s, at once when the browser is back online) and reload when it answers.
+ */
+function useReloadWhenBack(enabled: boolean): void {
+  const [failures, setFailures] = useState(1);
+  const [running, setRunning] = useState(false);
+  useAutoRetry(failures, enabled, running, () => {
+    setRunning(true);
+    fetch(browser.currentUrl(), { headers: { accept: 'text/html' }, cache: 'no-store' })
+      .then((res) => (res.status === 503 ? setFailures((f) => f + 1) : browser.reload()))
+      .catch(() => setFailures((f) => f + 1))
+      .finally(() => setRunning(false));
+  });
+}
+
 export function ErrorPage({ error }: { error: PageError }) {
   const host = useHost();
   const intl = useIntl();
   const variant = variantOf(error);
+  useReloadWhenBack(variant === '503' && error.fromServer === true);
   const title = intl.formatMessage({ id: `error.${variant}.title` });
 
   useEffect(() => {

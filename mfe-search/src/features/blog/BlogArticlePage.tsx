@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, BlogPostAnswer, Link, PageHeader, PageSkeleton, SafeHtml, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { ApiError, BlogPostAnswer, ErrorState, Link, PageHeader, PageSkeleton, SafeHtml, isRetryableError, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
 import '../main/main.css';
 
 /** A blog article (/blog/{slug}-{number}) with 3 similar posts (§9). */
@@ -10,11 +10,13 @@ export default function BlogArticlePage() {
   const host = useHost();
   const slug = useAtomValue(routeAtom)?.params.slug ?? '';
   const post = useApiQuery(`post:${slug}`, (signal) => host.api.get('/spa/blog-post', { schema: BlogPostAnswer, query: { slug, similar_limit: 3, with_alt: 1 }, signal }));
-  const status = post.error instanceof ApiError ? post.error.status : post.error ? 500 : 0;
+  // No answer (network, timeout, 5xx) is shown in place and retried; an answer such as 404 is the error page.
+  const unavailable = post.error !== null && isRetryableError(post.error);
+  const status = post.error instanceof ApiError && !unavailable ? post.error.status : 0;
   useEffect(() => {
     if (status) host.emit('page:error', { status: status === 422 ? 404 : status });
   }, [status, host]);
-  if (!post.data) return <PageSkeleton />;
+  if (!post.data) return unavailable ? <ErrorState onRetry={post.retry} busy={post.loading} /> : <PageSkeleton />;
   const { post: p, similar } = post.data;
   return (
     <article>

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { BlogPostsAnswer, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { BlogPostsAnswer, ErrorState, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
 import '../main/main.css';
 
 /** Blog root and category listings: 20 posts a page (§9). */
@@ -14,6 +15,10 @@ export default function BlogIndexPage() {
   const posts = useApiQuery(`blog:${slug}:${page}`, (signal) =>
     host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { slug, page, 'per-page': 20, with_alt: 1 }, signal }),
   );
+  const notFound = (posts.error as { status?: number } | null)?.status === 404;
+  useEffect(() => {
+    if (notFound) host.emit('page:error', { status: 404 });
+  }, [notFound, host]);
   const blogTitle = intl.formatMessage({ id: 'page.blog-index.title' });
   const title = posts.data?.category?.name ?? blogTitle;
   const crumbs = [{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, ...(slug ? [{ url: host.href('blog-index', {}), text: blogTitle }] : []), { text: title }];
@@ -30,7 +35,7 @@ export default function BlogIndexPage() {
           </ul>
         </nav>
       )}
-      {!posts.data && <Skeleton height={200} />}
+      {!posts.data && (posts.error ? !notFound && <ErrorState onRetry={posts.retry} busy={posts.loading} /> : <Skeleton height={200} />)}
       <ul className="srch-cards">
         {(posts.data?.posts ?? []).map((p) => (
           <li key={p.id} className="srch-card">

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, PageHeader, SearchFormAnswer, Skeleton, useApiQuery, useHost } from '@tours/shared';
+import { ErrorState, Link, PageHeader, SearchFormAnswer, Skeleton, useApiQuery, useHost } from '@tours/shared';
 import '../main/main.css';
 
 /** Destinations: every region and travel style with tours, each opening its filtered search. */
@@ -11,7 +11,7 @@ export default function DestinationsPage() {
   return (
     <section>
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-      {!form.data && <Skeleton height={120} />}
+      {!form.data && (form.error ? <ErrorState onRetry={form.retry} busy={form.loading} /> : <Skeleton height={120} />)}
       {form.data && (
         <>
           <h2>{intl.formatMessage({ id: 'main.destinations.regions' })}</h2>

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import {
-  BlogPostsAnswer, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, sizedImage, useApiQuery, useHost,
+  BlogPostsAnswer, ErrorState, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, sizedImage, useApiQuery, useHost,
 } from '@tours/shared';
 import { Advantages } from '../common/Advantages';
 import { SearchForm } from '../common/SearchForm';
@@ -22,6 +22,8 @@ export default function MainPage() {
   const blog = useApiQuery('blog-preview', (signal) => host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { 'per-page': 3, with_alt: 1 }, signal }));
   const social = useApiQuery('social', (signal) => host.api.get('/spa/groups-in-social-network', { schema: SocialLinksAnswer, signal }));
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  // One notice for the page when a section's call fails (they retry by themselves); its Retry asks them all again.
+  const failed = [info, form, blog, social].filter((q) => q.error);
   return (
     <div className="srch-main">
       <PageHeader title={t('page.index.title')} description={t('meta.description')} />
@@ -29,6 +31,9 @@ export default function MainPage() {
         <h2 id="srch-main-search" className="visually-hidden">{t('search.form.label')}</h2>
         <SearchForm />
       </section>
+      {failed.length > 0 && (
+        <ErrorState messageId="main.partFailed" busy={failed.some((q) => q.loading)} onRetry={() => failed.forEach((q) => q.retry())} />
+      )}
       <section className="srch-main__promo" aria-label={t('main.promo.label')}>
         {info.data ? (
           <ul className="srch-promo">
@@ -37,35 +42,39 @@ export default function MainPage() {
             <li><strong>{info.data.types}</strong> {t('main.promo.styles')}</li>
           </ul>
         ) : (
-          <Skeleton height={48} />
+          !info.error && <Skeleton height={48} />
         )}
       </section>
       <Advantages info={info.data} />
-      <section aria-labelledby="dest-title">
-        <h2 id="dest-title">{t('main.destinations.title')}</h2>
-        <ul className="srch-chips">
-          {(form.data?.regions ?? []).slice(0, 12).map((r) => (
-            <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
-          ))}
-        </ul>
-      </section>
+      {!form.error && (
+        <section aria-labelledby="dest-title">
+          <h2 id="dest-title">{t('main.destinations.title')}</h2>
+          <ul className="srch-chips">
+            {(form.data?.regions ?? []).slice(0, 12).map((r) => (
+              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="srch-main__about" aria-labelledby="about-title">
         <h2 id="about-title">{t('main.about.title')}</h2>
         <p>{t('main.about.text')}</p>
         <Link href={host.href('about-page')}>{t('main.about.more')}</Link>
       </section>
-      <section aria-labelledby="blog-title">
-        <h2 id="blog-title">{t('main.blog.title')}</h2>
-        <ul className="srch-cards">
-          {(blog.data?.posts ?? []).map((p) => (
-            <li key={p.id} className="srch-card">
-              <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
-              <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
-              <p>{p.summary}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {!blog.error && (
+        <section aria-labelledby="blog-title">
+          <h2 id="blog-title">{t('main.blog.title')}</h2>
+          <ul className="srch-cards">
+            {(blog.data?.posts ?? []).map((p) => (
+              <li key={p.id} className="srch-card">
+                <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
+                <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
+                <p>{p.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="srch-main__description" aria-labelledby="description-title">
         <h2 id="description-title">{t('main.description.title')}</h2>
         <p>{t('main.description.text')}</p>

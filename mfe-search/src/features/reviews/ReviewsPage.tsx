@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
-  Button, PageHeader, PaginationBar, ReviewCard, SITE_REVIEWS_PAGE_SIZE, SelectField, SiteReviewsAnswer, Stars, localeAtom, queryAtom, ratingOneDecimal,
+  ErrorState, PageHeader, PaginationBar, ReviewCard, SITE_REVIEWS_PAGE_SIZE, SelectField, SiteReviewsAnswer, Stars, localeAtom, queryAtom, ratingOneDecimal,
   routeAtom, useApiQuery, useHost, useMediaViewer,
 } from '@tours/shared';
 import './reviews.css';
@@ -47,9 +47,8 @@ export default function ReviewsPage() {
   const locale = useAtomValue(localeAtom);
   const region = route?.params.region || undefined;
   const page = pageFrom(query.page);
-  const [attempt, setAttempt] = useState(0);
   const viewer = useMediaViewer();
-  const answer = useApiQuery(`reviews:${locale}:${region ?? ''}:${page}:${attempt}`, (signal) =>
+  const answer = useApiQuery(`reviews:${locale}:${region ?? ''}:${page}`, (signal) =>
     host.api.get('/spa/reviews', { schema: SiteReviewsAnswer, query: { region, page, limit: SITE_REVIEWS_PAGE_SIZE }, signal }),
   );
   const status = (answer.error as { status?: number } | null)?.status;
@@ -105,13 +104,8 @@ export default function ReviewsPage() {
           />
         </div>
       )}
-      {!data && answer.loading && <ReviewsSkeleton label={t('common.loading')} />}
-      {answer.error && status !== 404 && (
-        <div className="ui-screen-error srch-reviews__error" role="alert">
-          <p>{t('main.reviews.failed')}</p>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</Button>
-        </div>
-      )}
+      {!data && answer.loading && !answer.error && <ReviewsSkeleton label={t('common.loading')} />}
+      {answer.error && status !== 404 && <ErrorState messageId="main.reviews.failed" onRetry={answer.retry} busy={answer.loading} />}
       {data && data.pagination.itemsCount === 0 && <p className="srch-reviews__none">{t('main.reviews.none')}</p>}
       {data && data.reviews.length > 0 && (
         <ul className={`tour-reviews srch-reviews__list${answer.loading ? ' srch-reviews__list--busy' : ''}`} aria-label={t('main.reviews.list')} aria-busy={answer.loading || undefined}>

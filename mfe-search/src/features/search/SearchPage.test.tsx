@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared';
+import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared';
 import { renderWithHost } from '../../test-utils';
 import SearchPage from './SearchPage';
 
@@ -146,6 +146,66 @@ describe('SearchPage (§2.5)', () => {
     await waitFor(() => expect(performance.getEntriesByName('search:results-painted')).toHaveLength(1));
     expect(performance.getEntriesByName('search:filter-change')).toHaveLength(1);
     expect(performance.getEntriesByName('search:filter-to-results')).toHaveLength(1);
+  });
+});
+
+describe('honest failure: the API down, then back', () => {
+  const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
+  /** The host's answer while the API is down (503 {message}); `api.down = false` brings it back. */
+  const api = { down: true };
+  const down = (path: string, answer: (req: { query?: Record<string, unknown> }) => unknown) => (req: { query?: Record<string, unknown> }) =>
+    (api.down ? new ApiError(503, path, 'API unavailable') : answer(req));
+  beforeEach(() => {
+    api.down = true;
+    // `performance` stays real: the measuring test above swaps it for Node's.
+    jest.useFakeTimers({ doNotFake: ['performance'] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('the slug check failing shows the error with Retry, not an endless skeleton, and recovers by itself', async () => {
+    const h = setup('/en/tours?comfort=3', {
+      '/spa/validate-slug': down('/spa/validate-slug', () => ({ result: { valid: true, kind: 'search', name: 'Tours', slug: 'tours' } })),
+    });
+    const alert = await screen.findByRole('alert', { name: LOAD_FAILED });
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+    expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
+    api.down = false;
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 1', 'Tour 2', 'Tour 3']));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(h.calls.find((c) => c.path === '/spa/tours')!.query).toMatchObject({ comfort: ['3'] });
+  });
+
+  it('the results failing keep the filter and the toolbar; backoff, Retry and coming back online recover', async () => {
+    const h = setup('/en/tours?sort=price&comfort=4', { '/spa/tours': down('/spa/tours', () => ({ result: page(1, [1, 2, 3]), filters: FILTERS })) });
+    const alert = await screen.findByRole('alert', { name: LOAD_FAILED });
+    const tours = () => h.calls.filter((c) => c.path === '/spa/tours').length;
+    expect(tours()).toBe(1);
+    // What the visitor chose stays: the sort, the filter badge, the search form.
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('price');
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('1');
+    expect(screen.getByRole('combobox', { name: 'Search tours' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    // Asked again after 2 s, then 4 s; the error stays meanwhile.
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(tours()).toBe(2);
+    expect(screen.getByRole('alert', { name: LOAD_FAILED })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(3999));
+    expect(tours()).toBe(2);
+    // Retry asks at once.
+    act(() => within(alert).getByRole('button', { name: 'Retry' }).click());
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(tours()).toBe(3);
+    // The API comes back; the browser's online event asks at once.
+    api.down = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 1', 'Tour 2', 'Tour 3']));
+    expect(tours()).toBe(4);
+    expect(h.calls.at(-1)!.query).toMatchObject({ sort: 'price', comfort: ['4'], expand: 'filters' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('40 tours found')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
-  Button, PageHeader, PageSkeleton, PaginationBar, SelectField, ValidateSlugAnswer, currencyAtom, filterFromSearch, queryAtom, routeAtom, useApiQuery, useHost,
+  Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField, ValidateSlugAnswer, currencyAtom, filterFromSearch, queryAtom, routeAtom, useApiQuery, useHost,
   type TourFilter,
 } from '@tours/shared';
 import { Advantages } from '../common/Advantages';
@@ -78,6 +78,16 @@ export default function SearchPage() {
     };
   }, [state.version, state.loading]);
 
+  if (!result && check.error) {
+    // The API does not answer (the check retries by itself): say so, never an endless skeleton.
+    const title = t('page.tours.title');
+    return (
+      <div className="srch-page">
+        <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: t('common.home') }, { text: title }]} />
+        <ErrorState onRetry={check.retry} busy={check.loading} />
+      </div>
+    );
+  }
   if (!result || valid === undefined) return <PageSkeleton />;
   if (!valid) return null;
 
@@ -169,15 +179,11 @@ export default function SearchPage() {
           />
         </Suspense>
       )}
-      <p className="srch-count" aria-live="polite">{state.pagination && !state.loading ? t('search.found', { count: total }) : '\u00a0'}</p>
-      {state.error && !state.loading && (
-        <div className="srch-error" role="alert">
-          <p>{t('common.requestFailed')}</p>
-          <Button variant="secondary" onClick={retry}>{t('common.retry')}</Button>
-        </div>
-      )}
-      {state.loading && state.groups.length === 0 && <ResultsSkeleton />}
-      {state.groups.length > 0 && <ResultsList groups={state.groups} busy={state.loading} />}
+      <p className="srch-count" aria-live="polite">{state.pagination && !state.loading && !state.error ? t('search.found', { count: total }) : '\u00a0'}</p>
+      {/* The filter stays in the toolbar and the URL; results of another search are not shown under the error. */}
+      {state.error && <ErrorState onRetry={retry} busy={state.loading} />}
+      {state.loading && !state.error && state.groups.length === 0 && <ResultsSkeleton />}
+      {state.groups.length > 0 && !state.error && <ResultsList groups={state.groups} busy={state.loading} />}
       {!state.loading && !state.error && state.pagination && total === 0 && (
         <div className="srch-empty">
           <p className="srch-empty__title">{t('search.empty.results')}</p>
@@ -185,7 +191,7 @@ export default function SearchPage() {
           {badge > 0 && <Button variant="secondary" onClick={() => apply({ ...filterFromSearch({}, slug), isCruisesSearch: filter.isCruisesSearch, sort: filter.sort })}>{t('filters.resetAll')}</Button>}
         </div>
       )}
-      {state.pagination && total > 0 && (
+      {state.pagination && total > 0 && !state.error && (
         <PaginationBar
           page={state.lastPage}
           firstPage={state.firstPage}

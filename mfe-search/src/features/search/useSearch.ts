@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  ToursAnswer, ToursPageAnswer, isAbortError, serialiseFilter, useHost,
+  ToursAnswer, ToursPageAnswer, isAbortError, isRetryableError, serialiseFilter, useAutoRetry, useHost,
   type FilterSectionOptions, type ResultGroup, type SearchResult, type TourFilter,
 } from '@tours/shared';
 import { mergeGroups, searchKey } from './results';
@@ -17,12 +17,15 @@ export interface SearchState {
   lastPage: number;
   loading: boolean;
   loadingMore: boolean;
+  /** The last failure of this search; kept while a retry runs. */
   error: Error | null;
+  /** Failures in a row of this search (backoff of the automatic retries). */
+  failures: number;
   /** Bumps on every new set of results, so the page can mark when they are painted. */
   version: number;
 }
 
-const INITIAL: SearchState = { key: null, groups: [], pagination: null, place: null, filters: null, firstPage: 1, lastPage: 1, loading: true, loadingMore: false, error: null, version: 0 };
+const INITIAL: SearchState = { key: null, groups: [], pagination: null, place: null, filters: null, firstPage: 1, lastPage: 1, loading: true, loadingMore: false, error: null, failures: 0, version: 0 };
 
 function queryOf(slug: string, filter: TourFilter, page: number, expand: boolean) {
   return { ...serialiseFilter({ ...filter, page }), slug, ...(expand ? { expand: 'filters' } : {}) };
@@ -42,6 +45,8 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
   const key = searchKey(slug, filter, currency);
   const page = filter.page;
   /** A request started before the URL changed (the page applies a filter, then navigates). */
+  /** The search (key#page) the error belongs to: a retry keeps the error on screen, a new search clears it. */
+  const failedId = useRef<string | null>(null);
   const early = useRef<{ id: string; controller: AbortController; request: Promise<ToursAnswer | ToursPageAnswer> } | null>(null);
 
   const start = useCallback((next: TourFilter) => {
@@ -69,10 +74,12 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
     early.current = null;
     const samePages = current.current.key === key && current.current.filters !== null && !current.current.error;
     const { controller, request } = reuse ?? start(filter);
-    setState((s) => ({ ...s, loading: true, error: null }));
+    const retrying = failedId.current === id;
+    setState((s) => (retrying ? { ...s, loading: true } : { ...s, loading: true, error: null, failures: 0 }));
     request.then(
       (answer) => {
         if (controller.signal.aborted) return;
+        failedId.current = null;
         const filters = (answer as { filters?: FilterSectionOptions[] }).filters;
         setState((s) => ({
           key,
@@ -85,12 +92,14 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
           loading: false,
           loadingMore: false,
           error: null,
+          failures: 0,
           version: s.version + 1,
         }));
       },
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
-        setState((s) => ({ ...s, loading: false, error: error as Error }));
+        failedId.current = id;
+        setState((s) => ({ ...s, loading: false, error: error as Error, failures: retrying ? s.failures + 1 : 1 }));
       },
     );
     return () => controller.abort();
@@ -113,5 +122,8 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
     );
   }, [host, slug, filter, key]);
 
-  return { state, loadMore, retry: () => setAttempt((a) => a + 1), prefetch };
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  // While the API is down the search asks again by itself (backoff, back online, tab visible), so it recovers.
+  useAutoRetry(state.failures, enabled && state.error !== null && isRetryableError(state.error), state.loading, retry);
+  return { state, loadMore, retry, prefetch };
 }

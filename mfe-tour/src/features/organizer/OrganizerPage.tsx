@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
-  Avatar, OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, appConfigAtom, organizerShortName,
-  queryAtom, ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
+  Avatar, ErrorState, OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, appConfigAtom, organizerShortName,
+  isRetryableError, queryAtom, ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
 } from '@tours/shared';
 import { fetchVerification } from '../tour/api';
 import { VerificationMarks } from '../tour/sections/Organizer';
@@ -34,13 +34,15 @@ export default function OrganizerPage() {
     host.api.get('/spa/organizer-reviews', { schema: OrganizerReviewsAnswer, query: { id, limit: PAGE_SIZE, page }, signal }),
   );
 
+  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; other answers are the error page.
+  const unavailable = info.error !== null && isRetryableError(info.error);
   useEffect(() => {
     const status = (info.error as { status?: number } | null)?.status;
     if (!valid || status === 404) host.emit('page:error', { status: 404 });
-    else if (info.error) host.emit('page:error', { status: 500 });
-  }, [host, valid, info.error]);
+    else if (info.error && !unavailable) host.emit('page:error', { status: 500 });
+  }, [host, valid, info.error, unavailable]);
 
-  if (!info.data) return <PageSkeleton />;
+  if (!info.data) return unavailable ? <ErrorState onRetry={info.retry} busy={info.loading} /> : <PageSkeleton />;
   const o = info.data;
   const hidePeople = config.organizer.forceHideOrganizers;
   const hrefFor = (p: number) => `${host.href('organizer-id', { id })}${p > 1 ? `?page=${p}` : ''}`;
@@ -83,7 +85,7 @@ export default function OrganizerPage() {
       )}
       <section className="tour-section" aria-labelledby="org-reviews" id="reviews">
         <h2 id="org-reviews" className="tour-section__title">{t('tour.nav.reviews')}</h2>
-        {reviews.loading && <PageSkeleton compact />}
+        {reviews.error ? <ErrorState messageId="tour.reviews.failed" onRetry={reviews.retry} busy={reviews.loading} /> : reviews.loading && <PageSkeleton compact />}
         {reviews.data && reviews.data.reviews_count === 0 && <p>{t('tour.reviews.none')}</p>}
         {reviews.data && reviews.data.reviews.length > 0 && (
           <>

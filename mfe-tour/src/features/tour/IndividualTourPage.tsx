@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { currencyAtom, localeAtom, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import { ErrorState, currencyAtom, isRetryableError, localeAtom, routeAtom, useApiQuery, useHost } from '@tours/shared';
 import { useEffect } from 'react';
 import { fetchIndividualTour, pageErrorOf } from './api';
 import { TourSkeleton, TourView } from './TourView';
@@ -12,10 +12,13 @@ export default function IndividualTourPage() {
   const currency = useAtomValue(currencyAtom);
   const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid);
   const q = useApiQuery(valid ? `individual-tour:${uuid}:${locale}:${currency}` : null, (signal) => fetchIndividualTour(host.api, uuid, signal));
+  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; other answers are the error page.
+  const unavailable = q.error !== null && isRetryableError(q.error);
   useEffect(() => {
     if (!valid) host.emit('page:error', { status: 404 });
-    else if (q.error) host.emit('page:error', pageErrorOf(q.error));
-  }, [host, valid, q.error]);
+    else if (q.error && !unavailable) host.emit('page:error', pageErrorOf(q.error));
+  }, [host, valid, q.error, unavailable]);
+  if (unavailable) return <ErrorState onRetry={q.retry} busy={q.loading} />;
   if (!q.data) return <TourSkeleton />;
   return <TourView tour={q.data} individual={q.data.individual} />;
 }

@@ -1,13 +1,16 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { currencyAtom, isAbortError, localeAtom, routeAtom, useHost, type TourDetailAnswer } from '@tours/shared';
+import {
+  ErrorState, currencyAtom, isAbortError, isRetryableError, localeAtom, routeAtom, useAutoRetry, useHost, type TourDetailAnswer,
+} from '@tours/shared';
 import { cachedTour, loadTour, pageErrorOf } from './api';
 import { TourSkeleton, TourView } from './TourView';
 
 /**
  * Screen of route tour-page (/{slug}-{id}): loads the tour (GET /spa/tour), follows an allowed redirect,
  * replaces a non-canonical slug with the locale's own, and reports 404 (with the removed_from_publication data),
- * 'Illegal redirect' and failures to the host's error page.
+ * 'Illegal redirect' and other answers to the host's error page. No answer (network, timeout, 5xx) is shown in place
+ * with Retry and asked again by itself (useAutoRetry), so the page recovers when the API comes back.
  */
 export default function TourPage() {
   const host = useHost();
@@ -16,14 +19,22 @@ export default function TourPage() {
   const currency = useAtomValue(currencyAtom);
   const slug = route?.params.slug ?? '';
   const [tour, setTour] = useState<TourDetailAnswer | null>(() => cachedTour(slug, locale, currency) ?? null);
+  const [failures, setFailures] = useState(0);
+  const [running, setRunning] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useAutoRetry(failures, true, running, retry);
 
   useEffect(() => {
     const cached = cachedTour(slug, locale, currency);
     if (cached) setTour(cached);
     const controller = new AbortController();
+    setRunning(true);
     loadTour(host.api, { slug, locale, currency, allowRedirect: true }).then(
       (result) => {
         if (controller.signal.aborted) return;
+        setRunning(false);
+        setFailures(0);
         const keep = `${window.location.search}${window.location.hash}`;
         if (result.kind === 'redirect') {
           host.navigate(`${host.href('tour-page', { slug: result.to.replace(/^\/(?:[a-z]{2}\/)?/, '') })}${keep}`, { replace: true });
@@ -35,12 +46,16 @@ export default function TourPage() {
       },
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
-        host.emit('page:error', pageErrorOf(error));
+        setRunning(false);
+        if (isRetryableError(error)) setFailures((n) => n + 1);
+        else host.emit('page:error', pageErrorOf(error));
       },
     );
     return () => controller.abort();
-  }, [host, slug, locale, currency]);
+  }, [host, slug, locale, currency, attempt]);
 
+  // The tour on screen may be another one's or in another currency: the error replaces it until an answer comes.
+  if (failures > 0) return <ErrorState onRetry={retry} busy={running} />;
   if (!tour) return <TourSkeleton tourId={Number(/-(\d+)$/.exec(slug)?.[1] ?? NaN) || null} />;
   return <TourView tour={tour} />;
 }

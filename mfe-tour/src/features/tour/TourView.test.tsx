@@ -305,6 +305,26 @@ describe('TourPage screen', () => {
     expect(r.navigations).toEqual([]);
   });
 
+  test('the API down: an error with Retry in place of the page (no error page), recovering by itself when it answers', async () => {
+    jest.useFakeTimers();
+    try {
+      let down = true;
+      const r = renderScreen(<TourPage />, { url: '/en/svir-down-1001', routes: routes({ '/spa/tour': () => (down ? new ApiError(503, '/spa/tour', 'API unavailable') : { ...tour, slug: 'svir-down-1001' }) }) });
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      const alert = screen.getByRole('alert', { name: "We couldn't load this. We'll keep trying, or you can retry now." });
+      expect(alert).toContainElement(screen.getByRole('button', { name: 'Retry' }));
+      expect(r.events.filter((e) => e.event === 'page:error')).toEqual([]);
+      await act(() => jest.advanceTimersByTimeAsync(2000));
+      expect(r.calls.filter((c) => c.path === '/spa/tour')).toHaveLength(2);
+      down = false;
+      await act(() => jest.advanceTimersByTimeAsync(4000));
+      expect(screen.getByRole('heading', { level: 1, name: 'Sightseeing tour in Svir' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert', { name: /couldn't load/ })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('removed from publication: the 404 carries the data for the error page', async () => {
     const data = { reason: 'removed_from_publication', similar_tours: [], similar_destinations: [] };
     const r = renderScreen(<TourPage />, { url: `/en/${tour.slug}`, routes: routes({ '/spa/tour': new ApiError(404, '/spa/tour', 'Not found', {}, data) }) });

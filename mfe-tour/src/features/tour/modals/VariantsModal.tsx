@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ComponentType } from 'react';
-import { PageSkeleton, tourSelectionItemsAtom, useApiQuery, useHost, type ExcursionDateLike, type HostContext, type ModalContentProps } from '@tours/shared';
+import { ErrorState, PageSkeleton, tourSelectionItemsAtom, useApiQuery, useHost, type ExcursionDateLike, type HostContext, type ModalContentProps } from '@tours/shared';
 import { fetchTourForRequest } from '../api';
 import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';
@@ -90,7 +90,9 @@ export function VariantsModalContent({ close, tour, tourId, mode = 'page' }: { c
   return (
     <div className="tour-variants-modal" data-testid="variants-modal" data-mode={mode}>
       <h2 id={VARIANTS_TITLE_ID} className="tour-modal__title">{t('tour.variants.title')}</h2>
-      {data ? <Body tour={data} mode={mode} close={close} /> : loaded.error || id === null || !(id > 0) ? <p role="alert">{t('tour.variants.failed')}</p> : <PageSkeleton compact />}
+      {data ? <Body tour={data} mode={mode} close={close} /> : loaded.error ? (
+        <ErrorState messageId="tour.variants.failed" onRetry={loaded.retry} busy={loaded.loading} />
+      ) : id === null || !(id > 0) ? <p role="alert">{t('tour.variants.failed')}</p> : <PageSkeleton compact />}
     </div>
   );
 }

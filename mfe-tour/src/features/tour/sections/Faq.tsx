@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Collapse, SafeHtml, formatPrice, useApiQuery, useHost } from '@tours/shared';
+import { Collapse, ErrorState, SafeHtml, formatPrice, useApiQuery, useHost } from '@tours/shared';
 import { fetchTickets, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section } from '../parts';
@@ -25,8 +25,8 @@ export function Recommendations({ tourId }: { tourId: number }) {
   const host = useHost();
   const { t } = useTourFormat();
   const q = useApiQuery(`tickets:${tourId}`, (signal) => fetchTickets(host.api, tourId, signal));
-  if (q.loading) return <p role="status">{t('common.loading')}</p>;
-  if (!q.data) return <p role="alert">{t('tour.tickets.failed')}</p>;
+  if (q.error) return <ErrorState messageId="tour.tickets.failed" onRetry={q.retry} busy={q.loading} />;
+  if (!q.data) return <p role="status">{t('common.loading')}</p>;
   const d = q.data;
   const groups = [
     ['plane', d.arrival, d.departure],

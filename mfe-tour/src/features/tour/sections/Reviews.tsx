@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import {
-  REVIEWS_STEP, ReviewCard, SelectField, Stars, appConfigAtom, isAbortError, nextReviewsCount, ratingOneDecimal, scrollToElement, useHost,
+  ErrorState, REVIEWS_STEP, ReviewCard, SelectField, Stars, appConfigAtom, isAbortError, isRetryableError, nextReviewsCount, ratingOneDecimal, scrollToElement,
+  useAutoRetry, useHost,
   type MediaItem, type Review, type ReviewTab, type TourReviewsAnswer,
 } from '@tours/shared';
 import { fetchReviews, type TourDetail } from '../api';
@@ -30,27 +31,35 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
   const [visible, setVisible] = useState(REVIEWS_STEP);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Failures in a row that waiting may fix: asked again by itself (useAutoRetry) and by Retry.
+  const [failures, setFailures] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useAutoRetry(failures, failed, busy, retry);
   const key = `${tour.id}:${tab}:${rating ?? ''}`;
 
   useEffect(() => {
     if (!near) return undefined;
     const controller = new AbortController();
     setBusy(true);
-    setFailed(false);
+    // A failure stays on screen while the next attempt runs (no flicker between the error and 'Loading…').
     fetchReviews(host.api, { id: tour.id, slug: tour.slug, type: tab, page: 1, rating }, controller.signal).then(
       (answer) => {
         setLoaded({ key, reviews: answer.reviews, page: 1, answer });
         setVisible(REVIEWS_STEP);
         setBusy(false);
+        setFailed(false);
+        setFailures(0);
       },
       (error: unknown) => {
         if (isAbortError(error)) return;
         setFailed(true);
         setBusy(false);
+        setFailures((n) => (isRetryableError(error) ? n + 1 : 0));
       },
     );
     return () => controller.abort();
-  }, [near, key, host, tour.id, tour.slug, tab, rating]);
+  }, [near, key, host, tour.id, tour.slug, tab, rating, attempt]);
 
   const current = loaded && loaded.key === key ? loaded : null;
   const total = current?.answer.pagination.itemsCount ?? 0;
@@ -128,7 +137,7 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
           )}
         </div>
         <div id="reviews-panel" role="tabpanel" aria-labelledby={`reviews-tab-${tab}`} aria-busy={busy || undefined}>
-          {failed && <p role="alert">{t('tour.reviews.failed')}</p>}
+          {failed && <ErrorState messageId="tour.reviews.failed" onRetry={retry} busy={busy} />}
           {!current && !failed && <p className="tour-muted" role="status">{t('common.loading')}</p>}
           {current && total === 0 && <p className="tour-reviews__none">{t('tour.reviews.none')}</p>}
           {shown.length > 0 && (

@@ -1,0 +1,69 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@tours/shared';
+import { renderWithHost } from '../../test-utils';
+import MainPage from './MainPage';
+
+const PART_FAILED = "Some sections of this page couldn't be loaded. We'll keep trying, or you can retry now.";
+const ANSWERS: Record<string, unknown> = {
+  '/spa/info': { totalCount: 3260, toursCount: 3200, regions: 95, types: 27 },
+  '/spa/search-form': { regions: [{ id: 5, name: 'Altai Republic', slug: 'altai-republic', tours_count: 120 }], types: [] },
+  '/spa/blog-posts': {
+    posts: [{ id: 7, slug: 'baikal-ice-7', title: 'Baikal ice', summary: 'Winter on the lake', image: '/media/blog/7/{{size}}/image.png', image_alt: 'Ice', published_at: '2026-01-05', category: { id: 1, slug: 'winter', name: 'Winter' }, reading_time_minutes: 4 }],
+    pagination: { page: 1, pages: 1, itemsCount: 1, itemsOnPage: 1, pageSize: 3 }, category: null, categories: [],
+  },
+  '/spa/groups-in-social-network': [{ id: 1, source: 'VK', url_to_group: 'https://vk.com/tours' }],
+};
+
+/** Every call of the page answers, except those listed in `down` (the host's 503 while the API is down). */
+function setup(down: Set<string>) {
+  const routes = Object.fromEntries(Object.entries(ANSWERS).map(([path, answer]) => [path, () => (down.has(path) ? new ApiError(503, path, 'API unavailable') : answer)]));
+  return renderWithHost(<MainPage />, { path: '/en', routes });
+}
+
+describe('MainPage (§2.4): sections fed by the API', () => {
+  test('every section filled, no error', async () => {
+    setup(new Set());
+    expect(await screen.findByRole('link', { name: /Altai Republic/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Baikal ice' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'VK' })).toBeInTheDocument();
+    expect(screen.getByText('3200+')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('failed sections are not left silently empty: one notice with Retry, the rest of the page stays; it recovers', async () => {
+    const down = new Set(['/spa/search-form', '/spa/blog-posts']);
+    const h = setup(down);
+    const alert = await screen.findByRole('alert', { name: PART_FAILED });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // The failed sections are gone rather than empty; the others and the static ones are there.
+    expect(screen.queryByRole('heading', { name: 'Popular destinations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'From our travel blog' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'VK' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search tours' })).toBeInTheDocument();
+    // Retry asks the failed calls again, and only those.
+    const before = h.calls.length;
+    down.clear();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(h.calls.slice(before).map((c) => c.path).sort()).toEqual(['/spa/blog-posts', '/spa/search-form']);
+    expect(screen.getByRole('link', { name: /Altai Republic/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Baikal ice' })).toBeInTheDocument();
+  });
+
+  test('the counts failing: no endless skeleton; the API coming back fills the page by itself', async () => {
+    jest.useFakeTimers();
+    try {
+      const down = new Set(['/spa/info']);
+      setup(down);
+      expect(await screen.findByRole('alert', { name: PART_FAILED })).toBeInTheDocument();
+      expect(document.querySelector('.srch-main__promo .ui-skeleton')).toBeNull();
+      down.clear();
+      await act(() => jest.advanceTimersByTimeAsync(2000));
+      await waitFor(() => expect(screen.getByText('3200+')).toBeInTheDocument());
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
