@@ -134,10 +134,10 @@ async function areaFigures({ product, tourSlug }) {
   return out;
 }
 
-/** `--only pages,areas,api` limits a run to those parts (entry sizes are always printed); default: all. */
+/** `--only pages,areas,api,hardening` limits a run to those parts (entry sizes are always printed); default: all. */
 function parts() {
   const i = process.argv.indexOf('--only');
-  const all = ['pages', 'areas', 'api'];
+  const all = ['pages', 'areas', 'api', 'hardening'];
   if (i < 0) return new Set(all);
   return new Set((process.argv[i + 1] ?? '').split(',').filter((p) => all.includes(p)));
 }
@@ -163,6 +163,15 @@ async function main() {
   } finally {
     await product.stop();
   }
+  // Production limits and settings, its own API and host on the same database (scripts/bench/hardening.mjs).
+  if (only.has('hardening')) {
+    try {
+      const { benchHardening } = await import('./bench/hardening.mjs');
+      report.hardening = await benchHardening({ dbFile: path.join(tmp, 'catalogue.sqlite') });
+    } catch (error) {
+      report.hardening = { error: String(error?.message ?? error) };
+    }
+  }
   if (only.has('api') && existsSync(path.join(ROOT, 'api/bench/bench-api.ts'))) {
     const out = path.join(tmp, 'api.json');
     try {
@@ -186,6 +195,11 @@ async function main() {
   if (report.routes.search) console.log(`Budget: search first visit ≤ ${BUDGETS.searchFirstVisitGzipKB} KB gzip → ${report.routes.search.jsGzipKB} KB`);
   if (report.routes.tour) console.log(`Budget: tour first visit ≤ ${BUDGETS.tourFirstVisitGzipKB} KB gzip → ${report.routes.tour.jsGzipKB} KB`);
   for (const [area, figures] of Object.entries(report.areas ?? {})) console.log(`\n${area}: ${JSON.stringify(figures)}`);
+  if (report.hardening?.tours) {
+    const { tours, flood } = report.hardening;
+    console.log(`\nBudget: /spa/tours through the host, ${tours.visitors} visitors × ${tours.ratePerVisitor}/s for 60 s → ${tours.errors} errors, p50 ${tours.p50} / p95 ${tours.p95} / p99 ${tours.p99} ms (≤ 25) ${tours.ok ? 'OK' : 'OVER'}`);
+    console.log(`Budget: API memory after ${flood.requests} distinct queries ≤ 400 MB → ${flood.rssMB} MB ${flood.ok ? 'OK' : 'OVER'} (cache ${JSON.stringify(flood.cache)})`);
+  } else if (report.hardening) console.log(`\nhardening: ${JSON.stringify(report.hardening)}`);
   console.log('\nWritten to bench/latest.json');
 }
 

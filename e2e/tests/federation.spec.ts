@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { closeServer, readManifest, ROOT, serveRemote, writeManifest } from './support';
 
 test.describe('independent microfrontends', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, trackRemoteRequests } from './support';
 
 test.describe('host shell', () => {

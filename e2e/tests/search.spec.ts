@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { ROOT, axeViolations } from './support';
 

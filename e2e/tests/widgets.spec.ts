@@ -3,7 +3,8 @@
  * widgets from their own origin (:18097); the main site and its API behind the host (:18080).
  */
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { ROOT } from './support';

@@ -25,4 +25,7 @@ class FixedClockDate extends RealDate {
   }
 }
 
+// Code that finds constructors by name (webpack's serializer evaluates `return ${type.name}`) must find Date.
+Object.defineProperty(FixedClockDate, 'name', { value: 'Date' });
+
 globalThis.Date = FixedClockDate as DateConstructor;

@@ -1,0 +1,278 @@
+/**
+ * The hostile-request suite (issue 11): the probes an attacker and an unlucky network ran against the product,
+ * replayed against the started product on its own ports, with the behaviour each must now have. The main e2e
+ * product answers the stateless probes; a second API + host (./hostile/instance.ts) with production-like limits
+ * answers the ones that exhaust limits, flood the cache or take the API down.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test } from './fixtures';
+import { E2E_PORTS } from '../playwright.config';
+import { closeAgents, isErrorShape, pool, raw, request } from './hostile/http';
+import { HostileInstance, LIMITS } from './hostile/instance';
+import { REMOTE_PORTS } from './support';
+
+const STATIC_SERVERS: Record<string, { port: number; ok: string }> = {
+  ...Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [name, { port, ok: '/mf-manifest.json' }])),
+  widgets: { port: E2E_PORTS.widgets, ok: '/loader.js' },
+  'partner site': { port: E2E_PORTS.partner, ok: '/' },
+};
+const ALL_SERVERS: Record<string, { port: number; ok: string }> = {
+  host: { port: E2E_PORTS.host, ok: '/healthz' },
+  api: { port: E2E_PORTS.api, ok: '/spa/info' },
+  ...STATIC_SERVERS,
+};
+
+test.afterAll(() => closeAgents());
+
+test.describe('every server survives any request (main product)', () => {
+  for (const [name, { port, ok }] of Object.entries(ALL_SERVERS)) {
+    test(`${name}: malformed URLs answer 400 in the error shape and the server keeps serving`, async () => {
+      for (const target of ['/%', '/%E0%A4%A', `/%${'A'.repeat(12_000)}`]) {
+        const res = await raw(port, `GET ${target} HTTP/1.1`);
+        expect(res.status, `${name} GET ${target.slice(0, 30)}`).toBe(400);
+        expect(isErrorShape(res.body), res.body.slice(0, 200)).toBe(true);
+        // The input is never echoed back.
+        expect(res.body.length).toBeLessThan(300);
+        expect(res.body).not.toContain('AAAA');
+      }
+      // A malformed query: refused (static servers) or read leniently (the API's query parser keeps what it cannot
+      // decode), never a failure and never echoed.
+      const query = await raw(port, `GET ${ok}?q=%${'A'.repeat(12_000)}&x=%E0%A4%A HTTP/1.1`);
+      expect([200, 400]).toContain(query.status);
+      expect(query.body).not.toContain('AAAA');
+      expect((await raw(port, `GET ${ok} HTTP/1.1`)).status).toBe(200);
+    });
+  }
+
+  test('path traversal never leaves a served folder', async () => {
+    for (const { port } of Object.values(STATIC_SERVERS)) {
+      for (const target of ['/../../package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/mf-manifest.json%00.js']) {
+        const res = await raw(port, `GET ${target} HTTP/1.1`);
+        expect([400, 404]).toContain(res.status);
+        expect(res.body).not.toContain('"workspaces"');
+        expect(res.body).not.toContain('root:');
+      }
+    }
+  });
+
+  test('headers over the size limit answer 431 in the error shape', async () => {
+    for (const port of [E2E_PORTS.host, E2E_PORTS.api]) {
+      const res = await raw(port, `GET /spa/info HTTP/1.1\r\nX-Big: ${'b'.repeat(20_000)}`);
+      expect(res.status).toBe(431);
+      expect(isErrorShape(res.body), res.body).toBe(true);
+      expect(res.body).not.toContain('statusCode');
+    }
+  });
+
+  test('bodies: deep nesting 400, over 1 MB 413 through the host, out-of-range and unknown ids and NUL bytes 422 on their fields', async () => {
+    const post = (body: string) => request(E2E_PORTS.host, '/spa/submit-help-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const deep = await post(`{"data":${'['.repeat(400_000)}`);
+    expect(deep.status).toBe(400);
+    expect(isErrorShape(deep.body)).toBe(true);
+    const huge = await post(JSON.stringify({ data: { type: 'common_help', comment: 'x'.repeat(1_100_000) } }));
+    expect(huge.status).toBe(413);
+    expect(isErrorShape(huge.body)).toBe(true);
+    const base = { type: 'common_help', name: 'Anna', phone: '+79161234567' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, tour_id: 1e308 }, 'tour_id'],
+      [{ ...base, tour_id: 2_000_000_000 }, 'tour_id'],
+      [{ ...base, organizer_id: 1e308 }, 'organizer_id'],
+      [{ ...base, request_id_to_update: 1e308 }, 'request_id_to_update'],
+      [{ ...base, name: 'An\u0000na' }, 'name'],
+    ];
+    for (const [data, field] of cases) {
+      const res = await post(JSON.stringify({ data }));
+      expect(res.status, `${field}: ${res.body.slice(0, 200)}`).toBe(422);
+      expect(isErrorShape(res.body)).toBe(true);
+      const { errors } = JSON.parse(res.body) as { errors?: Record<string, string> };
+      expect(Object.keys(errors ?? {})).toEqual([field]);
+    }
+    // A list in the query is keyed by its name, not by the position of the bad item ('ids', not 'ids.1').
+    const list = await request(E2E_PORTS.host, '/crm/api/tour/get-by-ids?ids=1&ids=abc');
+    expect(list.status).toBe(422);
+    expect(Object.keys((JSON.parse(list.body) as { errors: Record<string, string> }).errors)).toEqual(['ids']);
+  });
+
+  test('security headers on pages, API answers, remote assets and widgets', async () => {
+    const page = await request(E2E_PORTS.host, '/en', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*'nonce-/);
+    expect(csp).toMatch(/frame-ancestors 'self'/);
+    expect(csp).toContain(`http://localhost:${REMOTE_PORTS['mfe-search']}`);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    // Every inline script of the page carries the nonce; none can run without it.
+    for (const tag of page.body.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['strict-transport-security']).toBeUndefined(); // plain http here
+    const again = await request(E2E_PORTS.host, '/en', { headers: { accept: 'text/html' } });
+    expect(again.headers['content-security-policy']).not.toContain(nonce); // a nonce per answer
+
+    for (const port of [E2E_PORTS.host, E2E_PORTS.api]) {
+      const api = await request(port, '/spa/info');
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(api.headers['content-security-policy'])).toMatch(/default-src 'none'/);
+    }
+    for (const { port, ok } of Object.values(STATIC_SERVERS)) {
+      const res = await request(port, ok);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBeTruthy();
+    }
+  });
+
+  test('canonical links come from the configured origin, not the Host header or an untrusted X-Forwarded-Proto', async () => {
+    const res = await raw(E2E_PORTS.host, 'GET /en/tours HTTP/1.1\r\nAccept: text/html\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Host: evil.example\r\nHost: evil.example');
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/en\/tours"/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('a crashed static server is restarted by the supervisor while the others keep serving', async () => {
+    const port = REMOTE_PORTS['mfe-booking'];
+    const pidOn = (p: number): number | null => {
+      const out = execFileSync('ss', ['-ltnpH', `sport = :${p}`], { encoding: 'utf8' });
+      const m = /pid=(\d+)/.exec(out);
+      return m ? Number(m[1]) : null;
+    };
+    const before = pidOn(port);
+    expect(before).not.toBeNull();
+    process.kill(before!, 'SIGKILL');
+    // The others answer while it is down.
+    expect((await request(REMOTE_PORTS['mfe-tour'], '/mf-manifest.json')).status).toBe(200);
+    expect((await request(E2E_PORTS.host, '/healthz')).status).toBe(200);
+    await expect.poll(async () => (await request(port, '/mf-manifest.json').catch(() => ({ status: 0 }))).status, { timeout: 15_000 }).toBe(200);
+    expect(pidOn(port)).not.toBe(before);
+  });
+});
+
+test.describe('limits, floods and an API that goes away (second instance, production-like settings)', () => {
+  test.describe.configure({ mode: 'serial' });
+  const instance = new HostileInstance();
+  const port = () => Number(new URL(instance.hostUrl).port);
+  const apiPort = () => Number(new URL(instance.apiUrl).port);
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await instance.start();
+  });
+  test.afterAll(async () => {
+    await instance.stop();
+  });
+
+  test('a forged X-Forwarded-For through the host is overwritten: one visitor, one bucket; other visitors and the pages are untouched', async () => {
+    const attacker = '127.0.0.21';
+    let limited = 0;
+    for (let i = 0; i < LIMITS.readsPerMin + 5; i++) {
+      const res = await request(port(), '/spa/info', { from: attacker, headers: { 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}`, 'x-internal-secret': 'guess' } });
+      if (res.status === 429) {
+        limited++;
+        expect(JSON.parse(res.body)).toMatchObject({ data: { type: 'captcha' } });
+        expect(isErrorShape(res.body)).toBe(true);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(limited).toBeGreaterThanOrEqual(5);
+    // Another visitor still gets answers.
+    expect((await request(port(), '/spa/info', { from: '127.0.0.22' })).status).toBe(200);
+    // The host's own calls are not the attacker's: a tour page keeps its title and JSON-LD, an unknown slug is a real 404.
+    const list = JSON.parse((await request(port(), '/spa/tours', { from: '127.0.0.23', headers: { 'x-language': 'en' } })).body) as { result: { groups: { items: { slug: string }[] }[] } };
+    const slug = list.result.groups[0]?.items[0]?.slug;
+    expect(slug).toBeTruthy();
+    for (let i = 0; i < 3; i++) {
+      const tour = await request(port(), `/en/${slug}`, { from: attacker, headers: { accept: 'text/html' } });
+      expect(tour.status).toBe(200);
+      expect(tour.body).toMatch(/<title>[^<]+\|/);
+      expect(tour.body).toContain('application/ld+json');
+    }
+    expect((await request(port(), '/en/no-such-destination-xyz', { from: attacker, headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  test('directly at the API, X-Forwarded-For without the proxy secret is ignored and the limiter does not grow', async () => {
+    const before = (await instance.metrics()) as { rateLimit?: { keys?: number } };
+    let limited = 0;
+    for (let i = 0; i < LIMITS.readsPerMin + 5; i++) {
+      const res = await request(apiPort(), '/spa/info', { from: '127.0.0.31', headers: { 'x-forwarded-for': `172.16.${i >> 8}.${i & 255}` } });
+      if (res.status === 429) limited++;
+    }
+    expect(limited).toBeGreaterThanOrEqual(5);
+    const after = (await instance.metrics()) as { rateLimit?: { keys?: number } };
+    // One new visitor, not one per forged address.
+    expect((after.rateLimit?.keys ?? 0) - (before.rateLimit?.keys ?? 0)).toBeLessThanOrEqual(2);
+  });
+
+  test('writes have a stricter limit than reads', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMITS.writesPerMin + 2; i++) {
+      const res = await request(port(), '/spa/submit-help-request', { from: '127.0.0.41', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, LIMITS.writesPerMin).every((s) => s === 422)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await request(port(), '/spa/info', { from: '127.0.0.41' })).status).toBe(200);
+  });
+
+  test('a flood of distinct search queries keeps the answer cache within its byte budget and the API within 400 MB', async () => {
+    test.setTimeout(180_000);
+    // 1,000 distinct heavy queries from 50 visitors (the host's forwarding spreads them over 50 buckets); before the
+    // byte budget, 2,500 of them took the API from 233 MB to 1 GB.
+    await pool(1_000, 8, async (i) => {
+      const res = await request(port(), `/spa/tours?expand=filters&per-page=100&priceMin=${i + 1}`, { from: `127.0.1.${(i % 50) + 1}`, headers: { 'x-language': 'en' } });
+      expect(res.status).toBe(200);
+    });
+    const m = (await instance.metrics()) as { memory: { rss: number }; cache: { bytes: number; maxBytes: number; evictions: number } };
+    expect(m.cache.bytes).toBeLessThanOrEqual(LIMITS.cacheMaxMb * 1024 * 1024);
+    expect(m.cache.evictions).toBeGreaterThan(0);
+    expect(m.memory.rss).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  test('remote overrides and the debug overlay are off where no override origin is allowed (production)', async ({ page }) => {
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('http://127.0.0.9:9')) foreign.push(r.url());
+    });
+    await page.goto(`${instance.hostUrl}/en/tours?siteDebug`);
+    await page.evaluate(() => localStorage.setItem('mfe-overrides', JSON.stringify({ 'mfe-search': 'http://127.0.0.9:9/mf-manifest.json' })));
+    await page.reload();
+    await expect(page.locator('main article').first()).toBeVisible();
+    expect(foreign).toEqual([]);
+    await expect(page.getByTestId('debug-overlay')).toHaveCount(0);
+  });
+
+  test('with the API down the host answers 503 with Retry-After (no soft 404s), screens show Retry and recover when it returns', async ({ page }) => {
+    test.setTimeout(120_000);
+    const list = JSON.parse((await request(apiPort(), '/spa/tours', { from: '127.0.0.51', headers: { 'x-language': 'en' } })).body) as { result: { groups: { items: { slug: string; title: string }[] }[] } };
+    const tour = list.result.groups[0]!.items[0]!;
+    await instance.stopApi();
+    for (const path of ['/en/no-such-destination-xyz', '/en/some-tour-99999', '/en/reviews/atlantis']) {
+      const res = await request(port(), path, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['cache-control']).toContain('no-store');
+    }
+    const api = await request(port(), '/spa/info');
+    expect(api.status).toBe(503);
+    expect(isErrorShape(api.body)).toBe(true);
+
+    await page.goto(`${instance.hostUrl}/en/tours`);
+    const alert = page.getByRole('alert', { name: "We couldn't load this. We'll keep trying, or you can retry now." });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.locator('main article')).toHaveCount(0);
+    const main = await page.context().newPage();
+    await main.goto(`${instance.hostUrl}/en`);
+    const notice = main.getByRole('alert', { name: "Some sections of this page couldn't be loaded. We'll keep trying, or you can retry now." });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    // A page the server could not check is the 503 page, which reloads by itself when the page is back.
+    const tourPage = await page.context().newPage();
+    await tourPage.goto(`${instance.hostUrl}/en/${tour.slug}`);
+    await expect(tourPage.getByRole('heading', { level: 1, name: "We'll be right back" })).toBeVisible();
+    await instance.startApi();
+    await expect(tourPage.getByRole('heading', { level: 1, name: tour.title })).toBeVisible({ timeout: 45_000 });
+    // No reload and no click: the pages notice the API is back.
+    await expect(page.locator('main article').first()).toBeVisible({ timeout: 45_000 });
+    await expect(alert).toHaveCount(0);
+    await expect(notice).toHaveCount(0, { timeout: 45_000 });
+  });
+});
