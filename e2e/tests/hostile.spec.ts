@@ -5,11 +5,14 @@
  * answers the ones that exhaust limits, flood the cache or take the API down.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
 import { closeAgents, isErrorShape, pool, raw, request } from './hostile/http';
 import { HostileInstance, LIMITS } from './hostile/instance';
-import { REMOTE_PORTS } from './support';
+import { MANIFEST_FILE, REMOTE_PORTS } from './support';
 
 const STATIC_SERVERS: Record<string, { port: number; ok: string }> = {
   ...Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [name, { port, ok: '/mf-manifest.json' }])),
@@ -127,6 +130,24 @@ test.describe('every server survives any request (main product)', () => {
     expect(res.body).not.toContain('evil.example');
     expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/en\/tours"/);
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test("an individual tour's link cannot be derived from the tour id; the stored random one works and is not cached by others", async () => {
+    const db = new Database(path.join(path.dirname(MANIFEST_FILE), 'catalogue.sqlite'), { readonly: true, fileMustExist: true });
+    const rows = db.prepare('select i.uuid, i.tour_id from individual_tours i join tours t on t.id = i.tour_id where t.is_published = 1 order by i.tour_id limit 2').all() as { uuid: string; tour_id: number }[];
+    db.close();
+    expect(rows).toHaveLength(2);
+    for (const { uuid, tour_id: id } of rows) {
+      // The old link: an unsalted SHA-256 of the tour id, shaped as a UUID.
+      const h = createHash('sha256').update(`individual-tour:${id}`).digest('hex');
+      const derived = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 24)}${id.toString(16).padStart(8, '0')}`;
+      expect((await request(E2E_PORTS.host, `/spa/individual-tour?uuid=${derived}`)).status).toBe(404);
+      const real = await request(E2E_PORTS.host, `/spa/individual-tour?uuid=${uuid}`);
+      expect(real.status).toBe(200);
+      expect(real.headers['cache-control']).toBe('private, no-store');
+    }
+    // Two tours' links share nothing a sequence would.
+    expect(rows[0]!.uuid.slice(0, 8)).not.toBe(rows[1]!.uuid.slice(0, 8));
   });
 
   test('a crashed static server is restarted by the supervisor while the others keep serving', async () => {

@@ -23,6 +23,15 @@ describe('scroll-spy rules (§9 timing)', () => {
   ])('sections %j → %s', (sections, expected) => {
     expect(activeAnchor(sections, 64)).toBe(expected);
   });
+
+  test.each([
+    // Scrolled to the end: the last section in view is current even though it never reached the bar.
+    [[{ anchor: 'a', top: -900 }, { anchor: 'b', top: 20 }, { anchor: 'c', top: 400 }], 800, 'c'],
+    // A section below the viewport is not, even at the end (a tall footer follows).
+    [[{ anchor: 'a', top: -900 }, { anchor: 'b', top: 20 }, { anchor: 'c', top: 900 }], 800, 'b'],
+  ])('at the bottom of the page, sections %j in a %s px viewport → %s', (sections, viewportHeight, expected) => {
+    expect(activeAnchor(sections, 64, { viewportHeight })).toBe(expected);
+  });
 });
 
 describe('ScrollSpy', () => {

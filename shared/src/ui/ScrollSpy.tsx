@@ -17,9 +17,12 @@ export function scrollDuration(distance: number, speed: number, maxMs: number): 
  * The active anchor: the last section whose top has passed `offset` px from the top of the viewport; the first
  * one before any has. `tops` are the sections' tops relative to the viewport, in document order.
  */
-export function activeAnchor(sections: readonly { anchor: string; top: number }[], offset: number): string | null {
+export function activeAnchor(sections: readonly { anchor: string; top: number }[], offset: number, bottom?: { viewportHeight: number }): string | null {
   let active: string | null = sections[0]?.anchor ?? null;
   for (const s of sections) if (s.top - offset <= 1) active = s.anchor;
+  // At the end of the page a short last section can never reach the bar: the last one in view is the current one
+  // (otherwise a click on 'Reviews' scrolls there and the spy marks the section above).
+  if (bottom) for (const s of sections) if (s.top - offset > 1 && s.top < bottom.viewportHeight) active = s.anchor;
   return active;
 }
 
@@ -54,21 +57,34 @@ export function scrollToElement(
   const done = () => {
     settle();
     if (focus) focusTarget();
-    // Lazy content above may arrive later still (a slow chunk): keep the target in place for about 2 s, as long
-    // as the visitor has not scrolled away meanwhile.
-    let landed = window.scrollY;
+    // Lazy content above may arrive later still (a slow chunk replaces a placeholder, which can also move the page
+    // and take the focus with the old node): keep the target in place for about 4 s, until the visitor scrolls
+    // away. The visitor scrolled when they gave input, or when the page moved while its content did not change
+    // (a swap of content moves the page without them, and changes the page's height).
+    let visitorActed = false;
+    const acted = () => {
+      visitorActed = true;
+    };
+    const INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const type of INPUT) window.addEventListener(type, acted, { capture: true, passive: true, once: true });
+    const stop = () => {
+      for (const type of INPUT) window.removeEventListener(type, acted, { capture: true });
+    };
+    const page = () => ({ y: window.scrollY, height: document.documentElement.scrollHeight });
+    let landed = page();
     const recheck = (delays: number[]) => {
       const [delay, ...rest] = delays;
-      if (delay === undefined) return;
+      if (delay === undefined || visitorActed) return stop();
       window.setTimeout(() => {
-        if (Math.abs(window.scrollY - landed) > 2) return;
+        const now = page();
+        if (visitorActed || (Math.abs(now.y - landed.y) > 2 && now.height === landed.height)) return stop();
         settle();
         if (focus && document.activeElement !== current()) focusTarget();
-        landed = window.scrollY;
+        landed = page();
         recheck(rest);
       }, delay);
     };
-    recheck([350, 400, 500, 750]);
+    recheck([250, 350, 400, 500, 750, 750, 1000]);
   };
   if (duration <= 0 || typeof window.requestAnimationFrame !== 'function') {
     window.scrollTo(0, endY);
@@ -119,7 +135,9 @@ export function ScrollSpy({ items, label, offset = 64, className, onActiveChange
         const el = document.getElementById(anchor);
         return el ? [{ anchor, top: el.getBoundingClientRect().top }] : [];
       });
-      const next = activeAnchor(sections, offset + 8);
+      // Scrolled to the end (a page shorter than the window, still loading, is at its top, not its end).
+      const atBottom = window.scrollY > 0 && window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const next = activeAnchor(sections, offset + 8, atBottom ? { viewportHeight: window.innerHeight } : undefined);
       setActive((prev) => {
         if (prev !== next) notify.current?.(next);
         return next;
