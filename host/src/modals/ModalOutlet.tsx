@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
-import { useHost, type ModalContentProps } from '@tours/shared';
+import { useFocusTrap, useHost, type ModalContentProps } from '@tours/shared';
 import { modalsAtom, type OpenModal } from './modal-state';
-import { trapTab, focusableIn } from './focus-trap';
 import type { RemoteLoader } from '../federation/loader';
 
 /** Mounts a microfrontend's parcel into the dialog body. */
@@ -37,25 +36,13 @@ function ParcelContent({ loader, modal, request }: { loader: RemoteLoader; modal
 
 function Dialog({ entry, loader, onClose }: { entry: OpenModal; loader: RemoteLoader; onClose: (id: string, result?: unknown) => void }) {
   const intl = useIntl();
-  const ref = useRef<HTMLDivElement>(null);
   const [shaking, setShaking] = useState(false);
   const { request } = entry;
   const close = (result?: unknown) => onClose(entry.id, result);
   const modal: ModalContentProps = { close };
+  // Focus moves in and stays inside; Escape closes (§4.13, persistent or not); focus returns to the opener.
+  const trap = useFocusTrap(true, { onEscape: () => close() });
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const root = ref.current;
-    if (root) (focusableIn(root)[0] ?? root).focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-    } else if (ref.current) trapTab(event.nativeEvent, ref.current);
-  };
   const onOverlay = () => {
     if (!request.persistent) close();
     else {
@@ -69,14 +56,14 @@ function Dialog({ entry, loader, onClose }: { entry: OpenModal; loader: RemoteLo
     <div className="host-modal" data-width={width}>
       <div className="host-modal__overlay" data-testid="modal-overlay" onClick={onOverlay} />
       <div
-        ref={ref}
+        ref={trap.ref}
         className={`host-modal__dialog host-modal__dialog--w${width}${shaking ? ' host-modal__dialog--shake' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={request.labelId}
         aria-label={request.labelId ? undefined : intl.formatMessage({ id: 'common.dialog' })}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
+        onKeyDown={trap.onKeyDown}
       >
         <button type="button" className="host-modal__close" aria-label={intl.formatMessage({ id: 'common.close' })} onClick={() => close()}>
           ×

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
-import { focusableWithin, keepTabWithin } from './focus';
+import { useFocusTrap } from './focus';
 import { CloseGlyph } from './MessageBanner';
 import './ui.css';
 import './kit.css';
@@ -29,41 +29,22 @@ export interface DrawerProps {
 export function Drawer({ open, onClose, title, hideTitle = false, children, side = 'left', width = 500, closeLabel, className, id }: DrawerProps) {
   const intl = useIntl();
   const titleId = `drawer-title${useId()}`;
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const root = panel.current;
-    if (root) (focusableWithin(root)[0] ?? root).focus();
-    document.documentElement.classList.add('ui-drawer-open');
-    return () => {
-      document.documentElement.classList.remove('ui-drawer-open');
-      if (previous && typeof previous.focus === 'function' && previous.isConnected) previous.focus();
-    };
-  }, [open]);
+  const trap = useFocusTrap(open, { onEscape: onClose, htmlClass: 'ui-drawer-open' });
 
   if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    } else if (panel.current) keepTabWithin(event, panel.current);
-  };
 
   return createPortal(
     <div className={`ui-drawer ui-drawer--${side}${className ? ` ${className}` : ''}`}>
       <div className="ui-drawer__overlay" data-testid="drawer-overlay" onClick={onClose} />
       <div
-        ref={panel}
+        ref={trap.ref}
         id={id}
         className={`ui-drawer__panel ui-drawer__panel--w${width}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
+        onKeyDown={trap.onKeyDown}
       >
         <div className="ui-drawer__head">
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'ui-drawer__title'}>

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { sizedImage } from '../domain/media';
-import { keepTabWithin } from './focus';
+import { useFocusTrap } from './focus';
 import { CloseGlyph } from './MessageBanner';
 import {
   MEDIA_VIEWER, embedUrl, isDoubleTap, isEmbeddedVideo, pinchScale, stepIndex, stopEmbeddedVideos, swipeAction, type MediaViewerProps,
@@ -28,9 +28,10 @@ function Arrow({ back }: { back?: boolean }) {
  */
 export default function MediaViewerDialog({ items, index, onClose, onIndexChange, label }: MediaViewerProps) {
   const intl = useIntl();
-  const root = useRef<HTMLDivElement>(null);
-  const track = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Esc and the arrows are listened to on the document (below): focus may be left on the page after a drag.
+  const { ref: root, onKeyDown } = useFocusTrap(true, { initialFocus: closeButton, htmlClass: 'ui-mv-open' });
+  const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(index);
   const [scale, setScale] = useState(1);
   const [dragging, setDragging] = useState(false);
@@ -60,16 +61,11 @@ export default function MediaViewerDialog({ items, index, onClose, onIndexChange
   }, [scale]);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    document.documentElement.classList.add('ui-mv-open');
     const node = root.current;
     return () => {
       if (node) stopEmbeddedVideos(node);
-      document.documentElement.classList.remove('ui-mv-open');
-      if (previous && previous.isConnected) previous.focus();
     };
-  }, []);
+  }, [root]);
 
   const go = (action: 'next' | 'prev') => {
     const next = stepIndex(current, items.length, action);
@@ -104,9 +100,6 @@ export default function MediaViewerDialog({ items, index, onClose, onIndexChange
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
   }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (root.current && event.key === 'Tab') keepTabWithin(event, root.current);
-  };
 
   const distance = () => {
     const [a, b] = [...pointers.current.values()];

@@ -16,6 +16,7 @@ export * from './Drawer';
 export * from './Sheet';
 export * from './Dropdown';
 export * from './focus';
+export * from './useForm';
 export * from './SafeHtml';
 export * from './Price';
 export * from './TourCard';

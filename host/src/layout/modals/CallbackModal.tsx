@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TextField, sessionAtom, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
+import { Button, TextField, applyServerErrors, errorText, sessionAtom, useForm, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
 import { submitHelpRequest } from '../api';
 import { afterModalClose, openComponentModal } from './open';
 import { openSuccessModal } from './SuccessModal';
 import { TermsCaption } from './TermsCaption';
-import { errorText, useForm } from './useForm';
-import { phone, required } from './validation';
 import './modals.css';
 
 /**
@@ -17,26 +15,28 @@ import './modals.css';
 export function CallbackModal({ close }: { close: ModalContentProps['close'] }) {
   const host = useHost();
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const profile = useAtomValue(sessionAtom)?.profile;
   const form = useForm(
     { name: [profile?.first_name, profile?.last_name].filter(Boolean).join(' '), phone: profile?.phone ?? '' },
-    { name: [required], phone: [required, phone] },
+    { name: ['required'], phone: ['required', 'phone'] },
   );
   const [sending, setSending] = useState(false);
   const submitLabel = t('layout.callback.submit');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || !form.validateAll()) return;
+    if (sending || form.validate().length) return;
     setSending(true);
+    const name = form.values.name.trim();
+    const number = form.values.phone.trim();
     try {
-      await submitHelpRequest(host, { type: 'phone_call_request', name: form.values.name.trim(), phone: form.values.phone.trim() });
+      await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number });
       close(true);
-      const number = form.values.phone.trim();
       afterModalClose(() => openSuccessModal(host, { titleId: 'layout.callback.successTitle', textId: 'layout.callback.successText', values: { phone: number } }));
     } catch (error) {
-      form.applyServerError(host, error);
+      // §5.8: field errors on their fields, the general message as a toast; what was typed stays.
+      form.setServerErrors(applyServerErrors(error, host.toast, 'layout.form.failed'));
       setSending(false);
     }
   };

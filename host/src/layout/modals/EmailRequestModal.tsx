@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TextField, sessionAtom, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
+import { Button, TextField, applyServerErrors, errorText, sessionAtom, useForm, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
 import { submitHelpRequest } from '../api';
 import { afterModalClose, openComponentModal } from './open';
 import { openSuccessModal } from './SuccessModal';
 import { TermsCaption } from './TermsCaption';
-import { errorText, useForm } from './useForm';
-import { email, required } from './validation';
 import './modals.css';
 
 export interface EmailRequestModalProps {
@@ -23,23 +21,25 @@ export interface EmailRequestModalProps {
 export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps) {
   const host = useHost();
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const profile = useAtomValue(sessionAtom)?.profile;
-  const form = useForm({ email: profile?.email ?? '', comment: '' }, { email: [required, email], comment: [] });
+  const form = useForm({ email: profile?.email ?? '', comment: '' }, { email: ['required', 'email'] });
   const [sending, setSending] = useState(false);
   const commentId = `lay-question${useId()}`;
   const submitLabel = t('layout.emailRequest.submit');
+  const commentError = errorText(form.errors.comment, t);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || !form.validateAll()) return;
+    if (sending || form.validate().length) return;
     setSending(true);
     try {
       await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: form.values.comment, click_source: clickSource });
       close(true);
       afterModalClose(() => openSuccessModal(host, { titleId: 'layout.emailRequest.successTitle', textId: 'layout.emailRequest.successText' }));
     } catch (error) {
-      form.applyServerError(host, error);
+      // §5.8: field errors on their fields, the general message as a toast; what was typed stays.
+      form.setServerErrors(applyServerErrors(error, host.toast, 'layout.form.failed'));
       setSending(false);
     }
   };
@@ -51,11 +51,24 @@ export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps
       </h2>
       <p className="lay-modal__text">{t('layout.emailRequest.text')}</p>
       <TextField label={t('layout.form.email')} type="email" autoComplete="email" required error={errorText(form.errors.email, t)} {...form.field('email')} />
-      <div className="ui-field">
+      <div className={`ui-field${commentError ? ' ui-field--invalid' : ''}`}>
         <label className="ui-field__label" htmlFor={commentId}>
           {t('layout.emailRequest.question')}
         </label>
-        <textarea id={commentId} className="ui-field__input lay-modal__textarea" rows={4} maxLength={2000} {...form.field('comment')} />
+        <textarea
+          id={commentId}
+          className="ui-field__input lay-modal__textarea"
+          rows={4}
+          maxLength={2000}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? `${commentId}-error` : undefined}
+          {...form.field('comment')}
+        />
+        {commentError && (
+          <p id={`${commentId}-error`} className="ui-field__error">
+            {commentError}
+          </p>
+        )}
       </div>
       <Button type="submit" block loading={sending}>
         {submitLabel}

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TextField, sessionAtom, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
+import { Button, TextField, errorText, sessionAtom, useForm, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
 import { submitHelpRequest } from '../api';
 import { openComponentModal } from '../modals/open';
 import { TermsCaption } from '../modals/TermsCaption';
-import { errorText, useForm } from '../modals/useForm';
-import { email, required } from '../modals/validation';
 import '../modals/modals.css';
 import './sheets.css';
 import { BookCover } from './BookCover';
@@ -25,15 +23,15 @@ export interface EbookModalProps {
 export function EbookModal({ close, onSubscribed }: EbookModalProps) {
   const host = useHost();
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const profile = useAtomValue(sessionAtom)?.profile;
-  const form = useForm({ email: profile?.email ?? '' }, { email: [required, email] });
+  const form = useForm({ email: profile?.email ?? '' }, { email: ['required', 'email'] });
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
   const submitLabel = t('layout.ebook.submit');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (state !== 'idle' || !form.validateAll()) return;
+    if (state !== 'idle' || form.validate().length) return;
     setState('sending');
     try {
       await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: 'e-book', click_source: 'ebook' });

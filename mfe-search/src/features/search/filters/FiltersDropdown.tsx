@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import {
-  AutocompleteAnswer, Autocomplete, Button, CloseGlyph, DatePicker, FILTER_LIMITS, RangeInput, ToursAnswer, currencyAtom, focusableWithin, formatPrice,
-  keepTabWithin, priceScale, routeAtom, serialiseFilter, useApiQuery, useHost,
+  AutocompleteAnswer, Autocomplete, Button, CloseGlyph, DatePicker, FILTER_LIMITS, RangeInput, ToursAnswer, currencyAtom, formatPrice,
+  priceScale, routeAtom, serialiseFilter, useApiQuery, useFocusTrap, useHost,
   type AutocompleteGroup, type FilterOption, type FilterSectionOptions, type Suggestion, type TourFilter,
 } from '@tours/shared';
 import { switchTab } from '../results';
@@ -120,7 +120,6 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
   const host = useHost();
   const currency = useAtomValue(currencyAtom);
   const titleId = `filters-title${useId()}`;
-  const panel = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<TourFilter>(filter);
   /** Names of places chosen through a search field, so they show in the lists before the options know them. */
   const [added, setAdded] = useState<Record<string, string>>({});
@@ -136,22 +135,17 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const previous = document.activeElement as HTMLElement | null;
-    const root = panel.current;
-    if (root) (focusableWithin(root)[0] ?? root).focus();
-    document.documentElement.classList.add('ui-drawer-open');
-    return () => {
-      document.documentElement.classList.remove('ui-drawer-open');
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open]);
+  const close = () => {
+    if (applyOnClose && dirty.current) onApply(applied(draft));
+    dirty.current = false;
+    onClose();
+  };
+  const { ref: panel, onKeyDown } = useFocusTrap(open, { onEscape: close, htmlClass: 'ui-drawer-open' });
 
   // A new screen starts at its top.
   useEffect(() => {
     if (open && panel.current) panel.current.querySelector<HTMLElement>('.srch-filters__body')?.scrollTo?.({ top: 0 });
-  }, [screen, open]);
+  }, [screen, open, panel]);
 
   const tabOptions = useTabOptions(draft, filter, options, open);
   if (!open) return null;
@@ -169,17 +163,6 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
     onApply(applied(draft));
     if (isMobile()) onScreenChange('common');
     else onClose();
-  };
-  const close = () => {
-    if (applyOnClose && dirty.current) onApply(applied(draft));
-    dirty.current = false;
-    onClose();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-    } else if (panel.current) keepTabWithin(event, panel.current);
   };
   const screens = screensFor(draft.isCruisesSearch, withLanguages);
   const current: ScreenName = screen === 'common' || screens.includes(screen) ? screen : 'common';

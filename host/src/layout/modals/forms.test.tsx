@@ -1,0 +1,63 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@tours/shared';
+import { renderWithHost } from '../test-utils';
+import { openCallbackModal } from './CallbackModal';
+import { openEmailRequestModal } from './EmailRequestModal';
+
+const refused = (errors: Record<string, string>) => ({
+  'POST /spa/submit-help-request': new ApiError(422, '/spa/submit-help-request', 'Please check the form', errors),
+});
+
+describe('layout forms on the shared form hook', () => {
+  test('Request a call: a server field error lands on its field, the message is a toast, and what was typed stays (§5.8)', async () => {
+    const user = userEvent.setup();
+    const t = renderWithHost(<span />, { routes: refused({ phone: 'We cannot call this number' }) });
+    act(() => void openCallbackModal(t.host));
+    const dialog = screen.getByRole('dialog', { name: 'Request a call' });
+    const name = within(dialog).getByLabelText(/Your name/);
+    const phone = within(dialog).getByLabelText(/Phone/);
+    await user.type(name, 'Anna');
+    await user.type(phone, '+447700900123');
+    await user.click(within(dialog).getByRole('button', { name: 'Call me back' }));
+
+    expect(await within(dialog).findByText('We cannot call this number')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(t.toast).toHaveBeenCalledWith({ kind: 'error', text: 'Please check the form' });
+    expect(name).toHaveValue('Anna');
+    expect(phone).toHaveValue('+447700900123');
+    expect(within(dialog).getByRole('button', { name: 'Call me back' })).toBeEnabled();
+  });
+
+  test('Request a call is eager (§4.13): checked on blur, then on every input once it shows an error', async () => {
+    const user = userEvent.setup();
+    const t = renderWithHost(<span />);
+    act(() => void openCallbackModal(t.host));
+    const dialog = screen.getByRole('dialog', { name: 'Request a call' });
+    const phone = within(dialog).getByLabelText(/Phone/);
+    await user.type(phone, '+4477');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(phone).toHaveAccessibleDescription(/Please enter a valid phone number$/);
+    await user.type(phone, '00900123');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('the e-mail request shows a server error on the question too, and keeps both fields', async () => {
+    const user = userEvent.setup();
+    const t = renderWithHost(<span />, { routes: refused({ comment: 'Too many links' }) });
+    act(() => void openEmailRequestModal(t.host, 'support_popup'));
+    const dialog = screen.getByRole('dialog', { name: 'Send a request to our email' });
+    const email = within(dialog).getByLabelText(/E-mail/);
+    const question = within(dialog).getByLabelText('Your question');
+    await user.type(email, 'me@example.com');
+    await user.type(question, 'See http://a http://b');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(await within(dialog).findByText('Too many links')).toBeInTheDocument();
+    expect(question).toHaveAccessibleDescription('Too many links');
+    expect(question).toHaveValue('See http://a http://b');
+    expect(email).toHaveValue('me@example.com');
+    expect(t.toast).toHaveBeenCalledWith({ kind: 'error', text: 'Please check the form' });
+  });
+});
