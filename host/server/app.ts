@@ -11,6 +11,7 @@ import { appConfigFor, type AppConfig } from '@tours/shared/src/config/app-confi
 import { COOKIES } from '@tours/shared/src/config/storage-keys';
 import { LOCALES, isLocale, type Locale } from '@tours/shared/src/i18n/locales';
 import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
+import { isDefaultSearchSlug } from '@tours/shared/src/routing/search-slugs';
 import { loadCatalogues } from './messages';
 import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
@@ -38,7 +39,6 @@ export interface HostServerOptions {
 }
 
 const API_PREFIXES = ['/spa', '/crm/api', '/node-api', '/media', '/api-docs'];
-const DEFAULT_SEARCH_SLUGS = new Set(['tours', 'lvyou', 'touren', 'tury']);
 /** Request bodies above 1 MiB are refused with 413 by the host itself (the API's limit is the same). */
 export const BODY_LIMIT = 1024 * 1024;
 /** A page or call the API could not serve: a 503 the browser may retry shortly. */
@@ -278,7 +278,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       const { slug, region } = match.params;
       let check: RouteCheck = 'valid';
       if (match.def.validate === 'search-slug') {
-        if (!DEFAULT_SEARCH_SLUGS.has(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
+        if (!isDefaultSearchSlug(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
       } else if (region) {
         check = await validateReviewRegion(api, region, locale);
       }

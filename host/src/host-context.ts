@@ -1,15 +1,7 @@
 import { navigateToUrl } from 'single-spa';
-import { buildPath, commonHeaders, createApiClient, currencyAtom, localeAtom, sessionAtom, appConfigAtom, type HostContext, type HostStore } from '@tours/shared';
+import { buildHref, commonHeaders, createApiClient, currencyAtom, localeAtom, sessionAtom, appConfigAtom, type HostContext, type HostStore } from '@tours/shared';
 import type { HostEventBus } from './events';
 import type { createModalController, createToaster } from './modals/modal-state';
-
-function withQuery(path: string, query?: Record<string, string | number | undefined>): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 /** The contract every microfrontend receives (shared/src/contract/host.ts). */
 export function createHostContext(deps: {
@@ -36,7 +28,7 @@ export function createHostContext(deps: {
         window.history.replaceState(window.history.state, '', to);
       } else navigateToUrl(to);
     },
-    href: (name, params = {}, query) => withQuery(buildPath(name, params, store.get(localeAtom)), query),
+    href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
     openModal: (request) => modals.open(request),
     toast: (toast) => void toaster.push(toast),
     emit: (event, payload) => events.emit(event, payload),

@@ -3,7 +3,7 @@
  * page) before any JavaScript arrives; the browser hydrates it. Built by webpack.ssr.config.js.
  */
 import { renderToString } from 'react-dom/server';
-import { buildPath, createApiClient, HostProvider, localeAtom, type HostContext } from '@tours/shared';
+import { buildHref, createApiClient, HostProvider, localeAtom, type HostContext } from '@tours/shared';
 import { createHostStore } from './state/create-store';
 import type { InitialState } from './state/initial';
 import type { RemoteLoader } from './federation/loader';
@@ -25,7 +25,8 @@ export function renderShell(initial: InitialState, url: { pathname: string; sear
     store,
     api: createApiClient({ headers: () => ({}), fetch: never }),
     navigate: () => undefined,
-    href: (name, params = {}) => buildPath(name, params, store.get(localeAtom)),
+    // The browser's href: links with a query must render the same on both sides (hydration).
+    href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
     openModal: () => ({ id: 'ssr', close: () => undefined, closed: never() }),
     toast: () => undefined,
     emit: () => undefined,

@@ -13,7 +13,7 @@ import {
   CitiesByQueryAnswer, CitiesByQueryQuery, FavouriteTourAnswer, FavouriteTourBody, SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, ToursAnswer,
   ToursPageAnswer, TourSearchQuery, type FilterOption, type FilterSectionOptions, type ResultGroup, type SearchResult, type TourCardItem,
 } from '@tours/shared/src/api/schemas/search';
-import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/api/schemas/slugs';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import { clamp, filterToSearch, normaliseFilter, type TourFilter } from '@tours/shared/src/domain/filters';
 import { discountPercent } from '@tours/shared/src/domain/price';
 import {

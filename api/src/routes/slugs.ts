@@ -1,6 +1,7 @@
 /** GET /spa/validate-slug (public-site §2.1, §7.2). */
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
-import { DEFAULT_SEARCH_SLUGS, ValidateSlugAnswer, ValidateSlugQuery, type ValidateSlugResult, type SlugKind } from '@tours/shared/src/api/schemas/slugs';
+import { ValidateSlugAnswer, ValidateSlugQuery, type ValidateSlugResult, type SlugKind } from '@tours/shared/src/api/schemas/slugs';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import * as q from '../db/queries/slugs';
 import type { Db } from '../db';
 import { t, WORDS } from '../lib/i18n';

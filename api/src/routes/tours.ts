@@ -1,6 +1,6 @@
 /** Tour calls (public-site §7.2): the tour detail (§3.5) and the search autocomplete (§3.3 suggestion kinds). */
 import { AUTOCOMPLETE_GROUPS, SUGGESTION_KINDS, type ApiLocale, type CurrencyCode } from '@tours/shared/src/api/schemas/common';
-import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/api/schemas/slugs';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import {
   AutocompleteAnswer, AutocompleteQuery, TourDetailAnswer, TourDetailQuery,
   type RemovedTourData, type Suggestion, type SuggestionGroup, type TourVariant,

@@ -1,4 +1,4 @@
-import { formatPrice, imageUrl, orderedMessengers, roundedToursCount, shownPhones } from './format';
+import { orderedMessengers, shownPhones } from './format';
 import { fixtures } from './test-utils';
 import type { ContactsAnswer } from '@tours/shared';
 
@@ -7,16 +7,6 @@ const contacts = (phones: ContactsAnswer['phones'], phoneMain = { phone: '', for
 });
 const phone = (type: 'main' | 'additional', number: string, local = false) => ({
   type, entity: local ? { id: 1, kind: 'country' as const } : null, phone: number, formatted_phone: `f${number}`, text: `${type}${local ? '-local' : ''}`,
-});
-
-describe('tours count', () => {
-  it('rounds down to 100 and adds +', () => {
-    expect(roundedToursCount(12345)).toEqual({ count: 12300, plus: true });
-    expect(roundedToursCount(100)).toEqual({ count: 100, plus: true });
-  });
-  it('shows small counts exactly', () => {
-    expect(roundedToursCount(57)).toEqual({ count: 57, plus: false });
-  });
 });
 
 describe('phones of the contacts block', () => {
@@ -44,17 +34,5 @@ describe('messenger order (§9)', () => {
   });
   it('puts facebook first otherwise', () => {
     expect(orderedMessengers(fixtures.chatSources, false).map((m) => m.messenger)).toEqual(['facebook', 'whatsapp', 'instagram', 'vk', 'telegram']);
-  });
-});
-
-describe('prices and images', () => {
-  it('formats RUB the Russian way and others the British way, without fractions', () => {
-    expect(formatPrice(12500.4, 'RUB').replace(/\s/g, ' ')).toBe('12 500 ₽');
-    expect(formatPrice(1250.6, 'USD')).toBe('US$1,251');
-    expect(formatPrice(99, 'EUR')).toBe('€99');
-  });
-  it('fills or drops the size segment', () => {
-    expect(imageUrl('/media/1/{{size}}/a.jpg', '400x400')).toBe('/media/1/400x400/a.jpg');
-    expect(imageUrl('/media/1/{{size}}/a.jpg')).toBe('/media/1/a.jpg');
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * Layout-only rules: the messenger order and the phones of the contacts block. Prices, image sizes and the tours
+ * count are the shared domain's (`formatPrice`, `sizedImage`, `roundedCountParts`), so the layout shows them
+ * exactly as the cards of the microfrontends do.
+ */
 import type { ChatSourcesAnswer, ContactsAnswer, PhoneContact } from '@tours/shared';
 
 export type Messenger = keyof ChatSourcesAnswer;
@@ -13,12 +18,6 @@ export function orderedMessengers(sources: Partial<ChatSourcesAnswer>, russianIs
     const url = sources[messenger];
     return typeof url === 'string' && url.trim() ? [{ messenger, url }] : [];
   });
-}
-
-/** Total tours rounded down to 100 and shown with '+' (§1, §9). Below 100 the exact count, without '+'. */
-export function roundedToursCount(total: number): { count: number; plus: boolean } {
-  if (total >= 100) return { count: Math.floor(total / 100) * 100, plus: true };
-  return { count: Math.max(0, total), plus: false };
 }
 
 export interface ShownPhone { phone: string; formatted: string; caption: string }
@@ -57,21 +56,4 @@ export function shownPhones(contacts: ContactsAnswer | null): ShownPhone[] {
 export function primaryPhone(contacts: ContactsAnswer | null): ShownPhone | null {
   const phones = shownPhones(contacts);
   return phones[phones.length - 1] ?? null;
-}
-
-const RU_STYLE = new Set(['RUB', 'BYN', 'KZT']);
-
-/** Prices of §9: RUB, BYN and KZT in Russian style, others in British English; no fraction digits. */
-export function formatPrice(amount: number, currency: string): string {
-  const locale = RU_STYLE.has(currency) ? 'ru-RU' : 'en-GB';
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
-  } catch {
-    return `${Math.round(amount)} ${currency}`;
-  }
-}
-
-/** Media URLs carry a '{{size}}' segment (§3.6): replaced by a size, or dropped with its slash. */
-export function imageUrl(url: string, size?: string): string {
-  return size ? url.replace('{{size}}', size) : url.replace(/\/?\{\{size\}\}/, '');
 }

@@ -1,5 +1,4 @@
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { DEFAULT_SEARCH_SLUGS, localeAtom, routeAtom, useHost, type RouteName } from '@tours/shared';
 
 export interface NavItem {
@@ -27,21 +26,12 @@ const DRAWER_EXTRA: readonly { key: string; route: RouteName }[] = [
   { key: 'giftCards', route: 'gift-cards-page' },
 ];
 
-/**
- * The default search slug (§2.2) comes from the translations (`layout.searchSlug`); while a catalogue is
- * missing, the API's table of default slugs stands in so the link never points at a message key.
- */
+/** The default search slug of the page's locale (§2.2), from the one table of shared routing. */
 export function useSearchSlug(): string {
-  const intl = useIntl();
-  const locale = useAtomValue(localeAtom);
-  const fromCatalogue = intl.messages['layout.searchSlug'];
-  return typeof fromCatalogue === 'string' && fromCatalogue ? fromCatalogue : DEFAULT_SEARCH_SLUGS[locale];
+  return DEFAULT_SEARCH_SLUGS[useAtomValue(localeAtom)];
 }
 
-/**
- * Header navigation of §2.3. 'Tours' opens the search page with the default search slug, which comes
- * from the translations (`layout.searchSlug`).
- */
+/** Header navigation of §2.3. 'Tours' opens the search page with the locale's default search slug. */
 export function useNavItems(withDrawerExtras = false): NavItem[] {
   const host = useHost();
   const route = useAtomValue(routeAtom);

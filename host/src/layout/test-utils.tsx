@@ -1,19 +1,16 @@
-/* Test helpers for the layout: a jotai store, the host contract with a fake API, the real modal outlet. */
+/*
+ * The layout's wrapper of the shared test kit (@tours/shared/src/testing): the kit's fake host context with the
+ * layout's API answers, an English catalogue by default, and the host's real modal outlet.
+ */
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { createStore } from 'jotai';
-import {
-  BASE_CONFIG, HostProvider, appConfigAtom, buildPath, countryAtom, localeAtom, matchRoute, messagesAtom, routeAtom, sessionAtom,
-  type AppConfig, type CurrentCountry, type HostContext, type HostStore, type Locale, type Session,
-} from '@tours/shared';
-// The fake API and the merged catalogues come from the shared test kit.
-export { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall } from '@tours/shared/src/testing';
-import { fakeApi as createFakeApi, testCatalogue as catalogue, type ApiCall, type FakeRoutes } from '@tours/shared/src/testing';
-
-type ApiHandler = FakeRoutes[string];
+import { HostProvider, type ModalRequest, type Session } from '@tours/shared';
+import { createTestHost as createKitHost, type FakeRoutes, type TestHost as KitHost, type TestHostOptions } from '@tours/shared/src/testing';
 import { ModalOutlet } from '../modals/ModalOutlet';
 import { createModalController } from '../modals/modal-state';
 import type { RemoteLoader } from '../federation/loader';
+
+type ApiHandler = FakeRoutes[string];
 
 export const fixtures = {
   contacts: {
@@ -64,63 +61,26 @@ export const defaultRoutes: Record<string, ApiHandler> = {
   'POST /spa/submit-help-request': { request_id: 501 },
 };
 
-export interface SetupOptions {
-  /** The page URL path; sets the route and locale. */
+export interface SetupOptions extends Omit<TestHostOptions, 'url' | 'messagesLocale' | 'routes'> {
+  /** The page URL path; sets the route and locale. Default '/en/visa'. */
   path?: string;
-  config?: Partial<AppConfig>;
-  session?: Session | null;
-  country?: CurrentCountry | null;
-  /** Extra or replacing API answers. */
+  /** Catalogue locale; English by default (whatever the page's locale). */
+  messagesLocale?: TestHostOptions['messagesLocale'];
+  /** Extra or replacing API answers, over the layout's (`defaultRoutes`). */
   routes?: Record<string, ApiHandler>;
-  /** Catalogue locale; English by default. */
-  messagesLocale?: Locale;
-  /** Anything else to put into the store before rendering. */
-  prepare?: (store: HostStore) => void;
 }
 
-export interface TestHost {
-  store: HostStore;
-  host: HostContext;
-  calls: ApiCall[];
-  navigate: jest.Mock;
-  emit: jest.Mock;
-  toast: jest.Mock;
-  openModal: jest.SpyInstance;
+export interface TestHost extends KitHost {
+  /** Closes a modal of the real modal controller, as the outlet does. */
   closeModal: (id: string, result?: unknown) => void;
 }
 
-export function createTestHost(options: SetupOptions = {}): TestHost {
-  const store = createStore();
-  const config: AppConfig = { ...BASE_CONFIG, ...options.config };
-  store.set(appConfigAtom, config);
-  const route = matchRoute(options.path ?? '/en/visa', { russianIsAvailable: config.russianIsAvailable });
-  store.set(routeAtom, route);
-  store.set(localeAtom, route?.locale ?? 'en');
-  store.set(messagesAtom, catalogue(options.messagesLocale ?? 'en'));
-  if (options.session) store.set(sessionAtom, options.session);
-  if (options.country !== undefined) store.set(countryAtom, options.country);
-  options.prepare?.(store);
-
-  const { api, calls } = createFakeApi({ ...defaultRoutes, ...options.routes });
-  const modals = createModalController(store);
-  const navigate = jest.fn();
-  const emit = jest.fn();
-  const toast = jest.fn();
-  const host: HostContext = {
-    store,
-    api,
-    navigate,
-    href: (name, params = {}, query) => {
-      const path = buildPath(name, params, store.get(localeAtom));
-      const qs = query ? new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString() : '';
-      return qs ? `${path}?${qs}` : path;
-    },
-    openModal: (request) => modals.open(request),
-    toast,
-    emit,
-  };
-  const openModal = jest.spyOn(host, 'openModal');
-  return { store, host, calls, navigate, emit, toast, openModal, closeModal: modals.close };
+/** The kit's host whose openModal is the host's real modal controller. */
+export function createTestHost({ path = '/en/visa', messagesLocale = 'en', routes, ...options }: SetupOptions = {}): TestHost {
+  const t = createKitHost({ ...options, url: path, messagesLocale, routes: { ...defaultRoutes, ...routes } });
+  const modals = createModalController(t.store);
+  t.openModal.mockImplementation((request: ModalRequest) => modals.open(request));
+  return { ...t, closeModal: modals.close };
 }
 
 const neverLoader = { loadModule: () => new Promise<never>(() => undefined) } as unknown as RemoteLoader;

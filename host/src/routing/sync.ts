@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { matchRoute, queryAtom, routeAtom, type HostStore, type Locale } from '@tours/shared';
+import { matchRoute, parseQuery, queryAtom, routeAtom, type HostStore, type Locale } from '@tours/shared';
 import type { FirstScreen } from '../state/initial';
 
 /** The error page the host shows instead of the slots (§2.8); cleared on every route change. */
@@ -9,15 +9,6 @@ export const pageErrorAtom = atom<PageError | null>(null);
 export const firstScreenAtom = atom<FirstScreen | null>(null);
 /** Route changes in this visit, for the e-book sheet (§4.11). */
 export const routeChangesAtom = atom(0);
-
-export function parseQuery(search: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of new URLSearchParams(search)) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
-}
 
 /**
  * Puts the current URL into the store. Runs before single-spa decides which microfrontend is active,

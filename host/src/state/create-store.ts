@@ -1,8 +1,8 @@
 import { createStore } from 'jotai';
 import {
-  appConfigAtom, currencyAtom, localeAtom, matchRoute, messagesAtom, queryAtom, routeAtom, type HostStore,
+  appConfigAtom, currencyAtom, localeAtom, matchRoute, messagesAtom, parseQuery, queryAtom, routeAtom, type HostStore,
 } from '@tours/shared';
-import { firstScreenAtom, pageErrorAtom, parseQuery } from '../routing/sync';
+import { firstScreenAtom, pageErrorAtom } from '../routing/sync';
 import type { InitialState } from './initial';
 
 /**

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
-import { ApiError, appConfigAtom, currencyAtom, sessionAtom, BASE_CONFIG, type HostContext, type HostStore, type Session, type ToastInput } from '@tours/shared';
-import { fakeApi, type FakeRoutes } from '@tours/shared/src/testing';
+import { ApiError, currencyAtom, sessionAtom, BASE_CONFIG, type HostStore, type Session, type ToastInput } from '@tours/shared';
+import { createTestHost, type FakeRoutes } from '@tours/shared/src/testing';
 import { initPersistentState, restoreSession } from './persist';
 
 const user = (currency: string | null) => ({
@@ -11,11 +11,9 @@ const session: Session = { token: 'token-of-anna-0123456789', profile: { id: 7, 
 function setup(routes: FakeRoutes, signedIn: Session | null) {
   localStorage.clear();
   if (signedIn) localStorage.setItem('session', JSON.stringify(signedIn));
-  const store = createStore() as HostStore;
-  store.set(appConfigAtom, BASE_CONFIG);
-  const { api, calls } = fakeApi(routes);
+  const { store, host, calls, toast } = createTestHost({ routes });
   const toasts: ToastInput[] = [];
-  const host = { store, api, toast: (t: ToastInput) => void toasts.push(t) } as unknown as HostContext;
+  toast.mockImplementation((t: ToastInput) => void toasts.push(t));
   initPersistentState(store, host);
   restoreSession(store);
   return { store, calls, toasts };

@@ -44,8 +44,6 @@ export interface HostEvents {
   'page:error': { status: number; data?: Record<string, unknown>; message?: string; kind?: 'validation' };
   /** Ask the host to open the login modal (the account area's parcel). */
   'auth:login-required': { reason?: string };
-  /** A request (booking, help, private tour) was sent. */
-  'request:submitted': { requestId: number; type: string };
 }
 
 export interface HostContext {

@@ -1,4 +1,4 @@
-import { roundedCount } from './stats';
+import { roundedCount, roundedCountParts } from './stats';
 import { sizedImage, toMediaItem } from './media';
 
 describe('sizedImage (§3.6)', () => {
@@ -27,5 +27,17 @@ describe('roundedCount', () => {
     [-5, '0'],
   ])('%d → %s', (n, expected) => {
     expect(roundedCount(n)).toBe(expected);
+  });
+});
+
+describe('roundedCountParts (the footer count: the number for a plural message)', () => {
+  test.each([
+    [12345, { count: 12300, plus: true }],
+    [100, { count: 100, plus: true }],
+    [57, { count: 57, plus: false }],
+    [0, { count: 0, plus: false }],
+    [Number.NaN, { count: 0, plus: false }],
+  ])('%d → %j', (n, expected) => {
+    expect(roundedCountParts(n)).toEqual(expected);
   });
 });

@@ -19,5 +19,5 @@ export function toMediaItem(item: string | { url?: string; image?: string; alt?:
   return out;
 }
 
-/** Sizes used across the site (§9 'Image sizes' and the media viewer). */
-export const IMAGE_SIZES = { thumb: '140x140', card: '400x400', small: '280x280', avatar: '64x64', square: '200x200', wide: '1200x00', poster: '374x500' } as const;
+/** The photo size of a tour card (§9 'Image sizes'); the error page's similar tours use it too. */
+export const CARD_IMAGE_SIZE = '400x400';

@@ -86,11 +86,6 @@ export function normalisePhone(value: string, country: string | null): string {
   return v;
 }
 
-/** The value a field shows when its country is chosen: the country's code (§4.13). */
-export function phonePrefix(callingCode: string): string {
-  return `+${callingCode}`;
-}
-
 /** True when the value holds nothing but the '+code' prefix (or nothing at all). */
 export function isPrefixOnly(value: string, callingCode: string | null): boolean {
   const compact = value.replace(/[\s()-]/g, '');

@@ -50,7 +50,7 @@ export interface FormatPriceOptions {
   compact?: boolean;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = /*#__PURE__*/ new Map<string, Intl.NumberFormat>();
 function formatter(currency: string, compact: boolean): Intl.NumberFormat {
   const key = `${currency}:${compact ? 1 : 0}`;
   let f = formatters.get(key);
@@ -98,7 +98,8 @@ export function discountPercent(price: number, priceWithoutDiscount: number | nu
 // Conversion ---------------------------------------------------------------------------
 
 interface CacheEntry { at: number; value: Promise<number> }
-const conversions = new Map<string, CacheEntry>();
+// The caches are marked pure so a bundle that only formats prices (the host's error page) drops them.
+const conversions = /*#__PURE__*/ new Map<string, CacheEntry>();
 
 export interface ConvertInput { from: string; to: string; amount: number }
 
@@ -115,7 +116,7 @@ export function cachedConversion(input: ConvertInput, now = Date.now()): number 
 }
 
 /** Settled results, so a fresh one can be read synchronously. */
-const known = new Map<string, { at: number; value: number }>();
+const known = /*#__PURE__*/ new Map<string, { at: number; value: number }>();
 
 /**
  * Converts an amount with GET /node-api/convert-price, cached 60 s per from/to/amount (concurrent asks for the

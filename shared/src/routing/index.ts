@@ -1,2 +1,3 @@
 export * from './routes';
 export * from './match';
+export * from './search-slugs';

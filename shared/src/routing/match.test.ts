@@ -1,4 +1,5 @@
-import { buildPath, matchRoute, splitLocale, switchLocalePath } from './match';
+import { buildHref, buildPath, matchRoute, parseQuery, splitLocale, switchLocalePath } from './match';
+import { DEFAULT_SEARCH_SLUGS, isDefaultSearchSlug } from './search-slugs';
 
 const ru = { russianIsAvailable: true };
 const noRu = { russianIsAvailable: false };
@@ -87,5 +88,34 @@ describe('buildPath and switchLocalePath', () => {
 
   test('splitLocale never treats cn as a prefix', () => {
     expect(splitLocale('/cn/visa', true)).toEqual({ locale: 'cn', path: '/cn/visa', unavailableLocale: false });
+  });
+});
+
+describe('buildHref and parseQuery (the host context and the store)', () => {
+  test('adds the query, leaving out undefined and empty values', () => {
+    expect(buildHref('tours', { slug: 'tours' }, 'en', { query: 'baikal lake', page: 2, sort: undefined, empty: '' })).toBe('/en/tours?query=baikal+lake&page=2');
+    expect(buildHref('visa-page', {}, 'de', {})).toBe('/de/visum');
+    expect(buildHref('index', {}, 'cn')).toBe('/');
+  });
+
+  test('keeps a repeated key as a list', () => {
+    expect(parseQuery('?regions=1&regions=2&page=3')).toEqual({ regions: ['1', '2'], page: '3' });
+    expect(parseQuery('')).toEqual({});
+  });
+});
+
+describe('default search slugs (§2.2): one table', () => {
+  test('one slug per locale, each a search page of its locale', () => {
+    expect(DEFAULT_SEARCH_SLUGS).toEqual({ cn: 'lvyou', en: 'tours', de: 'touren', ru: 'tury' });
+    for (const [locale, slug] of Object.entries(DEFAULT_SEARCH_SLUGS)) {
+      const m = matchRoute(buildPath('tours', { slug }, locale as keyof typeof DEFAULT_SEARCH_SLUGS), ru);
+      expect(m).toMatchObject({ name: 'tours', locale, params: { slug } });
+    }
+  });
+
+  test('isDefaultSearchSlug knows every locale\'s slug and nothing else', () => {
+    expect(['tours', 'lvyou', 'touren', 'tury'].every(isDefaultSearchSlug)).toBe(true);
+    expect(isDefaultSearchSlug('altai')).toBe(false);
+    expect(isDefaultSearchSlug('')).toBe(false);
   });
 });

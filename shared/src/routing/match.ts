@@ -120,6 +120,34 @@ export function buildPath(name: RouteName, params: Record<string, string | numbe
   return withLocale(path, locale);
 }
 
+/**
+ * A route's URL with a query, as `HostContext.href` gives it: buildHref('tours', { slug: 'tours' }, 'en', { query: 'baikal' })
+ * === '/en/tours?query=baikal'. Undefined and empty query values are left out.
+ */
+export function buildHref(
+  name: RouteName,
+  params: Record<string, string | number | undefined>,
+  locale: Locale,
+  query?: Record<string, string | number | undefined>,
+): string {
+  const path = buildPath(name, params, locale);
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The query of a URL as the store keeps it (`queryAtom`): a repeated key becomes a list. */
+export function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(search)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
 export function withLocale(path: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `/${locale}` : `/${locale}${path}`;

@@ -1,4 +1,8 @@
-/* Test kit for screens of any microfrontend: the one store, the en catalogue, a route and a fake API. */
+/*
+ * Test kit for the host and every microfrontend: the one fake host context (store, contract, fake API, the real
+ * catalogues), and `renderScreen` to render a screen inside it. An app wraps it only for providers of its own
+ * (the host adds its modal outlet and layout answers; mfe-search follows navigations).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReactElement } from 'react';
@@ -7,9 +11,11 @@ import { createStore } from 'jotai';
 import { create } from 'superstruct';
 import { ApiError } from '../api/errors';
 import type { ApiClient, RequestOptions } from '../api/client';
-import type { HostContext, HostEvents, ModalRequest } from '../contract/host';
-import { buildPath, matchRoute } from '../routing/match';
-import { localeAtom, messagesAtom, queryAtom, routeAtom } from '@tours/shared/core';
+import { BASE_CONFIG, type AppConfig } from '../config/app-config';
+import type { HostContext, HostEvents, HostStore, ModalHandle, ModalRequest } from '../contract/host';
+import { buildHref, matchRoute, parseQuery } from '../routing/match';
+import { appConfigAtom, countryAtom, currencyAtom, localeAtom, messagesAtom, queryAtom, routeAtom, sessionAtom } from '@tours/shared/core';
+import type { CurrentCountry, Session } from '@tours/shared/core';
 import type { Locale } from '../i18n/locales';
 import { HostProvider } from '@tours/shared/core';
 
@@ -41,40 +47,100 @@ export function fakeApi(routes: FakeRoutes): { api: ApiClient; calls: ApiCall[] 
   return { calls, api: { get: (p, o) => handle('GET', p, undefined, o), post: (p, b, o) => handle('POST', p, b, o) } };
 }
 
-export interface ScreenTest extends RenderResult {
+export interface TestHostOptions {
+  /** The page's URL ('/en/tour/15/order?date=2030-06-01'): route, query and, unless `locale` is given, the locale. Default '/en'. */
+  url?: string;
+  /** The page's locale when it is not the URL's. */
+  locale?: Locale;
+  /** The locale of the catalogue; the page's by default. */
+  messagesLocale?: Locale;
+  /** Answers of the fake API (`fakeApi`). */
+  routes?: FakeRoutes;
+  /** Replaces the fake API, for a test that answers every call itself. */
+  api?: ApiClient;
+  /** Over BASE_CONFIG; its russianIsAvailable also decides whether '/ru/…' URLs match. */
+  config?: Partial<AppConfig>;
+  currency?: string;
+  session?: Session | null;
+  country?: CurrentCountry | null;
+  /** Anything else to put into the store before rendering. */
+  prepare?: (store: HostStore) => void;
+  /** `navigate` moves the store's route and query to the URL, as the host does; by default it only records it. */
+  followNavigation?: boolean;
+}
+
+export interface TestHost {
+  store: HostStore;
   host: HostContext;
+  /** The fake API's calls (empty when `api` replaced it). */
+  calls: ApiCall[];
+  /** The contract's functions as mocks: assert on them, or give them another implementation. */
+  navigate: jest.Mock;
+  emit: jest.Mock;
+  toast: jest.Mock;
+  openModal: jest.Mock;
+  /** The same calls as plain lists. */
   events: Array<{ event: keyof HostEvents; payload: unknown }>;
   modals: ModalRequest[];
   navigations: string[];
-  calls: ReturnType<typeof fakeApi>['calls'];
+  /** Moves to a URL as the host does on navigate and on back/forward: the route and query atoms. */
+  go: (url: string) => void;
 }
 
-/** Renders a screen at a URL (e.g. '/en/tour/15/order') inside the host contract. */
-export function renderScreen(ui: ReactElement, { url = '/en', routes = {}, locale }: { url?: string; routes?: FakeRoutes; locale?: Locale } = {}): ScreenTest {
-  const parsed = new URL(url, 'http://test');
-  const match = matchRoute(parsed.pathname, { russianIsAvailable: true });
+/**
+ * The one fake host context: a fresh store with the configuration, locale, catalogue, route and query of `url`, and a
+ * HostContext whose `href` is the host's own (`buildHref`), whose API is `fakeApi(routes)`, and whose navigate, emit,
+ * toast and openModal are jest mocks. openModal records the request and returns a handle that never closes.
+ */
+export function createTestHost(options: TestHostOptions = {}): TestHost {
   const store = createStore();
-  const loc = locale ?? match?.locale ?? 'en';
-  store.set(localeAtom, loc);
-  store.set(messagesAtom, testCatalogue(loc));
-  store.set(routeAtom, match);
-  store.set(queryAtom, Object.fromEntries(parsed.searchParams));
-  const { api, calls } = fakeApi(routes);
-  const events: ScreenTest['events'] = [];
+  const config: AppConfig = { ...BASE_CONFIG, ...options.config };
+  store.set(appConfigAtom, config);
+  const go = (url: string) => {
+    const parsed = new URL(url, 'http://test');
+    store.set(routeAtom, matchRoute(parsed.pathname, { russianIsAvailable: config.russianIsAvailable }));
+    store.set(queryAtom, parseQuery(parsed.search));
+  };
+  go(options.url ?? '/en');
+  const locale = options.locale ?? store.get(routeAtom)?.locale ?? 'en';
+  store.set(localeAtom, locale);
+  store.set(messagesAtom, testCatalogue(options.messagesLocale ?? locale));
+  if (options.currency !== undefined) store.set(currencyAtom, options.currency);
+  if (options.session) store.set(sessionAtom, options.session);
+  if (options.country !== undefined) store.set(countryAtom, options.country);
+  options.prepare?.(store);
+
+  const fake = fakeApi(options.routes ?? {});
+  const events: TestHost['events'] = [];
   const modals: ModalRequest[] = [];
   const navigations: string[] = [];
+  const navigate = jest.fn((to: string) => {
+    navigations.push(to);
+    if (options.followNavigation) go(to);
+  });
+  const emit = jest.fn((event: keyof HostEvents, payload: unknown) => void events.push({ event, payload }));
+  const toast = jest.fn();
+  const openModal = jest.fn((request: ModalRequest): ModalHandle => {
+    modals.push(request);
+    return { id: String(modals.length), close: () => undefined, closed: new Promise(() => undefined) };
+  });
   const host: HostContext = {
     store,
-    api,
-    navigate: (to) => void navigations.push(to),
-    href: (name, params = {}) => buildPath(name, params, store.get(localeAtom)),
-    openModal: (request) => {
-      modals.push(request);
-      return { id: String(modals.length), close: () => undefined, closed: new Promise(() => undefined) };
-    },
-    toast: () => undefined,
-    emit: (event, payload) => void events.push({ event, payload }),
+    api: options.api ?? fake.api,
+    navigate,
+    href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
+    openModal,
+    toast,
+    emit,
   };
-  const result = render(<HostProvider host={host}>{ui}</HostProvider>);
-  return { ...result, host, events, modals, navigations, calls };
+  return { store, host, calls: fake.calls, navigate, emit, toast, openModal, events, modals, navigations, go };
+}
+
+export type ScreenTest = TestHost & RenderResult;
+
+/** Renders a screen at a URL (e.g. '/en/tour/15/order') inside the fake host context. */
+export function renderScreen(ui: ReactElement, options: TestHostOptions = {}): ScreenTest {
+  const t = createTestHost(options);
+  const result = render(<HostProvider host={t.host}>{ui}</HostProvider>);
+  return { ...result, ...t };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, isPrefixOnly, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch,
+  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch,
   phoneLib, PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneCountryMatch, type PhoneCountryOption, type PhoneLib,
 } from '../domain/phone';
 import './ui.css';
@@ -263,10 +263,4 @@ function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onC
       </ul>
     </div>
   );
-}
-
-/** True when a phone field holds a number (not just its '+code' prefix). */
-export function phoneEntered(value: string, country: string): boolean {
-  const lib = phoneLib();
-  return !isPrefixOnly(value, lib ? callingCodeOf(lib, country) : null);
 }

@@ -1,28 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore } from 'jotai';
 import type { ApiClient } from '../api/client';
-import type { HostContext } from '../contract/host';
 import { clearConversionCache } from '../domain/price';
 import { HostProvider } from '@tours/shared/core';
-import { appConfigAtom, currencyAtom, favouritesAtom, localeAtom, messagesAtom, sessionAtom } from '@tours/shared/core';
+import { currencyAtom, favouritesAtom } from '@tours/shared/core';
 import { BASE_CONFIG } from '../config/app-config';
+import { createTestHost } from '../testing';
 import { Price } from './Price';
 import { TourCard } from './TourCard';
 
-const dir = join(__dirname, '../i18n/messages/en');
-const messages = Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))) as Record<string, string>;
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 function setup({ currency = 'RUB', rate = 0.0125, loggedIn = false, hideOrganizers = false } = {}) {
-  const store = createStore();
-  store.set(localeAtom, 'en');
-  store.set(messagesAtom, messages);
-  store.set(currencyAtom, currency);
-  store.set(appConfigAtom, { ...BASE_CONFIG, organizer: { ...BASE_CONFIG.organizer, forceHideOrganizers: hideOrganizers } });
-  if (loggedIn) store.set(sessionAtom, { token: 't', profile: { id: 1, first_name: 'A', last_name: 'B' } });
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => { release = resolve; });
   const get = jest.fn(async (_path: string, opts: { query?: Record<string, unknown> }) => {
@@ -31,10 +20,12 @@ function setup({ currency = 'RUB', rate = 0.0125, loggedIn = false, hideOrganize
   });
   const post = jest.fn(async (path: string, body: { tour_id: number }) => ({ result: true, tour_ids: path.endsWith('create') ? [body.tour_id] : [] }));
   const api = { get, post } as unknown as ApiClient;
-  const host: HostContext = {
-    store, api, navigate: jest.fn(), href: (name, params) => `/en/${name === 'tour-page' ? params?.slug : name}`,
-    openModal: jest.fn(), toast: jest.fn(), emit: jest.fn(),
-  };
+  const { store, host } = createTestHost({
+    api,
+    currency,
+    config: { organizer: { ...BASE_CONFIG.organizer, forceHideOrganizers: hideOrganizers } },
+    session: loggedIn ? { token: 't', profile: { id: 1, first_name: 'A', last_name: 'B' } } : null,
+  });
   const wrap = (ui: React.ReactElement) => render(<HostProvider host={host}>{ui}</HostProvider>);
   return { store, get, post, wrap, release };
 }
@@ -55,6 +46,7 @@ describe('TourCard (§3.4)', () => {
     release();
     wrap(<TourCard tour={tour} />);
     expect(screen.getByRole('link', { name: 'Altai lakes trek' })).toHaveAttribute('href', '/en/altai-lakes-trek-1001');
+    expect(document.querySelector('.ui-tour-card__media img')).toHaveAttribute('src', '/media/tours/1001-1/400x400/image.svg');
     expect(screen.getByText('Altai Republic')).toBeInTheDocument();
     expect(screen.getByText('7 days')).toBeInTheDocument();
     expect(screen.getByText('+2 dates')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { appConfigAtom, favouritesAtom, sessionAtom, toggleFavouriteAtom } from '@tours/shared/core';
 import { FavouriteTourAnswer } from '../api/schemas/search';
-import { sizedImage, toTourCardView, type TourCardInput } from '../domain';
+import { CARD_IMAGE_SIZE, sizedImage, toTourCardView, type TourCardInput } from '../domain';
 import { Link } from './Link';
 import { Price } from './Price';
 import './ui.css';
@@ -77,7 +77,7 @@ export const TourCard = memo(function TourCard({ tour, href, actions, headingLev
       <div className="ui-tour-card__media">
         {view.image && !imageFailed ? (
           <img
-            src={sizedImage(view.image, '400x400')}
+            src={sizedImage(view.image, CARD_IMAGE_SIZE)}
             alt=""
             width={400}
             height={300}

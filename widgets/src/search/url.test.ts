@@ -1,12 +1,7 @@
-import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/api/schemas/slugs';
 import { filterToSearch, normaliseFilter } from '@tours/shared/src/domain/filters';
-import { SEARCH_SLUGS, searchUrl } from './url';
+import { searchUrl } from './url';
 
 const SITE = 'https://tours.example';
-
-test('the default search slugs are those of the API', () => {
-  expect(SEARCH_SLUGS).toEqual(DEFAULT_SEARCH_SLUGS);
-});
 
 test.each<[string, Parameters<typeof searchUrl>[0], string]>([
   ['en: /en/tours, partner only', { site: SITE, locale: 'en', partner: 'agency-42' }, `${SITE}/en/tours?utm_source=agency-42`],

@@ -4,10 +4,8 @@
  */
 import { filterToSearch, normaliseFilter, type RawQuery } from '@tours/shared/src/domain/filters';
 import { withLocale } from '@tours/shared/src/routing/match';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import type { WidgetLocale } from '../runtime/protocol';
-
-/** Default search slugs of the translations (the same as DEFAULT_SEARCH_SLUGS of the API schemas, tested). */
-export const SEARCH_SLUGS: Readonly<Record<WidgetLocale, string>> = { en: 'tours', cn: 'lvyou', de: 'touren', ru: 'tury' };
 
 /** Suggestion kind → the filter field it fills (§3.1). */
 export const KIND_TO_FILTER: Readonly<Record<string, string>> = {
@@ -39,7 +37,7 @@ export function searchUrl(choice: SearchChoice): string {
   if (to) raw.dateTo = to;
   if (choice.restKind) raw.restKinds = [choice.restKind];
   const filter = normaliseFilter(raw);
-  const url = new URL(withLocale(`/${SEARCH_SLUGS[choice.locale]}`, choice.locale) + filterToSearch(filter), choice.site);
+  const url = new URL(withLocale(`/${DEFAULT_SEARCH_SLUGS[choice.locale]}`, choice.locale) + filterToSearch(filter), choice.site);
   if (choice.partner) url.searchParams.append('utm_source', choice.partner);
   if (choice.utmCampaign) url.searchParams.append('utm_campaign', choice.utmCampaign);
   if (choice.utmContent) url.searchParams.append('utm_content', choice.utmContent);

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionAtom, type ChatSourcesAnswer, type ContactsAnswer, type HostStore } from '@tours/shared';
+import { formatPrice, sessionAtom, type ChatSourcesAnswer, type ContactsAnswer, type HostStore } from '@tours/shared';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { chatSourcesAtom, contactsAtom } from '../state';
@@ -76,9 +76,12 @@ describe('Error page: removed from publication', () => {
     expect(links).toHaveLength(2);
     expect(links[0]).toHaveAttribute('href', '/en/altai-trek-5');
     expect(links[0]).toHaveTextContent('Altai trek');
+    // Prices and photos exactly as the tour cards show them: narrow symbols, the card's photo size.
     expect(links[0]).toHaveTextContent(/from 45\s000\s₽/);
     expect(links[0]?.querySelector('img')).toHaveAttribute('src', '/media/5/400x400/a.jpg');
-    expect(links[1]).toHaveTextContent('from US$900');
+    expect(links[1]).toHaveTextContent('from $900');
+    expect(links[1]).not.toHaveTextContent('US$');
+    expect(links[1]).toHaveTextContent(`from ${formatPrice(900, 'USD')}`);
     const destinations = screen.getByRole('region', { name: 'Similar destinations' });
     expect(within(destinations).getByRole('link', { name: /Altai/ })).toHaveAttribute('href', '/en/altai');
     expect(within(destinations).getByText('12 tours')).toBeInTheDocument();

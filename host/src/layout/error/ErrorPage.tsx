@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Link, PhoneLink, useAutoRetry, useHost } from '@tours/shared';
+import { Button, CARD_IMAGE_SIZE, Link, PhoneLink, formatPrice, sizedImage, useAutoRetry, useHost } from '@tours/shared';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { Messengers } from '../contacts/Messengers';
 import { MailIcon } from '../contacts/icons';
-import { formatPrice, imageUrl, primaryPhone } from '../format';
+import { primaryPhone } from '../format';
 import { openEmailRequestModal } from '../modals/lazy';
 import { useSearchSlug } from '../nav';
 import { contactsAtom } from '../state';
@@ -74,10 +74,10 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
             {tours.map((t) => (
               <li key={t.key} className="lay-card">
                 <Link className="lay-card__link" href={host.href('tour-page', { slug: t.slug })}>
-                  {t.image ? <img className="lay-card__img" src={imageUrl(t.image, '400x400')} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
+                  {t.image ? <img className="lay-card__img" src={sizedImage(t.image, CARD_IMAGE_SIZE)} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
                   <span className="lay-card__title">{t.title}</span>
                   {t.price !== null && (
-                    <span className="lay-card__price">{intl.formatMessage({ id: 'error.removed.priceFrom' }, { price: formatPrice(t.price, t.currency) })}</span>
+                    <span className="lay-card__price">{intl.formatMessage({ id: 'price.from' }, { price: formatPrice(t.price, t.currency) })}</span>
                   )}
                 </Link>
                 <Button variant="secondary" size="sm" className="lay-card__dates" aria-haspopup="dialog" onClick={() => host.openModal({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId: Number(/-(\d+)$/.exec(t.slug)?.[1]), mode: 'navigate' }, width: 500, labelId: 'tour-variants-title' })}>{intl.formatMessage({ id: 'tour.similar.dates' })}<span className="visually-hidden">: {t.title}</span></Button>
@@ -95,7 +95,7 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
             {destinations.map((d) => (
               <li key={d.key} className="lay-card lay-card--destination">
                 <Link className="lay-card__link" href={d.url ?? host.href('tours', { slug: d.slug ?? '' })}>
-                  {d.image ? <img className="lay-card__img" src={imageUrl(d.image, '400x400')} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
+                  {d.image ? <img className="lay-card__img" src={sizedImage(d.image, CARD_IMAGE_SIZE)} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
                   <span className="lay-card__title">{d.name}</span>
                   {d.toursCount !== null && <span className="lay-card__meta">{intl.formatMessage({ id: 'error.removed.toursCount' }, { count: d.toursCount })}</span>}
                 </Link>

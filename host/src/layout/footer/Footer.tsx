@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, PhoneLink, useHost } from '@tours/shared';
+import { Link, PhoneLink, roundedCountParts, useHost } from '@tours/shared';
 import { Logo } from '../Logo';
 import { useNavItems } from '../nav';
-import { primaryPhone, roundedToursCount } from '../format';
+import { primaryPhone } from '../format';
 import { contactsAtom, siteInfoAtom } from '../state';
 import { SocialLinks } from '../contacts/SocialLinks';
 import { MailIcon } from '../contacts/icons';
@@ -30,7 +30,7 @@ export function Footer() {
   const contacts = useAtomValue(contactsAtom);
   const info = useAtomValue(siteInfoAtom);
   const phone = primaryPhone(contacts);
-  const tours = info ? roundedToursCount(info.totalCount || info.toursCount) : null;
+  const tours = info ? roundedCountParts(info.totalCount || info.toursCount) : null;
   const year = new Date().getFullYear();
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  AutocompleteAnswer, Autocomplete, type AutocompleteGroup, type Suggestion, type SuggestionGroup, useHost,
+  AutocompleteAnswer, Autocomplete, DEFAULT_SEARCH_SLUGS, localeAtom, type AutocompleteGroup, type Suggestion, type SuggestionGroup, useHost,
 } from '@tours/shared';
 import './common.css';
 
@@ -49,7 +49,7 @@ export function SearchForm({ initialText = '', cruises = false, only, exclude, o
   };
   const submit = (value: string) => {
     if (onSearchText) onSearchText(value);
-    else host.navigate(host.href('tours', { slug: intl.formatMessage({ id: 'layout.searchSlug' }) }, value ? { query: value } : undefined));
+    else host.navigate(host.href('tours', { slug: DEFAULT_SEARCH_SLUGS[host.store.get(localeAtom)] }, value ? { query: value } : undefined));
   };
   return (
     <Autocomplete<Suggestion>

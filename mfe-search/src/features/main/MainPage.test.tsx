@@ -21,6 +21,15 @@ function setup(down: Set<string>) {
   return renderWithHost(<MainPage />, { path: '/en', routes });
 }
 
+describe('MainPage (§2.4): the search form', () => {
+  test("a text without a suggestion opens the locale's default search slug with the text as the query", async () => {
+    const h = renderWithHost(<MainPage />, { path: '/en', routes: { ...ANSWERS, '/spa/autocomplete': { result: [] } } });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search tours' }), 'baikal');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(h.navigate).toHaveBeenCalledWith('/en/tours?query=baikal');
+  });
+});
+
 describe('MainPage (§2.4): sections fed by the API', () => {
   test('every section filled, no error', async () => {
     setup(new Set());

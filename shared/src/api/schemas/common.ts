@@ -118,20 +118,14 @@ export const LOCALIZATION_IDS = [1, 12] as const;
 export type LocalizationId = (typeof LOCALIZATION_IDS)[number];
 
 export const PHONE_TYPES = ['main', 'additional', 'for_calls_by_code'] as const;
-export const REGION_CODES = ['crimea', 'lnr', 'dnr', 'other', 'russia', 'belarus', 'kazakhstan'] as const;
 export const SUGGESTION_KINDS = ['cities', 'regions', 'showplaces', 'rest_kinds', 'collections', 'tours', 'water_objects', 'ships'] as const;
 export const AUTOCOMPLETE_GROUPS = ['tours', 'rest_kinds', 'collections', 'regions', 'countries', 'world_parts', 'cities', 'showplaces', 'water_objects'] as const;
-export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;
-export const COMFORT_LEVELS = ['base', 'base_plus', 'medium', 'improved', 'premium'] as const;
 export const ACCOMMODATION_KINDS = ['camp-site', 'guest-house', 'flat', 'cabin', 'hotel', 'tent', 'train', 'not-set'] as const;
 export const DISCOUNT_KINDS = ['early_booking_dates', 'early_booking_days', 'seasonal', 'on_tour_date'] as const;
 export const MESSENGERS = ['telegram', 'vk', 'ok', 'whatsapp', 'viber', 'facebook', 'instagram'] as const;
 export const REVIEW_TARGETS = ['tour', 'organizer'] as const;
 /** Tour type: 1 TOUR, 2 EXCURSION. */
 export const TOUR_TYPES = [1, 2] as const;
-
-/** Search limits (public-site §5.4, §9). */
-export const SEARCH_LIMITS = { priceMax: 200000, pricePerDayMax: 30000, daysMax: 20, minAgeMax: 17, difficultyMax: 4 } as const;
 
 // ---------------------------------------------------------------------------
 // Query field builders

@@ -7,9 +7,6 @@ import { opt, queryString } from './common';
 export const SLUG_KINDS = ['region', 'city', 'rest_kind', 'collection', 'search', 'tour', 'blog'] as const;
 export type SlugKind = (typeof SLUG_KINDS)[number];
 
-/** Default search slugs of the translations: en 'tours', de 'touren', cn 'lvyou', ru 'tury'. */
-export const DEFAULT_SEARCH_SLUGS = { en: 'tours', de: 'touren', cn: 'lvyou', ru: 'tury' } as const;
-
 export const ValidateSlugQuery = type({
   slug: queryString(300, { min: 1, description: 'A path slug without the leading slash' }),
 });

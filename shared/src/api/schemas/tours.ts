@@ -4,7 +4,7 @@
  */
 import { type Infer, type Struct, array, assign, boolean, enums, integer, nullable, number, refine, string, type } from 'superstruct';
 import {
-  ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS,
+  ACCOMMODATION_KINDS, AUTOCOMPLETE_GROUPS, DISCOUNT_KINDS, FallbackLocale, ImageUrl, Pagination, SUGGESTION_KINDS, TOUR_TYPES,
   ID_MAX, coerceIf, currencyCode, dflt, nul, opt, queryBool, queryId, queryInt, queryString, withMeta,
 } from './common';
 import { Expert, Review } from './organizers';
@@ -109,7 +109,7 @@ export const TourDetailAnswer = type({
   main_location_name: string(),
   breadcrumbs: array(type({ title: string(), screen_name: string() })),
   /** 1 TOUR, 2 EXCURSION. */
-  type: enums([1, 2]),
+  type: enums(TOUR_TYPES),
   type_name: enums(['TOUR', 'EXCURSION']),
   is_cruise: boolean(),
   is_author_tour: boolean(),
@@ -338,7 +338,7 @@ export type TourIdsQuery = Infer<typeof TourIdsQuery>;
 
 /** A tour of a list: the card fields plus type, duration and the old price. */
 export const TourListItem = assign(TourCardSmall, type({
-  type: enums([1, 2]),
+  type: enums(TOUR_TYPES),
   type_name: enums(['TOUR', 'EXCURSION']),
   duration: integer(),
   duration_unit: enums(['days', 'hours']),
@@ -368,7 +368,7 @@ export const TourForRequestAnswer = type({
   slugs: type({ en: string(), cn: string(), de: string(), ru: string() }),
   title: string(),
   image: ImageUrl,
-  type: enums([1, 2]),
+  type: enums(TOUR_TYPES),
   type_name: enums(['TOUR', 'EXCURSION']),
   is_tour_active: boolean(),
   price: number(),
