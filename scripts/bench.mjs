@@ -198,6 +198,7 @@ async function main() {
   if (report.hardening?.tours) {
     const { tours, flood } = report.hardening;
     console.log(`\nBudget: /spa/tours through the host, ${tours.visitors} visitors × ${tours.ratePerVisitor}/s for 60 s → ${tours.errors} errors, p50 ${tours.p50} / p95 ${tours.p95} / p99 ${tours.p99} ms (≤ 25) ${tours.ok ? 'OK' : 'OVER'}`);
+    if (report.hardening.toursApiAlone) console.log(`  (the API alone, same load: p50 ${report.hardening.toursApiAlone.p50} / p95 ${report.hardening.toursApiAlone.p95} / p99 ${report.hardening.toursApiAlone.p99} ms)`);
     console.log(`Budget: API memory after ${flood.requests} distinct queries ≤ 400 MB → ${flood.rssMB} MB ${flood.ok ? 'OK' : 'OVER'} (cache ${JSON.stringify(flood.cache)})`);
   } else if (report.hardening) console.log(`\nhardening: ${JSON.stringify(report.hardening)}`);
   console.log('\nWritten to bench/latest.json');

@@ -64,8 +64,11 @@ async function metrics(pair) {
   return res.ok ? res.json() : null;
 }
 
-/** `seconds` of paced load: each visitor sends `rate` requests a second over its own keep-alive connection. */
-async function pacedLoad(port, { seconds, rate }) {
+/**
+ * `seconds` of paced load: each visitor sends `rate` requests a second over its own keep-alive connection.
+ * `headers(v)` adds headers per visitor (the API alone: the host's secret and forwarded address).
+ */
+async function pacedLoad(port, { seconds, rate, headers = () => ({}) }) {
   const agents = Array.from({ length: VISITORS }, (_, i) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.2.${i + 1}` }));
   const latencies = [];
   const statuses = {};
@@ -79,7 +82,7 @@ async function pacedLoad(port, { seconds, rate }) {
     while (due < end) {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const status = await get(port, '/spa/tours', agent);
+      const status = await get(port, '/spa/tours', agent, headers(v));
       latencies.push(performance.now() - due);
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status !== 200) errors++;
@@ -115,9 +118,12 @@ export async function benchHardening({ dbFile, seconds = 60, rate = 8 }) {
     // Warm-up: JIT and the answer cache, as after any deploy.
     await pacedLoad(pair.hostPort, { seconds: 2, rate: 4 });
     const load = await pacedLoad(pair.hostPort, { seconds, rate });
+    // The same load at the API alone (as the host would send it), to tell the host's share from the API's.
+    const apiAlone = await pacedLoad(pair.apiPort, { seconds: Math.min(seconds, 20), rate, headers: (v) => ({ 'x-internal-secret': pair.secret, 'x-forwarded-for': `127.0.2.${v + 1}` }) });
     const floodFigures = await flood(pair);
     return {
       tours: { ...load, visitors: VISITORS, ratePerVisitor: rate, ok: load.errors === HARDENING_BUDGETS.errors && load.p99 <= HARDENING_BUDGETS.toursP99Ms },
+      toursApiAlone: apiAlone,
       flood: { ...floodFigures, ok: floodFigures.rssMB !== null && floodFigures.rssMB <= HARDENING_BUDGETS.floodRssMB },
       budgets: HARDENING_BUDGETS,
     };
