@@ -1,6 +1,7 @@
 /** Service configuration from the environment. Pure: table-tested in test/lib.test.ts. */
 import path from 'node:path';
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from './db/seed';
+import { splitTrustProxy } from '@tours/shared/src/api/forwarding';
 
 export interface ApiConfig {
   port: number;
@@ -68,10 +69,9 @@ function optInt(value: string | undefined, min: number, max: number): number | n
 
 /** TRUST_PROXY as a list; `true`, `*` or a hop count (trust whoever connects) is refused. */
 export function parseTrustProxy(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const refused = entries.filter((e) => /^(true|false|\*|all)$/i.test(e) || /^\d+$/.test(e));
+  const { proxies, refused } = splitTrustProxy(value);
   if (refused.length) throw new Error(`TRUST_PROXY: list the load balancers' addresses or CIDRs, not ${refused.join(', ')}`);
-  return entries;
+  return proxies;
 }
 
 /** A guessable secret would let anyone pose as the host server: 16 characters at least. */

@@ -7,9 +7,7 @@
  * - the host's own calls (route checks, the tour head) carry X-Internal-Secret and X-Internal-Call: host-server,
  *   so the API can tell them from visitors' calls (they must not share a visitor's rate-limit bucket).
  */
-export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
-export const INTERNAL_CALL_HEADER = 'x-internal-call';
-export const HOST_SERVER_CALL = 'host-server';
+import { HOST_SERVER_CALL, INTERNAL_CALL_HEADER, INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
 
 /** Client headers the host never passes on: the API must be able to trust what it gets under these names. */
 const STRIPPED = [INTERNAL_SECRET_HEADER, INTERNAL_CALL_HEADER, 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-forwarded-prefix', 'forwarded', 'x-real-ip', 'x-client-ip'];

@@ -11,6 +11,8 @@
  *   page's CSP and given to the browser as config.debugOrigins.
  * - MAPS_TOKEN: when set, the tour map uses Yandex Maps JS API v3, whose vector engine needs 'unsafe-eval'.
  */
+import { splitTrustProxy } from '@tours/shared/src/api/forwarding';
+
 export interface HostSettings {
   /** e.g. https://www.example.com (no path). */
   siteOrigin: string;
@@ -51,10 +53,9 @@ export function parseOverrideOrigins(value: string | undefined, warn: (message: 
 
 /** TRUST_PROXY as a list for fastify; `true`/`*` (trust anyone) is refused. */
 export function parseTrustProxy(value: string | undefined, warn: (message: string) => void = () => undefined): string[] {
-  const entries = list(value);
-  const refused = entries.filter((e) => /^(true|\*|all)$/i.test(e) || /^\d+$/.test(e));
+  const { proxies, refused } = splitTrustProxy(value);
   if (refused.length) warn(`TRUST_PROXY: ignored ${refused.join(', ')} (list the proxies' addresses or CIDRs)`);
-  return entries.filter((e) => !refused.includes(e));
+  return proxies;
 }
 
 export function readHostSettings(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = (m) => console.warn(m)): HostSettings {

@@ -13,10 +13,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { HOST_SERVER_CALL, INTERNAL_CALL_HEADER, INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
 
-export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
-export const INTERNAL_CALL_HEADER = 'x-internal-call';
-export const HOST_SERVER_CALL = 'host-server';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, BlogPostAnswer, ErrorState, Link, PageHeader, PageSkeleton, SafeHtml, isRetryableError, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { ApiError, BlogPostAnswer, ErrorState, PageHeader, PageSkeleton, SafeHtml, isRetryableError, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { BlogCards } from '../common/BlogCards';
 import '../main/main.css';
 
 /** A blog article (/blog/{slug}-{number}) with 3 similar posts (§9). */
@@ -29,14 +30,7 @@ export default function BlogArticlePage() {
       {similar.length > 0 && (
         <section aria-labelledby="similar-title">
           <h2 id="similar-title">{intl.formatMessage({ id: 'main.blog.similar' })}</h2>
-          <ul className="srch-cards">
-            {similar.map((s) => (
-              <li key={s.id} className="srch-card">
-                <img src={sizedImage(s.image, '400x400')} alt={s.image_alt ?? ''} width={400} height={400} loading="lazy" />
-                <Link href={host.href('blog-article-id', { slug: s.slug })}>{s.title}</Link>
-              </li>
-            ))}
-          </ul>
+          <BlogCards posts={similar} summaries={false} />
         </section>
       )}
     </article>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { BlogPostsAnswer, ErrorState, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { BlogPostsAnswer, ErrorState, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import { BlogCards } from '../common/BlogCards';
 import '../main/main.css';
 
 /** Blog root and category listings: 20 posts a page (§9). */
@@ -36,15 +37,7 @@ export default function BlogIndexPage() {
         </nav>
       )}
       {!posts.data && (posts.error ? !notFound && <ErrorState onRetry={posts.retry} busy={posts.loading} /> : <Skeleton height={200} />)}
-      <ul className="srch-cards">
-        {(posts.data?.posts ?? []).map((p) => (
-          <li key={p.id} className="srch-card">
-            <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
-            <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
-            <p>{p.summary}</p>
-          </li>
-        ))}
-      </ul>
+      <BlogCards posts={posts.data?.posts ?? []} />
       {posts.data && (
         <PaginationBar
           page={page}

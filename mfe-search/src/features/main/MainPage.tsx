@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
 import {
-  BlogPostsAnswer, ErrorState, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, sizedImage, useApiQuery, useHost,
+  BlogPostsAnswer, ErrorState, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, useApiQuery, useHost,
 } from '@tours/shared';
 import { Advantages } from '../common/Advantages';
+import { BlogCards } from '../common/BlogCards';
 import { SearchForm } from '../common/SearchForm';
 import './main.css';
 
@@ -64,15 +65,7 @@ export default function MainPage() {
       {!blog.error && (
         <section aria-labelledby="blog-title">
           <h2 id="blog-title">{t('main.blog.title')}</h2>
-          <ul className="srch-cards">
-            {(blog.data?.posts ?? []).map((p) => (
-              <li key={p.id} className="srch-card">
-                <img src={sizedImage(p.image, '400x400')} alt={p.image_alt ?? ''} width={400} height={400} loading="lazy" />
-                <Link href={host.href('blog-article-id', { slug: p.slug })}>{p.title}</Link>
-                <p>{p.summary}</p>
-              </li>
-            ))}
-          </ul>
+          <BlogCards posts={blog.data?.posts ?? []} />
         </section>
       )}
       <section className="srch-main__description" aria-labelledby="description-title">
