@@ -4,5 +4,5 @@ module.exports = makeConfig({
   dir: __dirname,
   kind: 'remote',
   name: 'mfe_account',
-  exposes: { './app': './src/app.tsx', './LoginModal': './src/parcels/LoginModal.tsx' },
+  exposes: { './app': './src/app.tsx', './modal/login': './src/parcels/LoginModal.tsx' },
 });

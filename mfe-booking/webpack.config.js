@@ -6,8 +6,8 @@ module.exports = makeConfig({
   name: 'mfe_booking',
   exposes: {
     './app': './src/app.tsx',
-    './PrivateTourForm': './src/parcels/PrivateTourForm.tsx',
-    './CostCalculationForm': './src/parcels/CostCalculationForm.tsx',
-    './ProgramPdfForm': './src/parcels/ProgramPdfForm.tsx',
+    './modal/private-tour': './src/parcels/PrivateTourForm.tsx',
+    './modal/cost-calculation': './src/parcels/CostCalculationForm.tsx',
+    './modal/program-pdf': './src/parcels/ProgramPdfForm.tsx',
   },
 });

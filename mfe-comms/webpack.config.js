@@ -6,6 +6,6 @@ module.exports = makeConfig({
   name: 'mfe_comms',
   exposes: {
     './app': './src/app.tsx',
-    './CallPanel': './src/parcels/CallPanel.tsx',
+    './modal/call': './src/parcels/CallPanel.tsx',
   },
 });

@@ -7,6 +7,6 @@ module.exports = makeConfig({
   exposes: {
     './app': './src/app.tsx',
     // The variant list modal, opened by the host's error page (removed tour) and by the search area (§2.8, §4.9).
-    './VariantsModal': './src/parcels/VariantsModal.tsx',
+    './modal/variants': './src/parcels/VariantsModal.tsx',
   },
 });

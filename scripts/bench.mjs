@@ -69,8 +69,10 @@ async function pageFigures(baseUrl, routes) {
     let paintRaw = 0;
     let paintGzip = 0;
     const origins = new Set();
+    const files = [];
     for (const u of unique) {
       const s = await sizeOf(u);
+      files.push({ file: `${new URL(u).port}${new URL(u).pathname}`, gzipKB: KB(s.gzip) });
       raw += s.raw;
       gzip += s.gzip;
       origins.add(new URL(u).port);
@@ -96,6 +98,8 @@ async function pageFigures(baseUrl, routes) {
       /** Scripts whose download ended before first contentful paint on this loopback run. */
       finishedBeforeFcp: { rawKB: KB(paintRaw), gzipKB: KB(paintGzip) },
       origins: [...origins].sort(),
+      /** Each file of the first visit (port and path, gzip KB), largest first: what to compare between runs. */
+      files: files.sort((a, b) => b.gzipKB - a.gzipKB),
       ...metrics,
       loadMs,
     };

@@ -46,6 +46,18 @@ export function widgetMessages(locale) {
 /** Evergreen browsers from 2022 on: optional chaining, class fields, ??= and adoptedStyleSheets stay as written. */
 const BROWSERS = ['chrome100', 'edge100', 'firefox101', 'safari16.4'];
 const ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+/**
+ * The widgets import shared's files by path (`@tours/shared/src/ui/Button`), without an extension. shared/package.json
+ * `exports` lists `./src/*` with the extensions to try as fallbacks, which TypeScript, webpack and jest follow but
+ * esbuild does not (Node's rule: a fallback only for an invalid target), so such a path is resolved as a file here.
+ */
+const SHARED_FILES = {
+  name: 'shared-files',
+  setup(build) {
+    build.onResolve({ filter: /^@tours\/shared\/src\// }, (args) =>
+      build.resolve(path.join(ROOT, 'shared', args.path.slice('@tours/shared/'.length)), { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
 
 export async function buildWidgets({ quiet = false } = {}) {
   const started = Date.now();
@@ -87,6 +99,7 @@ export async function buildWidgets({ quiet = false } = {}) {
       assetNames: 'asset.[hash]',
       jsx: 'automatic',
       alias: ALIAS,
+      plugins: [SHARED_FILES],
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       metafile: true,

@@ -3,9 +3,10 @@
 // (the widget asset server on its own origin, the sample partner site on another), and records the loader URL
 // in the runtime manifest (`widgets` entry of /mfe-manifest.json) for the /for-agencies configurator. The host
 // ignores that entry.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildWidgets, DIST, WIDGETS_DIR } from './build.mjs';
+import { writeRuntimeManifest } from '../scripts/lib/publish.mjs';
 
 const ROOT = path.resolve(WIDGETS_DIR, '..');
 
@@ -59,5 +60,5 @@ export function recordWidgets(manifestFile, widgetsUrl) {
   const runtime = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const { version } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
   runtime.widgets = { url: `${widgetsUrl}/loader.js`, version };
-  writeFileSync(manifestFile, `${JSON.stringify(runtime, null, 2)}\n`);
+  writeRuntimeManifest(manifestFile, runtime);
 }

@@ -1,8 +1,49 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { closeServer, readManifest, ROOT, serveRemote, writeManifest } from './support';
+import { closeServer, MANIFEST_FILE, readManifest, ROOT, serveRemote, writeManifest } from './support';
+
+/**
+ * A copy of mfe-comms's sources, changed as its team would for a new release: a route it declares itself, a screen
+ * for it and texts in its own catalogue. Built like any remote (its own webpack run), nothing of the host touched.
+ */
+function buildCommsWithNewRoute(out: string): string {
+  const dir = path.join(out, 'mfe-comms');
+  // Built anew every run (about 30 s): a kept build would go stale with mfe-comms's sources or the contract.
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['src', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, 'mfe-comms', f), path.join(dir, f), { recursive: true });
+  const config = readFileSync(path.join(ROOT, 'mfe-comms/webpack.config.js'), 'utf8').replace("'../scripts/webpack/make-config'", JSON.stringify(path.join(ROOT, 'scripts/webpack/make-config')));
+  writeFileSync(path.join(dir, 'webpack.config.js'), config);
+  writeFileSync(path.join(dir, 'src/routes.json'), JSON.stringify([{ name: 'chat-guide', paths: { base: '/chat-guide', de: '/chat-anleitung' } }]));
+  for (const [locale, texts] of Object.entries({
+    en: { 'comms.guide.title': 'How to reach a coordinator', 'page.chat-guide.title': 'Chat guide' },
+    de: { 'comms.guide.title': 'So erreichen Sie einen Koordinator', 'page.chat-guide.title': 'Chat-Anleitung' },
+  })) {
+    const file = path.join(dir, `src/i18n/${locale}.json`);
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...texts }));
+  }
+  mkdirSync(path.join(dir, 'src/features/guide'));
+  writeFileSync(path.join(dir, 'src/features/guide/GuidePage.tsx'), [
+    "import { useIntl } from 'react-intl';",
+    "export default function GuidePage() {",
+    "  const intl = useIntl();",
+    "  return <section><h1>{intl.formatMessage({ id: 'comms.guide.title' })}</h1></section>;",
+    "}",
+  ].join('\n'));
+  const app = readFileSync(path.join(dir, 'src/app.tsx'), 'utf8')
+    .replace("const ChatPage =", "const GuidePage = lazy(() => import('./features/guide/GuidePage'));\nconst ChatPage =")
+    .replace("screens: { 'chat-index': ChatPage }", "screens: { 'chat-index': ChatPage, 'chat-guide': GuidePage }");
+  if (!app.includes("'chat-guide': GuidePage")) throw new Error('mfe-comms/src/app.tsx changed: update this test');
+  writeFileSync(path.join(dir, 'src/app.tsx'), app);
+  execFileSync('npx', ['webpack', '--mode', 'production', '-c', path.join(dir, 'webpack.config.js')], { cwd: ROOT, env: { ...process.env, MFE_VERSION: '9.10.0' }, stdio: 'ignore' });
+  return path.join(dir, 'dist');
+}
+
+function publish(...args: string[]): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/publish-remote.mjs'), 'mfe-comms', ...args, '--manifest', MANIFEST_FILE], { cwd: ROOT, stdio: 'pipe' });
+}
 
 test.describe('independent microfrontends', () => {
   test.describe.configure({ mode: 'serial' });
@@ -63,6 +104,39 @@ test.describe('independent microfrontends', () => {
     await expect(page.locator('[data-mfe-build="mfe-comms"]')).toHaveAttribute('data-mfe-version', '9.9.9');
     await expect(page.getByTestId('debug-overlay').locator('tr[data-remote="mfe-comms"]')).toContainText('9.9.9');
     await expect(page.getByTestId('debug-state-mfe-comms')).toHaveText('mounted');
+    await closeServer(server);
+  });
+
+  test('a remote deployed alone adds a route and a text: real statuses, the text in the page, rollback by one entry', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const dist = buildCommsWithNewRoute(path.join(ROOT, '.tmp/e2e/comms-next'));
+    expect((await request.get('/en/chat-guide')).status()).toBe(404);
+
+    const server = await serveRemote(dist, 18093);
+    publish('--url', 'http://localhost:18093/', '--dir', dist);
+    const entry = readManifest()['mfe-comms'] as unknown as { version: string; previous?: { version: string } };
+    expect(entry.version).toBe('9.10.0');
+    expect(entry.previous?.version).toBe(original['mfe-comms']!.version);
+
+    // The host server knows the route now (no restart): a real 200 with the remote's own title, a real 404 beside it.
+    const answer = await request.get('/en/chat-guide');
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain('<title>Chat guide | ');
+    expect((await request.get('/en/chat-guide/nothing-here')).status()).toBe(404);
+    expect((await request.get('/de/chat-anleitung')).status()).toBe(200);
+
+    await page.goto('/en/chat-guide?siteDebug');
+    await expect(page.getByRole('heading', { level: 1, name: 'How to reach a coordinator' })).toBeVisible();
+    // The debug overlay shows the release and the one it replaced.
+    await expect(page.getByTestId('debug-overlay').locator('tr[data-remote="mfe-comms"]')).toContainText(`9.10.0 (previous ${original['mfe-comms']!.version})`);
+    // Reached by navigation in the page too, in another locale: the remote's texts of that locale.
+    await page.goto('/de/chat-anleitung');
+    await expect(page.getByRole('heading', { level: 1, name: 'So erreichen Sie einen Koordinator' })).toBeVisible();
+
+    publish('--rollback');
+    expect((await request.get('/en/chat-guide')).status()).toBe(404);
+    await page.goto('/en/chat');
+    await expect(page.locator('[data-mfe-build="mfe-comms"]')).toHaveAttribute('data-mfe-version', original['mfe-comms']!.version);
     await closeServer(server);
   });
 

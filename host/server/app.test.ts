@@ -57,6 +57,8 @@ function defaultAnswer(url: URL): Answer {
     case '/spa/validate-slug': return url.searchParams.get('slug') === 'no-such-place' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { result: { valid: true } } };
     case '/spa/reviews': return url.searchParams.get('region') === 'atlantis' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { reviews: [] } };
     case '/spa/tour': return url.searchParams.get('slug') === TOUR ? { status: 200, body: fixture } : { status: 404, body: { message: 'Not found' } };
+    // A remote's compiled catalogue, as its build ships it (scripts/webpack/remote-meta-plugin.js).
+    case '/cdn/comms/i18n/en.abcd1234.json': return { status: 200, body: { 'page.chat-guide.title': [{ type: 0, value: 'Chat guide' }], 'comms.guide.title': [{ type: 0, value: 'How to reach a coordinator' }] } };
     default: return { status: 200, body: { ok: true } };
   }
 }
@@ -329,5 +331,45 @@ describe('bodies and URLs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Bad request' });
     expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
+  });
+});
+
+describe('routes and texts a remote declares (runtime manifest, no restart)', () => {
+  test("a declared route answers 200 with the owner's title and its texts inlined; beside it 404; gone again on rollback", async () => {
+    const manifestFile = path.join(tmp, 'declared-manifest.json');
+    writeFileSync(manifestFile, JSON.stringify(MANIFEST));
+    const app = await host({ manifestFile });
+    expect((await app.inject({ url: '/en/chat-guide', headers: html })).statusCode).toBe(200); // a search slug until then
+    fake.answer = (url) => (url.pathname === '/spa/validate-slug' ? { status: 404, body: { message: 'Not found' } } : defaultAnswer(url));
+    expect((await app.inject({ url: '/en/chat-guide', headers: html })).statusCode).toBe(404);
+
+    writeFileSync(manifestFile, JSON.stringify({
+      ...MANIFEST,
+      'mfe-comms': {
+        url: `${apiUrl}/cdn/comms/mf-manifest.json`, version: '9.10.0', contract: '0.2.0',
+        routes: [{ name: 'chat-guide', paths: { base: '/chat-guide' } }],
+        i18n: { en: `${apiUrl}/cdn/comms/i18n/en.abcd1234.json` },
+      },
+    }));
+    const res = await app.inject({ url: '/en/chat-guide', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Chat guide | ');
+    const state = initialState(res.body) as unknown as { messages: Record<string, unknown>; routes: unknown[]; inlinedTexts: string[] };
+    expect(state.messages['comms.guide.title']).toEqual([{ type: 0, value: 'How to reach a coordinator' }]);
+    expect(state.routes).toEqual([{ name: 'chat-guide', owner: 'mfe-comms', paths: { base: '/chat-guide' } }]);
+    expect(state.inlinedTexts).toEqual([`${apiUrl}/cdn/comms/i18n/en.abcd1234.json`]);
+    expect((await app.inject({ url: '/en/chat-guide/more', headers: html })).statusCode).toBe(404);
+
+    writeFileSync(manifestFile, JSON.stringify(MANIFEST));
+    expect((await app.inject({ url: '/en/chat-guide', headers: html })).statusCode).toBe(404);
+  });
+
+  test('a catalogue that cannot be fetched leaves the page as it is (the browser fetches it itself)', async () => {
+    const manifestFile = path.join(tmp, 'declared-manifest-2.json');
+    writeFileSync(manifestFile, JSON.stringify({ ...MANIFEST, 'mfe-comms': { url: `${apiUrl}/cdn/x/mf-manifest.json`, version: '1', routes: [{ name: 'chat-guide', paths: { base: '/chat-guide' } }], i18n: { en: `${await deadApiUrl()}/en.json` } } }));
+    const app = await host({ manifestFile });
+    const res = await app.inject({ url: '/en/chat-guide', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect((initialState(res.body) as unknown as { inlinedTexts: string[] }).inlinedTexts).toEqual([]);
   });
 });

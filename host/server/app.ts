@@ -4,13 +4,14 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { appConfigFor, type AppConfig } from '@tours/shared/src/config/app-config';
 import { COOKIES } from '@tours/shared/src/config/storage-keys';
 import { LOCALES, isLocale, type Locale } from '@tours/shared/src/i18n/locales';
 import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
+import { routeTable, type RouteDef } from '@tours/shared/src/routing/routes';
+import { parseRuntimeManifest, type RuntimeManifest } from '@tours/shared/src/contract/runtime-manifest';
 import { isDefaultSearchSlug } from '@tours/shared/src/routing/search-slugs';
 import { loadCatalogues } from './messages';
 import { decideLocaleRedirect } from './locale-redirect';
@@ -19,9 +20,10 @@ import { renderDocument, renderHead } from './head';
 import { tourHead } from './tour-head';
 import { validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
 import { loadShellRenderer } from './ssr';
+import { createRemoteTexts, plainText } from './remote-texts';
 import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
 import { readHostSettings, siteOriginFor, type HostSettings } from './settings';
-import { BASELINE_HEADERS, buildCsp, HSTS, manifestOrigins, newNonce } from './security';
+import { BASELINE_HEADERS, buildCsp, HOST_HEADERS, HSTS, manifestOrigins, newNonce } from './security';
 
 export interface HostServerOptions {
   distDir: string;
@@ -133,18 +135,8 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
 
   // Security headers of every answer (host/server/security.ts). The CSP here is the one of JSON and assets: HTML
   // pages get their full policy in renderPage, and proxied answers keep the API's own (its headers win over these).
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'sameorigin' },
-    // HSTS only on https, which a static option cannot know: below, per request.
-    strictTransportSecurity: false,
-    // Partner sites show the site's /media images in the widgets; remotes and widgets are other origins.
-    crossOriginResourcePolicy: false,
-    // Link prefetching stays as the browser does it.
-    xDnsPrefetchControl: false,
-  });
   app.addHook('onRequest', async (req, reply) => {
+    void reply.headers(HOST_HEADERS);
     if (req.protocol === 'https') void reply.header('Strict-Transport-Security', HSTS);
     // Bodies over the limit are refused before anything reads or forwards them (the proxies stream bodies through,
     // so fastify's bodyLimit does not apply to them); the connection is closed rather than drained.
@@ -199,8 +191,12 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       req.body = limitBody(req.body, BODY_LIMIT, () => tooLarge.add(req.raw));
     }
   };
+  // Node's http client (keep-alive) rather than reply-from's default undici: undici parses answers with its wasm
+  // llhttp, and the proxy hop of a search answer cost about twice the CPU (docs/decisions.md, hardening). The
+  // timeout is the upstream socket's idle time; /socket.io below keeps undici (its long polls wait 25 s).
+  const apiHttp = { agentOptions: { keepAlive: true }, requestOptions: { timeout: 30_000 } };
   for (const prefix of API_PREFIXES) {
-    await app.register(proxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false, preHandler, replyOptions });
+    await app.register(proxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false, http: apiHttp, preHandler, replyOptions });
   }
   await app.register(proxy, {
     upstream: opts.apiUrl,
@@ -216,16 +212,30 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     } as NonNullable<FastifyHttpProxyOptions['wsClientOptions']>,
   });
 
-  /** The runtime manifest, read on every use: a new remote build is picked up without a restart. */
-  const readManifest = (): { body: string; parsed: unknown } => {
+  /**
+   * The runtime manifest, read on every use: a remote's new build, routes and texts are picked up without a
+   * restart (shared/src/contract/runtime-manifest.ts). Parsed again only when the file changed.
+   */
+  let lastManifest: { body: string; parsed: unknown; runtime: RuntimeManifest; routes: readonly RouteDef[] } | null = null;
+  const readManifest = () => {
+    let body = '{}';
     try {
-      const body = readFileSync(opts.manifestFile, 'utf8');
-      return { body, parsed: JSON.parse(body) as unknown };
+      body = readFileSync(opts.manifestFile, 'utf8');
     } catch (error) {
       app.log.error(`mfe manifest unreadable: ${(error as Error).message}`);
-      return { body: '{}', parsed: {} };
     }
+    if (lastManifest?.body === body) return lastManifest;
+    let parsed: unknown = {};
+    try {
+      parsed = JSON.parse(body) as unknown;
+    } catch (error) {
+      app.log.error(`mfe manifest is not JSON: ${(error as Error).message}`);
+    }
+    const runtime = parseRuntimeManifest(parsed);
+    lastManifest = { body, parsed, runtime, routes: routeTable(runtime.routes) };
+    return lastManifest;
   };
+  const remoteTexts = createRemoteTexts();
 
   // The runtime manifest of microfrontends: short-lived, so a new remote build is picked up on the next load.
   app.get('/mfe-manifest.json', async (_req, reply) => {
@@ -266,7 +276,8 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       const to = rule.to.startsWith('/') ? withLocale(rule.to, locale) : rule.to;
       return reply.redirect(to, rule.status ?? 302);
     }
-    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable });
+    const manifest = readManifest();
+    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, routes: manifest.routes });
     let status = 200;
     let notFound: 'unmatched' | 'validation' | undefined;
     // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
@@ -288,7 +299,14 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       }
       unavailable = check === 'unavailable';
     }
-    const messages = catalogues.messages[locale];
+    // The route owner's own texts (its release's catalogue), inlined with shared's: no round trip on a first visit.
+    const ownerTextsUrl = match ? manifest.runtime.remotes[match.def.owner]?.i18n?.[locale] : undefined;
+    const ownerTexts = await remoteTexts.get(ownerTextsUrl);
+    const messages: Record<string, string> = { ...catalogues.messages[locale] };
+    for (const [id, elements] of Object.entries(ownerTexts ?? {})) {
+      const text = plainText(elements);
+      if (text !== undefined) messages[id] = text;
+    }
     // Links are built from the configured origins only (SITE_ORIGIN, SITE_ORIGINS), never from the Host header.
     const origin = siteOriginFor(req.host, settings);
     const cookieCurrency = cookies[COOKIES.currency.name];
@@ -314,10 +332,14 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
     const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
     // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).
-    const state = { locale, messages: catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen };
+    const state = {
+      locale, messages: ownerTexts ? { ...catalogues.compiled[locale], ...ownerTexts } : catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen,
+      // The routes remotes declare (the browser matches with the same table) and which remote texts are inlined.
+      routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
+    };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
     const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body, nonce });
-    const { remotes, widgets } = manifestOrigins(readManifest().parsed);
+    const { remotes, widgets } = manifestOrigins(manifest.parsed);
     const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
     if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);
     return reply

@@ -1,9 +1,11 @@
 /**
  * Security headers of the host server's answers.
- * - Every answer (helmet, host/server/app.ts): nosniff, Referrer-Policy strict-origin-when-cross-origin,
- *   X-Frame-Options SAMEORIGIN, HSTS only on https (as fastify sees it through TRUST_PROXY), and for the host's
- *   own non-page answers (JSON, assets) `default-src 'none'; frame-ancestors 'self'`. A proxied answer keeps the
- *   API's own headers where it sends them (its helmet policy; its /api-docs page has its own CSP).
+ * - Every answer (HOST_HEADERS, set by one onRequest hook in host/server/app.ts): nosniff, Referrer-Policy
+ *   strict-origin-when-cross-origin, X-Frame-Options SAMEORIGIN, helmet's other defaults, HSTS only on https (as
+ *   fastify sees it through TRUST_PROXY), and for the host's own non-page answers (JSON, assets) `default-src
+ *   'none'; frame-ancestors 'self'`. A proxied answer keeps the API's own headers where it sends them (its helmet
+ *   policy; its /api-docs page has its own CSP). A constant object rather than the helmet plugin: helmet builds
+ *   its headers anew on every request, a measurable share of the proxy hop's CPU (docs/decisions.md, hardening).
  * - HTML pages: the policy of buildCsp, with a fresh nonce per page.
  */
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,20 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'SAMEORIGIN',
 };
 
+/**
+ * The headers of every answer of the host server: the baseline, plus what helmet's defaults add (minus HSTS, per
+ * request; Cross-Origin-Resource-Policy, since partner sites show /media images; X-DNS-Prefetch-Control, so link
+ * prefetching stays as the browser does it).
+ */
+export const HOST_HEADERS: Readonly<Record<string, string>> = {
+  ...BASELINE_HEADERS,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'X-Download-Options': 'noopen',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+};
+
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
@@ -29,7 +45,7 @@ export function newNonce(): string {
 const MAP_EMBED = ['https://yandex.com', 'https://yandex.ru'];
 const MAPS_API = ['https://api-maps.yandex.ru', 'https://*.api-maps.yandex.ru', 'https://yastatic.net'];
 const MAPS_DATA = ['https://*.maps.yandex.net'];
-/** Embedded video players of the media viewer (shared/src/ui/MediaViewer.tsx VIDEO_HOSTS). */
+/** Embedded video players of the media viewer (shared/src/ui/media-viewer-rules.ts VIDEO_HOSTS). */
 const VIDEO_FRAMES = ['https://youtube.com', 'https://*.youtube.com', 'https://www.youtube-nocookie.com', 'https://youtu.be', 'https://vimeo.com', 'https://*.vimeo.com', 'https://rutube.ru', 'https://*.rutube.ru'];
 
 export interface CspInput {

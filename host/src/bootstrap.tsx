@@ -1,13 +1,18 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { cacheMessages, HostProvider, loadMessages, localeAtom, messagesAtom, type Locale } from '@tours/shared';
+import { HostProvider, localeAtom, messagesAtom } from '@tours/shared/core';
+import { cacheMessages, loadMessages, type Locale } from '@tours/shared/contract';
 import { createHostStore } from './state/create-store';
 import { readInitialState } from './state/initial';
 import { initPersistentState, restoreSession } from './state/persist';
 import { createHostEvents } from './events';
 import { createModalController, createToaster } from './modals/modal-state';
 import { createHostContext } from './host-context';
-import { fetchManifest, readOverrides, resolveRemotes } from './federation/manifest';
+import { fetchManifest, readOverrides, resolveRemotes, textUrlsOf } from './federation/manifest';
+import { createRemoteTexts } from './i18n/remote-texts';
+import { loadErrorPage } from './layout/error/lazy';
+import { overridesPlugin, retryOncePlugin } from './federation/plugins';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createRemoteLoader } from './federation/loader';
 import { registerMicrofrontends } from './federation/register';
 import { pageErrorAtom, syncRoute } from './routing/sync';
@@ -26,11 +31,24 @@ const toaster = createToaster(store);
 const host = createHostContext({ store, events, modals, toaster });
 initPersistentState(store, host);
 
+// The layout paints now; remotes are found and fetched in parallel, only for the active route.
+// Overrides count only from the allowed origins (debugOrigins, empty in production).
+const overrides = readOverrides(initial.config.debugOrigins ?? []);
+registerPlugins([retryOncePlugin(), overridesPlugin(overrides)]);
+const remotes = fetchManifest().then((m) => resolveRemotes(m, overrides));
+const remoteTexts = createRemoteTexts({
+  store,
+  urlsOf: async (name) => textUrlsOf((await remotes.catch(() => [])).find((r) => r.name === name)),
+  currentLocale: () => store.get(localeAtom),
+  inlined: initial.inlinedTexts,
+});
+
 async function switchMessages(locale: Locale) {
   store.set(localeAtom, locale);
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : locale;
   const messages = await loadMessages(locale, { version: initial.messagesVersion });
-  if (messages) store.set(messagesAtom, messages);
+  // The host's texts and those of the microfrontends in use, set at once: no text shows as its id meanwhile.
+  if (messages && store.get(localeAtom) === locale) store.set(messagesAtom, await remoteTexts.catalogueFor(locale, messages));
 }
 
 const russianIsAvailable = initial.config.russianIsAvailable;
@@ -38,10 +56,7 @@ const routeOptions = { russianIsAvailable, onLocale: (l: Locale) => void switchM
 window.addEventListener('single-spa:before-routing-event', () => syncRoute(store, routeOptions));
 onPageLoad(store);
 
-// The layout paints now; remotes are found and fetched in parallel, only for the active route.
-// Overrides count only from the allowed origins (debugOrigins, empty in production).
-const remotes = fetchManifest().then((m) => resolveRemotes(m, readOverrides(initial.config.debugOrigins ?? [])));
-const loader = createRemoteLoader(store, remotes);
+const loader = createRemoteLoader(store, remotes, remoteTexts);
 wireHostEvents({ store, events, host, loader });
 
 /** The session lives on the device only: it enters the store once the server HTML is hydrated (see restoreSession). */
@@ -60,8 +75,13 @@ const shell = (
 const container = document.getElementById('app')!;
 // The server painted the layout already: hydrate it, as a transition so React yields to the browser between
 // slices instead of one long task (the page is already on screen). Without server HTML (SSR failed), render.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, shell));
-else createRoot(container).render(shell);
+// A page the server answered with its error page hydrates once that page's chunk is here.
+const hydrate = () => {
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, shell));
+  else createRoot(container).render(shell);
+};
+if (store.get(pageErrorAtom)) void loadErrorPage().then(hydrate, hydrate);
+else hydrate();
 
 registerMicrofrontends(host, loader, {
   russianIsAvailable,

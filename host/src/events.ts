@@ -1,4 +1,4 @@
-import type { HostEvents } from '@tours/shared';
+import type { HostEvents } from '@tours/shared/contract';
 
 type Handler<K extends keyof HostEvents> = (payload: HostEvents[K]) => void;
 

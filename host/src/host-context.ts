@@ -1,5 +1,7 @@
 import { navigateToUrl } from 'single-spa';
-import { buildHref, commonHeaders, createApiClient, currencyAtom, localeAtom, sessionAtom, appConfigAtom, type HostContext, type HostStore } from '@tours/shared';
+import { currencyAtom, localeAtom, sessionAtom, appConfigAtom } from '@tours/shared/core';
+import { buildHref, type HostContext, type HostStore } from '@tours/shared/contract';
+import { commonHeaders, createApiClient } from '@tours/shared/api';
 import type { HostEventBus } from './events';
 import type { createModalController, createToaster } from './modals/modal-state';
 
@@ -29,7 +31,8 @@ export function createHostContext(deps: {
       } else navigateToUrl(to);
     },
     href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
-    openModal: (request) => modals.open(request),
+    openModal: (key, props) => modals.openRegistered(key, props),
+    showModal: (modal) => modals.showComponent(modal),
     toast: (toast) => void toaster.push(toast),
     emit: (event, payload) => events.emit(event, payload),
   };

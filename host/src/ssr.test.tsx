@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { BASE_CONFIG } from '@tours/shared';
+import { BASE_CONFIG } from '@tours/shared/contract';
 import { testCatalogue } from '@tours/shared/src/testing';
 import { renderShell } from './ssr';
 import type { InitialState } from './state/initial';

@@ -3,11 +3,17 @@
  * page) before any JavaScript arrives; the browser hydrates it. Built by webpack.ssr.config.js.
  */
 import { renderToString } from 'react-dom/server';
-import { buildHref, createApiClient, HostProvider, localeAtom, type HostContext } from '@tours/shared';
+import { HostProvider, localeAtom } from '@tours/shared/core';
+import { buildHref, type HostContext } from '@tours/shared/contract';
+import { createApiClient } from '@tours/shared/api';
 import { createHostStore } from './state/create-store';
 import type { InitialState } from './state/initial';
 import type { RemoteLoader } from './federation/loader';
 import { App } from './app/App';
+import { ErrorPage } from './layout/error/ErrorPage';
+import { provideErrorPage } from './layout/error/lazy';
+
+provideErrorPage(ErrorPage);
 
 const never = () => new Promise<never>(() => undefined);
 
@@ -28,6 +34,7 @@ export function renderShell(initial: InitialState, url: { pathname: string; sear
     // The browser's href: links with a query must render the same on both sides (hydration).
     href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
     openModal: () => ({ id: 'ssr', close: () => undefined, closed: never() }),
+    showModal: () => ({ id: 'ssr', close: () => undefined, closed: never() }),
     toast: () => undefined,
     emit: () => undefined,
   };

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createMfeApp } from '@tours/shared';
+import { createMfeApp } from '@tours/shared/kit';
 
 const AccountSettingsPage = lazy(() => import('./features/settings/AccountSettingsPage'));
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createMfeApp } from '@tours/shared';
+import { createMfeApp } from '@tours/shared/kit';
 
 const RequestPage = lazy(() => import('./features/request/RequestPage'));
 const AddTouristsPage = lazy(() => import('./features/tourists/AddTouristsPage'));

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createMfeApp } from '@tours/shared';
+import { createMfeApp } from '@tours/shared/kit';
 
 // Each screen is its own chunk: a route downloads only the screen it shows.
 const MainPage = lazy(() => import('./features/main/MainPage'));

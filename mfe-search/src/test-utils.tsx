@@ -4,7 +4,8 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { HostProvider, type ModalHandle } from '@tours/shared';
+import { HostProvider } from '@tours/shared/core';
+import type { ModalHandle } from '@tours/shared/contract';
 import { createTestHost, type FakeRoutes, type TestHost } from '@tours/shared/src/testing';
 
 export interface Harness extends TestHost {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { createMfeApp, type MfeCustomProps } from '@tours/shared';
+import type { MfeCustomProps } from '@tours/shared/contract';
+import { createMfeApp } from '@tours/shared/kit';
 import TourPage from './features/tour/TourPage';
 import IndividualTourPage from './features/tour/IndividualTourPage';
 import { prefetchTour } from './features/tour/api';

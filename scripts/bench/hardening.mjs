@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '../lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HARDENING_BUDGETS = { toursP99Ms: 25, errors: 0, floodRssMB: 400 };
@@ -43,17 +44,16 @@ async function waitFor(url, timeoutMs = 120_000) {
   }
 }
 
-/** API + host with the production settings (default limits and cache), on ports of their own. */
+/** API + host with the production settings (default limits, cache and heap bounds), on ports of their own. */
 async function startPair({ dbFile, hostPort = 29080, apiPort = 24001 }) {
   const secret = randomBytes(32).toString('hex');
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   const manifest = path.join(path.dirname(dbFile), 'hardening-manifest.json');
   writeFileSync(manifest, '{}\n');
   const env = { ...process.env, INTERNAL_API_SECRET: secret, LOG_LEVEL: 'warn', LOG: '0' };
   for (const k of Object.keys(env)) if (k.startsWith('RATE_LIMIT')) delete env[k];
-  const api = spawn(tsx, ['api/src/main.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(apiPort), DB_FILE: dbFile } });
+  const api = spawn(process.execPath, serverArgs('api', env), { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(apiPort), DB_FILE: dbFile } });
   await waitFor(`http://127.0.0.1:${apiPort}/api-docs/openapi.json`);
-  const host = spawn(tsx, ['host/server/main.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(hostPort), API_URL: `http://127.0.0.1:${apiPort}`, MFE_MANIFEST_FILE: manifest } });
+  const host = spawn(process.execPath, serverArgs('host', env), { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(hostPort), API_URL: `http://127.0.0.1:${apiPort}`, MFE_MANIFEST_FILE: manifest } });
   await waitFor(`http://127.0.0.1:${hostPort}/healthz`);
   const stop = () => Promise.all([api, host].map((c) => (c.exitCode !== null ? null : new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }))));
   return { hostPort, apiPort, secret, stop };

@@ -2,12 +2,13 @@
 // Starting and stopping the product's processes, shared by `npm start`, the e2e setup and the benchmark.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_PORTS } from '../serve-remote.mjs';
 import { createSupervisor } from './supervisor.mjs';
+import { publishHost, publishRemote } from './publish.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MFES = Object.keys(REMOTE_PORTS);
@@ -21,7 +22,7 @@ export function portsFrom(env = process.env) {
 }
 
 export function isBuilt() {
-  return existsSync(path.join(ROOT, 'host/dist/entry.json')) && existsSync(path.join(ROOT, 'host/dist/server/ssr.js')) && MFES.every((m) => existsSync(path.join(ROOT, m, 'dist/mf-manifest.json')));
+  return existsSync(path.join(ROOT, 'host/dist/entry.json')) && existsSync(path.join(ROOT, 'host/dist/server/ssr.js')) && MFES.every((m) => existsSync(path.join(ROOT, m, 'dist/mf-manifest.json')) && existsSync(path.join(ROOT, m, 'dist/mfe.json')));
 }
 
 export function run(cmd, args, opts = {}) {
@@ -32,22 +33,15 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-function remoteVersion(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')).metaData?.buildInfo?.buildVersion ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-/** Writes the runtime manifest the host serves at /mfe-manifest.json. */
-export function writeManifest(file, remotes, dirs = {}) {
+/**
+ * Writes the runtime manifest the host serves at /mfe-manifest.json: the host's record, then each remote published
+ * from its build folder (scripts/lib/publish.mjs: refused, with the reason, when a build cannot run on this host).
+ */
+export async function writeManifest(file, remotes, dirs = {}) {
   mkdirSync(path.dirname(file), { recursive: true });
-  const manifest = Object.fromEntries(
-    MFES.map((m) => [m, { url: `http://localhost:${remotes[m]}/mf-manifest.json`, version: remoteVersion(dirs[m] ?? path.join(ROOT, m, 'dist')) }]),
-  );
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
+  publishHost(file);
+  for (const m of MFES) await publishRemote({ manifestFile: file, name: m, baseUrl: `http://localhost:${remotes[m]}/`, dir: dirs[m] ?? path.join(ROOT, m, 'dist') });
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** Resolves once `url` answers below 500; `signal` ends the wait early (it then rejects). */
@@ -63,6 +57,22 @@ export async function waitForHttp(url, timeoutMs = 60000, { signal } = {}) {
     if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${url}`);
     await sleep(250, undefined, { signal });
   }
+}
+
+/** Heap bounds (MB) of the node servers, unless API_HEAP_MB / HOST_HEAP_MB say. */
+export const HEAP_MB = { api: 256, host: 256 };
+
+/**
+ * How node runs a TypeScript server (the API, the host server): tsx's loader (no tsx CLI in between, so the
+ * supervisor's signals and the parent watch reach the server process itself) and a bounded heap. With the default
+ * bound V8 lets a busy process grow to several times its live data before it collects (10,000 distinct heavy
+ * searches: 490 MB of RSS for about 100 MB live); a bound makes it collect sooner, and a real leak ends in a
+ * restart by the supervisor rather than in a machine out of memory. The benchmark starts them the same way.
+ */
+export function serverArgs(name, env = process.env) {
+  const entry = { api: 'api/src/main.ts', host: 'host/server/main.ts' }[name];
+  const mb = Number(env[`${name.toUpperCase()}_HEAP_MB`]) || HEAP_MB[name];
+  return [`--max-old-space-size=${mb}`, '--import', 'tsx', entry];
 }
 
 /** Where the host lets a browser load remotes from with ?siteDebug overrides, unless MFE_OVERRIDE_ORIGINS says. */
@@ -81,7 +91,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
   // The host→API hop proves itself with this secret (X-Forwarded-For is honoured only with it).
   const internalSecret = env.INTERNAL_API_SECRET || randomBytes(32).toString('hex');
   const manifest = manifestFile ?? path.join(ROOT, '.data/mfe-manifest.json');
-  writeManifest(manifest, remotes);
+  await writeManifest(manifest, remotes);
 
   const supervisor = createSupervisor();
   const stop = () => supervisor.stop();
@@ -94,16 +104,15 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    // TypeScript entry points run on node with tsx's loader (no tsx CLI in between: the supervisor's signals and
-    // the parent watch reach the server process itself). The first start seeds the catalogue: give it time.
-    supervise('api', ['--import', 'tsx', 'api/src/main.ts'], `http://127.0.0.1:${apiPort}/spa/info`, 120000, {
+    // The first start seeds the catalogue: give it time.
+    supervise('api', serverArgs('api', env), `http://127.0.0.1:${apiPort}/spa/info`, 120000, {
       ...env,
       PORT: String(apiPort),
       INTERNAL_API_SECRET: internalSecret,
       ...(dbFile ? { DB_FILE: dbFile } : {}),
     });
     for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);
-    supervise('host', ['--import', 'tsx', 'host/server/main.ts'], `http://127.0.0.1:${hostPort}/healthz`, 60000, {
+    supervise('host', serverArgs('host', env), `http://127.0.0.1:${hostPort}/healthz`, 60000, {
       ...env,
       PORT: String(hostPort),
       API_URL: `http://127.0.0.1:${apiPort}`,

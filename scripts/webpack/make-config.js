@@ -3,15 +3,16 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { RemoteMetaPlugin } = require('./remote-meta-plugin');
 
 const root = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(root, 'shared/package.json'));
 const reactPkg = require(path.join(root, 'node_modules/react/package.json'));
 
 /**
- * Singletons of the contract (React, react-dom, jotai, react-intl and shared). Of shared only
- * `@tours/shared/core` (state atoms and the host context) is a singleton; the rest of `@tours/shared`
- * is tree-shaken into each bundle. `requiredVersion` is the major only, so a remote built a little
+ * Singletons of the contract (React, react-dom, jotai, react-intl and shared). Of shared's five entry points only
+ * `@tours/shared/core` (state atoms, the host context, ApiError) is a singleton; contract, kit, domain and api hold
+ * no state and are tree-shaken into each bundle. `requiredVersion` is the major only, so a remote built a little
  * earlier still uses the host's copy.
  */
 function sharedModules({ eager = false } = {}) {
@@ -127,7 +128,11 @@ function makeConfig(o) {
         }),
         ...(isHost
           ? []
-          : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]),
+          : [
+              new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+              // Its texts, declared routes and the contract/React it was built with (publish checks them).
+              new RemoteMetaPlugin({ dir: o.dir, name: path.basename(o.dir), version }),
+            ]),
         ...(isHost
           ? [
               new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { appConfigAtom } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { ModalOutlet } from '../modals/ModalOutlet';
 import { Toasts } from '../modals/Toasts';
 import { Layout } from '../layout/Layout';
-import { ErrorPage } from '../layout/error/ErrorPage';
+import { LazyErrorPage } from '../layout/error/lazy';
 import { isBot } from '../layout/error/bots';
 import { Slots } from './Slots';
 import { OverrideBanner } from './OverrideBanner';
@@ -41,7 +41,11 @@ export function App({ loader, closeModal, dismissToast }: AppProps) {
         <OverrideBanner />
       </ClientOnly>
       <Layout>
-        {showError && <ErrorPage error={pageError} />}
+        {showError && (
+          <Suspense fallback={null}>
+            <LazyErrorPage error={pageError} />
+          </Suspense>
+        )}
         <Slots loader={loader} hidden={pageError !== null} />
       </Layout>
       <ModalOutlet loader={loader} onClose={closeModal} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MFE_NAMES, appConfigAtom, remotesAtom, type MfeName } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
+import { MFE_NAMES, type MfeName } from '@tours/shared/contract';
+import { remotesAtom } from '../federation/remotes-state';
 import { readOverrides, writeOverride } from '../federation/manifest';
 import type { RemoteLoader } from '../federation/loader';
 import { browser } from '../layout/browser';
@@ -50,7 +52,7 @@ export function DebugOverlay({ loader: _loader }: { loader: RemoteLoader }) {
             return (
               <tr key={name} data-remote={name}>
                 <th scope="row">{name}</th>
-                <td>{r?.version ?? '—'}</td>
+                <td title={r?.previous?.url}>{r ? (r.previous ? intl.formatMessage({ id: 'platform.debug.withPrevious' }, { version: r.version, previous: r.previous.version }) : r.version) : '—'}</td>
                 <td data-testid={`debug-state-${name}`}>{r ? intl.formatMessage({ id: `platform.debug.state.${r.state}` }) : '—'}</td>
                 <td>
                   <form

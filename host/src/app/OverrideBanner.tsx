@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { appConfigAtom, type MfeName } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
+import type { MfeName } from '@tours/shared/contract';
 import { readOverrides, writeOverride } from '../federation/manifest';
 import { browser } from '../layout/browser';
 

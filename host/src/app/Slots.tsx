@@ -1,6 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { MFE_NAMES, PageSkeleton, TourSkeleton, remotesAtom, routeAtom, slotId, type MfeName, type RouteMatch } from '@tours/shared';
+import { routeAtom } from '@tours/shared/core';
+import { MFE_NAMES, slotId, type MfeName, type RouteMatch } from '@tours/shared/contract';
+import { PageSkeleton, TourSkeleton } from '@tours/shared/kit';
+import { remotesAtom } from '../federation/remotes-state';
 import type { RemoteLoader } from '../federation/loader';
 import { retryMicrofrontend } from '../federation/register';
 import { firstScreenAtom } from '../routing/sync';

@@ -1,4 +1,4 @@
-import { STORAGE } from '@tours/shared';
+import { STORAGE } from '@tours/shared/contract';
 
 /**
  * Shown when ?siteDebug is present (the flag is then stored) or the stored flag is set (§2.3) — and only where

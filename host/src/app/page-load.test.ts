@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { tourSelectionTokenAtom } from '@tours/shared';
+import { tourSelectionTokenAtom } from '@tours/shared/core';
 import { onPageLoad } from './page-load';
 
 function location(href: string): Location {

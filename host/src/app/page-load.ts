@@ -1,4 +1,5 @@
-import { COOKIES, STORAGE, tourSelectionItemsAtom, tourSelectionTokenAtom, type HostStore } from '@tours/shared';
+import { tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
+import { COOKIES, STORAGE, type HostStore } from '@tours/shared/contract';
 import { writeCookie } from '../state/cookies';
 
 /**

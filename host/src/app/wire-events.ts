@@ -1,4 +1,5 @@
-import { routeAtom, type HostContext, type HostStore } from '@tours/shared';
+import { routeAtom } from '@tours/shared/core';
+import type { HostContext, HostStore } from '@tours/shared/contract';
 import type { HostEventBus } from '../events';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
@@ -15,7 +16,7 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
     // A page-level error is shown in place of the slot; the remote stays mounted underneath.
     store.set(pageErrorAtom, { status, path: window.location.pathname, data, message: message ?? route?.path, kind });
   });
-  events.on('auth:login-required', () => {
-    host.openModal({ kind: 'parcel', remote: 'mfe-account', module: './LoginModal', width: 445 });
+  events.on('auth:login-required', ({ reason }) => {
+    host.openModal('account/login', { reason: reason ?? 'login-required' });
   });
 }

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { remotesAtom } from '@tours/shared';
+import { remotesAtom } from './remotes-state';
 
 const loadRemote = jest.fn();
 const registerRemotes = jest.fn();
@@ -11,7 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 // Imported after the mock so the loader uses it.
 import { createRemoteLoader } from './loader';
 
-const remote = { name: 'mfe-tour' as const, url: 'http://r/mf-manifest.json', version: '1.2.3', overridden: false };
+const remote = { name: 'mfe-tour' as const, url: 'http://r/mf-manifest.json', entry: 'http://r/mf-manifest.json', version: '1.2.3', overridden: false };
 const lifecycles = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
 
 describe('remote loader', () => {
@@ -32,27 +32,22 @@ describe('remote loader', () => {
     expect(store.get(remotesAtom)['mfe-tour']).toMatchObject({ state: 'mounted', version: '1.2.3', url: 'http://r/mf-manifest.json' });
   });
 
-  test('a chunk-load error is retried once, after the entry is registered again', async () => {
-    const store = createStore();
-    const loader = createRemoteLoader(store, Promise.resolve([remote]));
-    loadRemote.mockRejectedValueOnce(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' })).mockResolvedValueOnce(lifecycles);
-    await loader.loadApp('mfe-tour');
-    expect(loadRemote).toHaveBeenCalledTimes(2);
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_tour', entry: 'http://r/mf-manifest.json' }], { force: true });
-  });
-
-  test('a second failure marks the slot failed; other errors are not retried', async () => {
+  test('a failure marks the slot failed and registers the entry again, so Retry fetches it anew', async () => {
     const store = createStore();
     const loader = createRemoteLoader(store, Promise.resolve([remote]));
     loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(loader.loadApp('mfe-tour')).rejects.toThrow('Failed to fetch');
-    expect(loadRemote).toHaveBeenCalledTimes(2);
     expect(store.get(remotesAtom)['mfe-tour']?.state).toBe('failed');
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_tour', entry: 'http://r/mf-manifest.json' }], { force: true });
+  });
 
-    loadRemote.mockReset();
-    loadRemote.mockRejectedValue(new Error('mount exploded'));
-    await expect(loader.loadApp('mfe-tour')).rejects.toThrow('mount exploded');
-    expect(loadRemote).toHaveBeenCalledTimes(1);
+  test("a remote's own texts are merged before its module resolves", async () => {
+    const store = createStore();
+    const order: string[] = [];
+    const loader = createRemoteLoader(store, Promise.resolve([remote]), { ensure: async (name) => void order.push(`texts ${name}`) });
+    loadRemote.mockImplementation(async () => (order.push('module'), lifecycles));
+    await loader.loadModule('mfe-tour', './modal/variants');
+    expect(order.sort()).toEqual(['module', 'texts mfe-tour']);
   });
 
   test('a remote missing from the manifest fails without a network call', async () => {

@@ -1,25 +1,29 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { federationName, remotesAtom, type HostStore, type MfeName, type RemoteLoadState } from '@tours/shared';
+import { federationName, type HostStore, type MfeName } from '@tours/shared/contract';
+import { remotesAtom, type RemoteLoadState } from './remotes-state';
 import type { ResolvedRemote } from './manifest';
-import { isChunkLoadError } from './loader-errors';
 
 
 export interface RemoteLoader {
-  /** single-spa `app` loader for a microfrontend: loading → (retry once) → lifecycles, or failed. */
+  /** single-spa `app` loader for a microfrontend: loading → lifecycles, or failed (the runtime retried once). */
   loadApp(name: MfeName): Promise<LifeCycles>;
-  /** A parcel (modal) exposed by a microfrontend, e.g. loadModule('mfe-booking', './PrivateTourForm'). */
+  /** A module exposed by a microfrontend, e.g. a registered modal: loadModule('mfe-booking', './modal/private-tour'). */
   loadModule<T>(name: MfeName, module: string): Promise<T>;
   setState(name: MfeName, state: RemoteLoadState, error?: string): void;
   remotes(): ResolvedRemote[];
 }
 
-export function createRemoteLoader(store: HostStore, remotesReady: Promise<ResolvedRemote[]>): RemoteLoader {
+/**
+ * `texts`: merges a remote's own catalogue before anything of it mounts (host/src/i18n/remote-texts.ts); it never
+ * fails a load.
+ */
+export function createRemoteLoader(store: HostStore, remotesReady: Promise<ResolvedRemote[]>, texts?: { ensure(name: MfeName): Promise<void> }): RemoteLoader {
   let resolved: ResolvedRemote[] = [];
   const registered = remotesReady.then((list) => {
     resolved = list;
-    registerRemotes(list.map((r) => ({ name: federationName(r.name), entry: r.url })));
-    store.set(remotesAtom, Object.fromEntries(list.map((r) => [r.name, { name: r.name, url: r.url, version: r.version, overridden: r.overridden, state: 'idle' as const }])));
+    registerRemotes(list.map((r) => ({ name: federationName(r.name), entry: r.entry })));
+    store.set(remotesAtom, Object.fromEntries(list.map((r) => [r.name, { name: r.name, url: r.url, version: r.version, overridden: r.overridden, state: 'idle' as const, ...(r.previous ? { previous: r.previous } : {}) }])));
     return list;
   });
 
@@ -33,22 +37,13 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
   async function loadOnce<T>(name: MfeName, module: string): Promise<T> {
     const list = await registered;
     if (!list.some((r) => r.name === name)) throw new Error(`${name} is not in /mfe-manifest.json`);
-    const mod = await loadRemote<T>(`${federationName(name)}/${module.replace(/^\.\//, '')}`);
+    const [mod] = await Promise.all([loadRemote<T>(`${federationName(name)}/${module.replace(/^\.\//, '')}`), texts?.ensure(name)]);
     if (!mod) throw new Error(`${name} did not expose ${module}`);
     return mod;
   }
 
-  async function loadModule<T>(name: MfeName, module: string): Promise<T> {
-    try {
-      return await loadOnce<T>(name, module);
-    } catch (error) {
-      if (!isChunkLoadError(error)) throw error;
-      // Forget the failed entry so the runtime fetches the manifest and remoteEntry again.
-      const remote = resolved.find((r) => r.name === name);
-      if (remote) registerRemotes([{ name: federationName(name), entry: remote.url }], { force: true });
-      return loadOnce<T>(name, module);
-    }
-  }
+  /** Retry and overrides are the runtime's own plugins (./plugins.ts), registered at boot. */
+  const loadModule = loadOnce;
 
   async function loadApp(name: MfeName): Promise<LifeCycles> {
     // The slot exists in the store once the manifest is registered; only then can its state change.
@@ -61,7 +56,7 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
       setState(name, 'failed', (error as Error).message);
       // Let the next attempt (Retry) fetch everything again.
       const remote = resolved.find((r) => r.name === name);
-      if (remote) registerRemotes([{ name: federationName(name), entry: remote.url }], { force: true });
+      if (remote) registerRemotes([{ name: federationName(name), entry: remote.entry }], { force: true });
       throw error;
     }
   }

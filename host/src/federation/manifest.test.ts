@@ -1,4 +1,4 @@
-import { isAllowedOrigin } from '@tours/shared';
+import { isAllowedOrigin } from '@tours/shared/contract';
 import { readOverrides, resolveRemotes, writeOverride } from './manifest';
 import { isChunkLoadError } from './loader-errors';
 
@@ -10,14 +10,14 @@ describe('runtime manifest', () => {
 
   test('resolves the served manifest in the contract order', () => {
     expect(resolveRemotes(manifest, {})).toEqual([
-      { name: 'mfe-search', url: 'http://a/mf-manifest.json', version: '1.0.0', overridden: false },
-      { name: 'mfe-tour', url: 'http://b/mf-manifest.json', version: '2.0.0', overridden: false },
+      { name: 'mfe-search', url: 'http://a/mf-manifest.json', entry: 'http://a/mf-manifest.json', version: '1.0.0', overridden: false },
+      { name: 'mfe-tour', url: 'http://b/mf-manifest.json', entry: 'http://b/mf-manifest.json', version: '2.0.0', overridden: false },
     ]);
   });
 
-  test('an override replaces one remote and is marked', () => {
+  test("an override is marked: registered under the manifest's entry (the runtime plugin swaps it), shown with its URL", () => {
     const r = resolveRemotes(manifest, { 'mfe-tour': 'http://localhost:9000/mf-manifest.json' });
-    expect(r[1]).toEqual({ name: 'mfe-tour', url: 'http://localhost:9000/mf-manifest.json', version: '2.0.0', overridden: true });
+    expect(r[1]).toEqual({ name: 'mfe-tour', url: 'http://localhost:9000/mf-manifest.json', entry: 'http://b/mf-manifest.json', version: '2.0.0', overridden: true });
     expect(r[0]!.overridden).toBe(false);
   });
 

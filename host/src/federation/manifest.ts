@@ -1,10 +1,14 @@
-import { MFE_NAMES, STORAGE, isAllowedOrigin, type MfeName } from '@tours/shared';
+import { MFE_NAMES, STORAGE, isAllowedOrigin, type Locale, type MfeName } from '@tours/shared/contract';
 
-/** One entry of /mfe-manifest.json: where a remote's mf-manifest.json is and which version it is. */
-export interface ManifestEntry { url: string; version: string }
+/** One entry of /mfe-manifest.json as the browser uses it (format: shared/src/contract/runtime-manifest.ts). */
+export interface ManifestEntry { url: string; version: string; i18n?: Partial<Record<Locale, string>>; previous?: { url: string; version: string } }
 export type RemoteManifest = Partial<Record<MfeName, ManifestEntry>>;
 
-export interface ResolvedRemote extends ManifestEntry { name: MfeName; overridden: boolean }
+/**
+ * A remote as the host uses it: `entry` is what is registered with the federation runtime (the manifest's URL;
+ * overridesPlugin swaps an override in), `url` where it really comes from (shown by the overlay and the banner).
+ */
+export interface ResolvedRemote extends ManifestEntry { name: MfeName; overridden: boolean; entry: string }
 
 /** The overrides as stored (http(s) URLs of known microfrontends), allowed or not. */
 function readStored(storage: Storage): Partial<Record<MfeName, string>> {
@@ -55,8 +59,14 @@ export function resolveRemotes(manifest: RemoteManifest, overrides: Partial<Reco
   for (const name of MFE_NAMES) {
     const entry = manifest[name];
     const override = overrides[name];
-    if (override) out.push({ name, url: override, version: entry?.version ?? 'override', overridden: true });
-    else if (entry && typeof entry.url === 'string') out.push({ name, url: entry.url, version: String(entry.version ?? ''), overridden: false });
+    if (override) out.push({ name, url: override, entry: typeof entry?.url === 'string' ? entry.url : override, version: entry?.version ?? 'override', overridden: true });
+    else if (entry && typeof entry.url === 'string') {
+      out.push({
+        name, url: entry.url, entry: entry.url, version: String(entry.version ?? ''), overridden: false,
+        ...(entry.i18n && typeof entry.i18n === 'object' ? { i18n: entry.i18n } : {}),
+        ...(entry.previous && typeof entry.previous.url === 'string' ? { previous: { url: entry.previous.url, version: String(entry.previous.version ?? '') } } : {}),
+      });
+    }
   }
   return out;
 }
@@ -66,4 +76,19 @@ export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<Re
   const response = await fetchImpl('/mfe-manifest.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`[${response.status}] /mfe-manifest.json`);
   return (await response.json()) as RemoteManifest;
+}
+
+/**
+ * The catalogue URLs of a remote: its manifest entry's, or for an override (a build served elsewhere), what the
+ * build's own mfe.json names next to its mf-manifest.json.
+ */
+export async function textUrlsOf(remote: ResolvedRemote | undefined, fetchImpl: typeof fetch = fetch): Promise<Partial<Record<Locale, string>> | undefined> {
+  if (!remote) return undefined;
+  if (!remote.overridden) return remote.i18n;
+  try {
+    const meta = (await (await fetchImpl(new URL('mfe.json', remote.url).href)).json()) as { i18n?: Record<string, string> };
+    return Object.fromEntries(Object.entries(meta.i18n ?? {}).map(([l, file]) => [l, new URL(file, remote.url).href]));
+  } catch {
+    return undefined;
+  }
 }

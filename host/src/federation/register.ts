@@ -1,10 +1,11 @@
 import { registerApplication, start, triggerAppChange, getAppStatus, LOAD_ERROR } from 'single-spa';
-import { matchRoute, MFE_NAMES, type HostContext, type MfeName } from '@tours/shared';
+import { matchRoute, MFE_NAMES, type HostContext, type MfeName, type RouteDef } from '@tours/shared/contract';
 import type { RemoteLoader } from './loader';
+import { routeTableAtom } from '../routing/table';
 
 /** The microfrontend that owns a URL, or null (unmatched route: the host's 404). */
-export function ownerOf(pathname: string, russianIsAvailable: boolean): MfeName | null {
-  return matchRoute(pathname, { russianIsAvailable })?.def.owner ?? null;
+export function ownerOf(pathname: string, russianIsAvailable: boolean, routes?: readonly RouteDef[]): MfeName | null {
+  return matchRoute(pathname, { russianIsAvailable, routes })?.def.owner ?? null;
 }
 
 /** Registers the five microfrontends with single-spa; each is fetched only when its route is active. */
@@ -13,7 +14,7 @@ export function registerMicrofrontends(host: HostContext, loader: RemoteLoader, 
     registerApplication({
       name,
       app: () => loader.loadApp(name),
-      activeWhen: (location) => !opts.isBlocked() && ownerOf(location.pathname, opts.russianIsAvailable) === name,
+      activeWhen: (location) => !opts.isBlocked() && ownerOf(location.pathname, opts.russianIsAvailable, host.store.get(routeTableAtom)) === name,
       customProps: { host },
     });
   }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { countryAtom, siteSettingsAtom, type HostStore } from '@tours/shared';
+import { countryAtom, siteSettingsAtom } from '@tours/shared/core';
+import type { HostStore } from '@tours/shared/contract';
 import { routeChangesAtom } from '../routing/sync';
 import { Layout } from './Layout';
 import { clearCookies, renderWithHost } from './test-utils';

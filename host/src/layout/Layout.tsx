@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { SheetStack, routeAtom } from '@tours/shared';
+import { routeAtom } from '@tours/shared/core';
+import { SheetStack } from '@tours/shared/kit';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { MobileMenu } from './header/MobileMenu';

@@ -1,4 +1,4 @@
-import { BREAKPOINTS, browserMoscowOffset } from '@tours/shared';
+import { BREAKPOINTS, browserMoscowOffset } from '@tours/shared/domain';
 
 /** Browser effects the layout needs, behind one object so tests can replace them. */
 export const browser = {

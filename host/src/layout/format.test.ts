@@ -1,6 +1,6 @@
 import { orderedMessengers, shownPhones } from './format';
 import { fixtures } from './test-utils';
-import type { ContactsAnswer } from '@tours/shared';
+import type { ContactsAnswer } from '@tours/shared/api';
 
 const contacts = (phones: ContactsAnswer['phones'], phoneMain = { phone: '', formatted_phone: '' }): ContactsAnswer => ({
   email: '', phones, has_other_phones: false, phoneMain, country: null,

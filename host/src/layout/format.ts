@@ -3,7 +3,7 @@
  * count are the shared domain's (`formatPrice`, `sizedImage`, `roundedCountParts`), so the layout shows them
  * exactly as the cards of the microfrontends do.
  */
-import type { ChatSourcesAnswer, ContactsAnswer, PhoneContact } from '@tours/shared';
+import type { ChatSourcesAnswer, ContactsAnswer, PhoneContact } from '@tours/shared/api';
 
 export type Messenger = keyof ChatSourcesAnswer;
 

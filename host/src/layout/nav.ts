@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { DEFAULT_SEARCH_SLUGS, localeAtom, routeAtom, useHost, type RouteName } from '@tours/shared';
+import { localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { DEFAULT_SEARCH_SLUGS, type RouteName } from '@tours/shared/contract';
 
 export interface NavItem {
   key: string;

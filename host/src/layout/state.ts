@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { ChatSourcesAnswer, ContactsAnswer, InfoAnswer, SocialLink, WorkTimeAnswer } from '@tours/shared';
+import type { ChatSourcesAnswer, ContactsAnswer, InfoAnswer, SocialLink, WorkTimeAnswer } from '@tours/shared/api';
 
 /**
  * Site data the layout shows (public-site §3.6, §7.5). Each starts empty and stays so when its call

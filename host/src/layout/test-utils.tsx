@@ -4,7 +4,8 @@
  */
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { HostProvider, type ModalRequest, type Session } from '@tours/shared';
+import { HostProvider, type Session } from '@tours/shared/core';
+import type { ComponentModal, ModalKey, ModalProps } from '@tours/shared/contract';
 import { createTestHost as createKitHost, type FakeRoutes, type TestHost as KitHost, type TestHostOptions } from '@tours/shared/src/testing';
 import { ModalOutlet } from '../modals/ModalOutlet';
 import { createModalController } from '../modals/modal-state';
@@ -75,23 +76,24 @@ export interface TestHost extends KitHost {
   closeModal: (id: string, result?: unknown) => void;
 }
 
-/** The kit's host whose openModal is the host's real modal controller. */
+/** The kit's host whose openModal and showModal are the host's real modal controller. */
 export function createTestHost({ path = '/en/visa', messagesLocale = 'en', routes, ...options }: SetupOptions = {}): TestHost {
   const t = createKitHost({ ...options, url: path, messagesLocale, routes: { ...defaultRoutes, ...routes } });
   const modals = createModalController(t.store);
-  t.openModal.mockImplementation((request: ModalRequest) => modals.open(request));
+  t.openModal.mockImplementation(<K extends ModalKey>(key: K, props: ModalProps<K>) => modals.openRegistered(key, props));
+  t.showModal.mockImplementation(<P extends object>(modal: ComponentModal<P>) => modals.showComponent(modal));
   return { ...t, closeModal: modals.close };
 }
 
 const neverLoader = { loadModule: () => new Promise<never>(() => undefined) } as unknown as RemoteLoader;
 
 /** Renders `ui` inside HostProvider with the test host, plus the real modal outlet. */
-export function renderWithHost(ui: ReactElement, options: SetupOptions = {}): TestHost & RenderResult {
+export function renderWithHost(ui: ReactElement, { loader = neverLoader, ...options }: SetupOptions & { loader?: RemoteLoader } = {}): TestHost & RenderResult {
   const t = createTestHost(options);
   const result = render(
     <HostProvider host={t.host}>
       {ui}
-      <ModalOutlet loader={neverLoader} onClose={t.closeModal} />
+      <ModalOutlet loader={loader} onClose={t.closeModal} />
     </HostProvider>,
   );
   return { ...t, ...result };

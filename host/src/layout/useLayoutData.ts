@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { countryAtom, sessionAtom, useHost } from '@tours/shared';
+import { countryAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { loadChatSources, loadContacts, loadSiteData, resolveCountry } from './api';
 import { countryResolvedAtom } from './state';
 

@@ -5,7 +5,8 @@ describe('modal controller and toaster', () => {
   test('opening and closing a modal resolves its handle with the result', async () => {
     const store = createStore();
     const modals = createModalController(store);
-    const handle = modals.open({ kind: 'parcel', remote: 'mfe-booking', module: './PrivateTourForm' });
+    const handle = modals.openRegistered('booking/program-pdf', { tourId: 1, tourTitle: 'Kizhi' });
+    expect(store.get(modalsAtom)[0]?.request).toEqual({ kind: 'registered', key: 'booking/program-pdf', props: { tourId: 1, tourTitle: 'Kizhi' } });
     expect(store.get(modalsAtom)).toHaveLength(1);
     handle.close('done');
     await expect(handle.closed).resolves.toBe('done');

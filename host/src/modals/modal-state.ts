@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import type { HostStore, ModalHandle, ModalRequest, ToastInput } from '@tours/shared';
+import type { ComponentModal, HostStore, ModalContentProps, ModalHandle, ModalKey, ModalProps, ModalRequest, ToastInput } from '@tours/shared/contract';
+import type { ComponentType } from 'react';
 
 export interface OpenModal { id: string; request: ModalRequest; resolve: (result: unknown) => void }
 export const modalsAtom = atom<OpenModal[]>([]);
@@ -25,7 +26,15 @@ export function createModalController(store: HostStore) {
     store.set(modalsAtom, (list) => [...list, { id, request, resolve }]);
     return { id, close: (result?: unknown) => close(id, result), closed };
   }
-  return { open, close };
+  return {
+    open,
+    close,
+    /** host.openModal: a registered modal by key. */
+    openRegistered: <K extends ModalKey>(key: K, props: ModalProps<K>) => open({ kind: 'registered', key, props }),
+    /** host.showModal: one of the caller's components. */
+    showComponent: <P extends object>({ component, ...rest }: ComponentModal<P>) =>
+      open({ kind: 'component', component: component as ComponentType<ModalContentProps>, ...rest }),
+  };
 }
 
 /** Host-side implementation of `toast`: 7000 ms by default (§9); 0 keeps it until closed. */

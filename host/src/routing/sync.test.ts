@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
-import { queryAtom, routeAtom, type HostStore } from '@tours/shared';
+import { queryAtom, routeAtom } from '@tours/shared/core';
+import type { HostStore } from '@tours/shared/contract';
 import { pageErrorAtom, routeChangesAtom, syncRoute } from './sync';
 
 const at = (href: string) => new URL(href, 'http://localhost') as unknown as Location;

@@ -1,6 +1,8 @@
 import { atom } from 'jotai';
-import { matchRoute, parseQuery, queryAtom, routeAtom, type HostStore, type Locale } from '@tours/shared';
+import { queryAtom, routeAtom } from '@tours/shared/core';
+import { matchRoute, parseQuery, type HostStore, type Locale } from '@tours/shared/contract';
 import type { FirstScreen } from '../state/initial';
+import { routeTableAtom } from './table';
 
 /** The error page the host shows instead of the slots (§2.8); cleared on every route change. */
 export interface PageError { status: number; path: string; kind?: 'unmatched' | 'validation'; data?: Record<string, unknown>; message?: string; fromServer?: boolean }
@@ -17,7 +19,7 @@ export const routeChangesAtom = atom(0);
  */
 export function syncRoute(store: HostStore, opts: { russianIsAvailable: boolean; onLocale: (l: Locale) => void }, loc: Location = window.location) {
   const previous = store.get(routeAtom);
-  const match = matchRoute(loc.pathname, opts);
+  const match = matchRoute(loc.pathname, { russianIsAvailable: opts.russianIsAvailable, routes: store.get(routeTableAtom) });
   const pathChanged = previous?.path !== match?.path || previous?.locale !== match?.locale;
   if (pathChanged) store.set(routeAtom, match);
   store.set(queryAtom, parseQuery(loc.search));

@@ -1,8 +1,8 @@
 import { createStore } from 'jotai';
-import {
-  appConfigAtom, currencyAtom, localeAtom, matchRoute, messagesAtom, parseQuery, queryAtom, routeAtom, type HostStore,
-} from '@tours/shared';
+import { appConfigAtom, currencyAtom, localeAtom, messagesAtom, queryAtom, routeAtom } from '@tours/shared/core';
+import { matchRoute, parseQuery, type HostStore } from '@tours/shared/contract';
 import { firstScreenAtom, pageErrorAtom } from '../routing/sync';
+import { routeTableAtom, tableFor } from '../routing/table';
 import type { InitialState } from './initial';
 
 /**
@@ -15,7 +15,9 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(localeAtom, initial.locale);
   store.set(messagesAtom, initial.messages);
   store.set(currencyAtom, initial.currency ?? initial.config.defaultCurrency);
-  store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable }));
+  const routes = tableFor(initial.routes);
+  store.set(routeTableAtom, routes);
+  store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable, routes }));
   store.set(queryAtom, parseQuery(url.search));
   store.set(firstScreenAtom, initial.firstScreen ?? null);
   if (initial.status === 404 && initial.notFound) {

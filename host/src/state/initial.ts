@@ -1,4 +1,5 @@
-import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages, type TourHeroImage } from '@tours/shared';
+import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages, type RouteDef } from '@tours/shared/contract';
+import type { TourHeroImage } from '@tours/shared/kit';
 
 /** What the host server puts into the page, so the first paint needs no extra request. */
 export interface InitialState {
@@ -14,6 +15,10 @@ export interface InitialState {
   notFound?: 'unmatched' | 'validation';
   /** What the server already knows of the page's first screen (the tour's hero), for the page's placeholder. */
   firstScreen?: FirstScreen;
+  /** Routes the deployed microfrontends declare (runtime manifest), matched with the contract's. */
+  routes?: RouteDef[];
+  /** URLs of microfrontend catalogues already merged into `messages` (the route owner's). */
+  inlinedTexts?: string[];
 }
 
 /** The first screen of one path: painted by the host's placeholder until the page's own screen paints. */

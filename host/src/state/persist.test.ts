@@ -1,5 +1,6 @@
 import { createStore } from 'jotai';
-import { ApiError, currencyAtom, sessionAtom, BASE_CONFIG, type HostStore, type Session, type ToastInput } from '@tours/shared';
+import { ApiError, currencyAtom, sessionAtom, type Session } from '@tours/shared/core';
+import { BASE_CONFIG, type HostStore, type ToastInput } from '@tours/shared/contract';
 import { createTestHost, type FakeRoutes } from '@tours/shared/src/testing';
 import { initPersistentState, restoreSession } from './persist';
 

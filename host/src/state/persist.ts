@@ -1,6 +1,5 @@
-import {
-  COOKIES, STORAGE, appConfigAtom, currencyAtom, currencyChoices, favouritesAtom, sessionAtom, type HostContext, type HostStore, type Session,
-} from '@tours/shared';
+import { appConfigAtom, currencyAtom, favouritesAtom, sessionAtom, type Session } from '@tours/shared/core';
+import { COOKIES, STORAGE, currencyChoices, type HostContext, type HostStore } from '@tours/shared/contract';
 import { deleteCookie, writeCookie } from './cookies';
 
 function readJson<T>(key: string, fallback: T): T {

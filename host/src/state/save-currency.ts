@@ -1,4 +1,6 @@
-import { ApiError, SetCurrencyAnswer, currencyAtom, isAbortError, sessionAtom, type HostContext, type HostStore } from '@tours/shared';
+import { ApiError, currencyAtom, sessionAtom } from '@tours/shared/core';
+import type { HostContext, HostStore } from '@tours/shared/contract';
+import { SetCurrencyAnswer, isAbortError } from '@tours/shared/api';
 
 /**
  * Saves the currency to the profile. The choice stays in use on this device either way; a failure says so, and a

@@ -1,11 +1,12 @@
 import { useIntl } from 'react-intl';
-import { createMfeParcel, type ModalContentProps } from '@tours/shared';
+import type { ModalContentProps } from '@tours/shared/contract';
+import { createMfeParcel } from '@tours/shared/kit';
 
 export function ProgramPdfFormContent({ modal }: { modal: ModalContentProps }) {
   const intl = useIntl();
   return (
     <div className="parcel-ProgramPdfForm">
-      <h2 id="modal-title">{intl.formatMessage({ id: 'parcel.programPdf.title' })}</h2>
+      <h2 id="booking-program-pdf-title">{intl.formatMessage({ id: 'parcel.programPdf.title' })}</h2>
       <p>{intl.formatMessage({ id: 'parcel.comingSoon' })}</p>
       <button type="button" className="ui-btn ui-btn--secondary" onClick={() => modal.close()}>
         {intl.formatMessage({ id: 'common.close' })}
@@ -14,4 +15,5 @@ export function ProgramPdfFormContent({ modal }: { modal: ModalContentProps }) {
   );
 }
 
-export const { bootstrap, mount, unmount, update } = createMfeParcel(ProgramPdfFormContent);
+/** Opened as host.openModal('booking/program-pdf', …) (shared/src/contract/modals.ts). */
+export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('booking/program-pdf', ProgramPdfFormContent, { width: 445, labelId: 'booking-program-pdf-title', persistent: true });

@@ -1,8 +1,7 @@
-import type { ComponentType } from 'react';
 import type { createStore } from 'jotai';
 import type { RouteName } from '../routing/routes';
 import type { ApiClient } from '../api/client';
-import type { MfeName } from './names';
+import type { ComponentModal, ModalContentProps, ModalHandle, ModalKey, ModalProps } from './modals';
 
 export type HostStore = ReturnType<typeof createStore>;
 
@@ -17,23 +16,6 @@ export interface ToastInput {
   timeoutMs?: number;
 }
 
-/** A modal the host's outlet mounts on demand: a parcel exposed by a microfrontend, or a host-side component. */
-export type ModalRequest =
-  | { kind: 'parcel'; remote: MfeName; module: string; props?: Record<string, unknown>; persistent?: boolean; width?: number; labelId?: string }
-  | { kind: 'component'; component: ComponentType<ModalContentProps>; props?: Record<string, unknown>; persistent?: boolean; width?: number; labelId?: string };
-
-export interface ModalContentProps {
-  /** Close this modal; `result` reaches `ModalHandle.closed`. */
-  close: (result?: unknown) => void;
-  [prop: string]: unknown;
-}
-
-export interface ModalHandle {
-  id: string;
-  close: (result?: unknown) => void;
-  closed: Promise<unknown>;
-}
-
 export interface NavigateOptions { replace?: boolean }
 
 /** Events a microfrontend may emit to the host. The host never imports a microfrontend, nor they each other. */
@@ -43,7 +25,7 @@ export interface HostEvents {
   /** The page cannot be shown: the host renders the error page of §2.8 in the slot. */
   'page:error': { status: number; data?: Record<string, unknown>; message?: string; kind?: 'validation' };
   /** Ask the host to open the login modal (the account area's parcel). */
-  'auth:login-required': { reason?: string };
+  'auth:login-required': ModalProps<'account/login'>;
 }
 
 export interface HostContext {
@@ -52,7 +34,10 @@ export interface HostContext {
   navigate(to: string, options?: NavigateOptions): void;
   /** Localized URL of a route for the current locale, with an optional query. */
   href(name: RouteName, params?: Record<string, string | number | undefined>, query?: Record<string, string | number | undefined>): string;
-  openModal(request: ModalRequest): ModalHandle;
+  /** Opens a registered modal (contract/modals.ts), whichever area owns it. */
+  openModal<K extends ModalKey>(key: K, props: ModalProps<K>): ModalHandle;
+  /** Shows one of the caller's own components as a modal, in the same outlet. */
+  showModal<P extends object>(modal: ComponentModal<P>): ModalHandle;
   toast(toast: ToastInput): void;
   emit<K extends keyof HostEvents>(event: K, payload: HostEvents[K]): void;
 }

@@ -3,14 +3,16 @@ import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import type { MfeCustomProps, ModalContentProps } from '../contract/host';
+import type { MfeCustomProps } from '../contract/host';
+import type { ModalContentProps, ModalKey, ModalProps, ModalSpec } from '../contract/modals';
 import { slotId, type MfeName } from '../contract/names';
 import type { RouteName } from '../routing/routes';
 import { routeAtom } from '@tours/shared/core';
 import { HostProvider } from '@tours/shared/core';
 import { PageSkeleton } from '../ui/Skeleton';
 
-export type Screens = Partial<Record<RouteName, ComponentType>>;
+/** Route name → screen: the contract's routes, and any the microfrontend declares itself (routeTable). */
+export type Screens = Partial<Record<RouteName | (string & {}), ComponentType>>;
 
 
 class ScreenBoundary extends Component<{ children: ReactNode; onError?: (e: Error) => void }, { error: Error | null }> {
@@ -77,19 +79,26 @@ export function createMfeApp({ name, screens, version }: { name: MfeName; screen
   });
 }
 
-/** single-spa parcel lifecycles for a modal another area opens through `host.openModal`. */
-export function createMfeParcel<P extends object>(Content: ComponentType<P & { modal: ModalContentProps }>) {
-  function Root(props: MfeCustomProps & P) {
+/**
+ * single-spa lifecycles for a registered modal (contract/modals.ts), exposed by its owner as `./modal/{name}`:
+ * `export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('tour/variants', Content, { width: 500 })`.
+ * The props are the registry's for `key`, so the parcel and its callers are checked against one type; `modal` is
+ * the spec the host's outlet reads (width, label, persistence).
+ */
+export function createMfeParcel<K extends ModalKey>(key: K, Content: ComponentType<ModalProps<K> & { modal: ModalContentProps }>, spec: ModalSpec) {
+  const Parcel = Content as unknown as ComponentType<Record<string, unknown> & { modal: ModalContentProps }>;
+  function Root(props: MfeCustomProps & ModalProps<K>) {
     const { host, modal, ...rest } = props;
     return (
       <HostProvider host={host}>
         <ScreenBoundary>
           <Suspense fallback={<PageSkeleton compact />}>
-            <Content {...(rest as unknown as P)} modal={modal!} />
+            <Parcel {...rest} modal={modal!} />
           </Suspense>
         </ScreenBoundary>
       </HostProvider>
     );
   }
-  return singleSpaReact<MfeCustomProps & P>({ React, ReactDOMClient, rootComponent: Root, parcelCanUpdate: true });
+  const lifecycles = singleSpaReact<MfeCustomProps & ModalProps<K>>({ React, ReactDOMClient, rootComponent: Root, parcelCanUpdate: true });
+  return { ...lifecycles, modal: spec, key };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
 import { ROUTES, ROUTE_BY_NAME, type RouteDef, type RouteName } from './routes';
 
 export interface RouteMatch {
-  name: RouteName;
+  name: RouteDef['name'];
   def: RouteDef;
   locale: Locale;
   params: Record<string, string>;
@@ -90,10 +90,10 @@ function safeDecode(s: string): string {
 }
 
 /** Finds the route for a full pathname (with or without locale prefix). Null means 'Page not found: {path}'. */
-export function matchRoute(pathname: string, opts: { russianIsAvailable: boolean }): RouteMatch | null {
+export function matchRoute(pathname: string, opts: { russianIsAvailable: boolean; routes?: readonly RouteDef[] }): RouteMatch | null {
   const { locale, path, unavailableLocale } = splitLocale(pathname, opts.russianIsAvailable);
   if (unavailableLocale) return null;
-  for (const def of ROUTES) {
+  for (const def of opts.routes ?? ROUTES) {
     const params = matchPattern(patternFor(def, locale), path);
     if (params) return { name: def.name, def, locale, params, path };
   }
@@ -102,7 +102,11 @@ export function matchRoute(pathname: string, opts: { russianIsAvailable: boolean
 
 /** Builds the localized URL path of a route: buildPath('visa-page', {}, 'de') === '/de/visum'. */
 export function buildPath(name: RouteName, params: Record<string, string | number | undefined>, locale: Locale): string {
-  const def = ROUTE_BY_NAME[name];
+  return pathOf(ROUTE_BY_NAME[name], params, locale);
+}
+
+function pathOf(def: RouteDef, params: Record<string, string | number | undefined>, locale: Locale): string {
+  const { name } = def;
   const segs = parse(patternFor(def, locale));
   const out: string[] = [];
   for (const seg of segs) {
@@ -156,7 +160,7 @@ export function withLocale(path: string, locale: Locale): string {
 /** The same page in another locale, for the language switcher and hreflang links. */
 export function switchLocalePath(match: RouteMatch, target: Locale): string {
   try {
-    return buildPath(match.name, match.params, target);
+    return pathOf(match.def, match.params, target);
   } catch {
     return withLocale('/', target);
   }

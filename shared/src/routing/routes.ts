@@ -9,7 +9,8 @@ export type RouteName =
   | 'chat-index' | 'account';
 
 export interface RouteDef {
-  name: RouteName;
+  /** A contract route's name, or the name a microfrontend gives a route it declares itself (routeTable). */
+  name: RouteName | (string & {});
   owner: MfeName;
   /** Path pattern per locale; `base` is used where a locale has no localized path. Segments: ':name', ':name?', ':name*' (rest). */
   paths: { base: string; cn?: string; de?: string };
@@ -57,3 +58,22 @@ export const ROUTES: readonly RouteDef[] = [
 export const ROUTE_BY_NAME: Readonly<Record<RouteName, RouteDef>> = Object.fromEntries(
   ROUTES.map((r) => [r.name, r]),
 ) as Record<RouteName, RouteDef>;
+
+/** A catch-all ('/:slug…'): declared routes go before these, so they never hide a microfrontend's own path. */
+function isCatchAll(def: RouteDef): boolean {
+  return def.paths.base.startsWith('/:');
+}
+
+/**
+ * The route table with the routes microfrontends declare themselves (their runtime manifest entries, published
+ * with their builds): after the contract's own routes, before the catch-alls. A declared route never replaces a
+ * contract route (same name or same base path): it is left out.
+ */
+export function routeTable(declared: readonly RouteDef[]): readonly RouteDef[] {
+  if (!declared.length) return ROUTES;
+  const names = new Set(ROUTES.map((r) => r.name));
+  const bases = new Set(ROUTES.map((r) => r.paths.base));
+  const extra = declared.filter((d) => !names.has(d.name) && !bases.has(d.paths.base) && !isCatchAll(d));
+  const cut = ROUTES.findIndex(isCatchAll);
+  return [...ROUTES.slice(0, cut), ...extra, ...ROUTES.slice(cut)];
+}

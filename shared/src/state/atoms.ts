@@ -2,7 +2,6 @@ import { atom } from 'jotai';
 import { BASE_CONFIG, type AppConfig } from '../config/app-config';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import type { RouteMatch } from '../routing/match';
-import type { MfeName } from '../contract/names';
 import type { Messages } from '../i18n/messages';
 
 /**
@@ -27,7 +26,6 @@ export interface SessionProfile {
 }
 export interface Session { token: string; profile: SessionProfile }
 export const sessionAtom = atom<Session | null>(null);
-export const isLoggedInAtom = atom((get) => get(sessionAtom) !== null);
 
 /** Site settings of §3.8 'Site settings (fetched)'; defaults stay when the call fails (§8). */
 export interface SiteSettings {
@@ -59,9 +57,6 @@ export const siteSettingsAtom = atom<SiteSettings>(DEFAULT_SITE_SETTINGS);
 export interface CurrentCountry { id: number; name: string; iso_code: string; fromCookie: boolean }
 export const countryAtom = atom<CurrentCountry | null>(null);
 
-/** Support chat id; 'Go to Live Chat' is shown only when it exists (§2.3). */
-export const supportChatIdAtom = atom<number | null>(null);
-
 /** Favourite tour ids, kept on the device (§9). The host persists them. */
 export const favouritesAtom = atom<number[]>([]);
 export const toggleFavouriteAtom = atom(null, (get, set, tourId: number) => {
@@ -72,8 +67,3 @@ export const toggleFavouriteAtom = atom(null, (get, set, tourId: number) => {
 /** Tour selection mode (§4.9): active while a tour-selection token is stored. */
 export const tourSelectionTokenAtom = atom<string | null>(null);
 export const tourSelectionItemsAtom = atom<number[]>([]);
-
-export type RemoteLoadState = 'idle' | 'loading' | 'mounted' | 'loaded' | 'failed';
-export interface RemoteStatus { name: MfeName; url: string; version: string; state: RemoteLoadState; overridden: boolean; error?: string }
-/** Load state of each microfrontend, written by the host's loader, read by its debug overlay. */
-export const remotesAtom = atom<Partial<Record<MfeName, RemoteStatus>>>({});

@@ -5,14 +5,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { create } from 'superstruct';
 import { ApiError } from '../api/errors';
 import type { ApiClient, RequestOptions } from '../api/client';
 import { BASE_CONFIG, type AppConfig } from '../config/app-config';
-import type { HostContext, HostEvents, HostStore, ModalHandle, ModalRequest } from '../contract/host';
+import type { HostContext, HostEvents, HostStore } from '../contract/host';
+import type { ComponentModal, ModalContentProps, ModalHandle, ModalKey, ModalProps, ModalRequest } from '../contract/modals';
 import { buildHref, matchRoute, parseQuery } from '../routing/match';
 import { appConfigAtom, countryAtom, currencyAtom, localeAtom, messagesAtom, queryAtom, routeAtom, sessionAtom } from '@tours/shared/core';
 import type { CurrentCountry, Session } from '@tours/shared/core';
@@ -20,12 +21,28 @@ import type { Locale } from '../i18n/locales';
 import { HostProvider } from '@tours/shared/core';
 
 const MESSAGES_DIR = join(__dirname, '../i18n/messages');
+const ROOT = join(__dirname, '../../..');
+// Each microfrontend's own texts (mfe-…/src/i18n/{locale}.json), shipped with its build.
+const REMOTE_CATALOGUES = readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).map((d) => join(ROOT, d, 'src/i18n'));
 
-/** Every catalogue file of a locale merged, with en underneath (as the host server serves it). */
+/**
+ * Every catalogue of a locale merged, with en underneath: shared's (as the host server serves it) and every
+ * microfrontend's own (as the host adds it when the microfrontend loads).
+ */
 export function testCatalogue(locale: Locale = 'en'): Record<string, string> {
-  const read = (dir: string): Record<string, string> =>
+  const readDir = (dir: string): Record<string, string> =>
     Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
-  return { ...read(join(MESSAGES_DIR, 'en')), ...read(join(MESSAGES_DIR, locale)) };
+  const readRemote = (dir: string, l: Locale): Record<string, string> => {
+    try {
+      return JSON.parse(readFileSync(join(dir, `${l}.json`), 'utf8')) as Record<string, string>;
+    } catch {
+      return {};
+    }
+  };
+  return Object.assign(
+    { ...readDir(join(MESSAGES_DIR, 'en')), ...readDir(join(MESSAGES_DIR, locale)) },
+    ...REMOTE_CATALOGUES.map((dir) => ({ ...readRemote(dir, 'en'), ...readRemote(dir, locale) })),
+  );
 }
 
 export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
@@ -79,6 +96,7 @@ export interface TestHost {
   emit: jest.Mock;
   toast: jest.Mock;
   openModal: jest.Mock;
+  showModal: jest.Mock;
   /** The same calls as plain lists. */
   events: Array<{ event: keyof HostEvents; payload: unknown }>;
   modals: ModalRequest[];
@@ -90,7 +108,7 @@ export interface TestHost {
 /**
  * The one fake host context: a fresh store with the configuration, locale, catalogue, route and query of `url`, and a
  * HostContext whose `href` is the host's own (`buildHref`), whose API is `fakeApi(routes)`, and whose navigate, emit,
- * toast and openModal are jest mocks. openModal records the request and returns a handle that never closes.
+ * toast, openModal and showModal are jest mocks. The modal ones record the request (`modals`) and return a handle that never closes.
  */
 export function createTestHost(options: TestHostOptions = {}): TestHost {
   const store = createStore();
@@ -120,20 +138,24 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   });
   const emit = jest.fn((event: keyof HostEvents, payload: unknown) => void events.push({ event, payload }));
   const toast = jest.fn();
-  const openModal = jest.fn((request: ModalRequest): ModalHandle => {
+  const record = (request: ModalRequest): ModalHandle => {
     modals.push(request);
     return { id: String(modals.length), close: () => undefined, closed: new Promise(() => undefined) };
-  });
+  };
+  const openModal = jest.fn(<K extends ModalKey>(key: K, props: ModalProps<K>) => record({ kind: 'registered', key, props }));
+  const showModal = jest.fn(<P extends object>({ component, ...rest }: ComponentModal<P>) => record({ kind: 'component', component: component as unknown as ComponentType<ModalContentProps>, ...rest }));
   const host: HostContext = {
     store,
     api: options.api ?? fake.api,
     navigate,
     href: (name, params = {}, query) => buildHref(name, params, store.get(localeAtom), query),
     openModal,
+    // jest.fn keeps no type parameters: the mock stands for the generic method.
+    showModal: showModal as HostContext['showModal'],
     toast,
     emit,
   };
-  return { store, host, calls: fake.calls, navigate, emit, toast, openModal, events, modals, navigations, go };
+  return { store, host, calls: fake.calls, navigate, emit, toast, openModal, showModal, events, modals, navigations, go };
 }
 
 export type ScreenTest = TestHost & RenderResult;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isAbortError } from '../api/client';
+import { useCombobox } from './useCombobox';
 import './ui.css';
 import './kit.css';
 import './Autocomplete.css';
@@ -31,24 +32,31 @@ export interface AutocompleteProps<T extends AutocompleteItem> {
 }
 
 /**
- * A combobox with grouped suggestions (WAI-ARIA 1.2 combobox + listbox): arrows move through every suggestion,
- * Enter chooses it (or submits the text), Escape closes the list. A failed lookup is logged and shows an empty list.
+ * A search form with grouped, asynchronous suggestions: a thin renderer of `useCombobox` (WAI-ARIA 1.2 combobox +
+ * listbox). Arrows move through every suggestion, Enter chooses it (or submits the text), Escape closes the list.
+ * A failed lookup is logged and shows an empty list.
  */
 export function Autocomplete<T extends AutocompleteItem>({
   label, hideLabel = false, placeholder, value, onValueChange, load, onSelect, onSubmit, debounceMs = 200, emptyText, renderItem, submitLabel, className, name,
 }: AutocompleteProps<T>) {
   const id = useId();
-  const listId = `${id}-list`;
   const [groups, setGroups] = useState<AutocompleteGroup<T>[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [searched, setSearched] = useState('');
   const typed = useRef(false);
-  const root = useRef<HTMLFormElement>(null);
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
   });
+  const flat = useMemo(() => groups.flatMap((g) => g.items.map((item) => ({ item, group: g.key }))), [groups]);
+  const combo = useCombobox({
+    items: flat,
+    onSelect: (entry) => {
+      typed.current = false;
+      onSelect(entry.item, entry.group);
+    },
+    showEmpty: Boolean(emptyText && searched),
+  });
+  const { setOpen } = combo;
 
   useEffect(() => {
     const text = value.trim();
@@ -64,7 +72,6 @@ export function Autocomplete<T extends AutocompleteItem>({
           if (controller.signal.aborted) return;
           setGroups(result.filter((g) => g.items.length));
           setSearched(text);
-          setActive(-1);
           setOpen(true);
         },
         (error: unknown) => {
@@ -80,93 +87,48 @@ export function Autocomplete<T extends AutocompleteItem>({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, debounceMs]);
+  }, [value, debounceMs, setOpen]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const outside = (e: Event) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
-
-  const flat = groups.flatMap((g) => g.items.map((item) => ({ item, group: g.key })));
-  const optionId = (i: number) => `${id}-opt-${i}`;
-  const choose = (i: number) => {
-    const entry = flat[i];
-    if (!entry) return;
-    typed.current = false;
-    setOpen(false);
-    onSelect(entry.item, entry.group);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (!flat.length) return;
-      e.preventDefault();
-      setOpen(true);
-      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % flat.length : (a <= 0 ? flat.length - 1 : a - 1)));
-    } else if (e.key === 'Enter' && open && active >= 0) {
-      e.preventDefault();
-      choose(active);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    }
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOpen(false);
     typed.current = false;
     onSubmit?.(value.trim());
   };
-  const expanded = open && Boolean(searched);
+  const { expanded, active } = combo;
   let index = -1;
   return (
-    <form ref={root} role="search" className={`ui-autocomplete${className ? ` ${className}` : ''}`} onSubmit={submit}>
+    <form role="search" className={`ui-autocomplete${className ? ` ${className}` : ''}`} onSubmit={submit}>
       <label className={hideLabel ? 'visually-hidden' : 'ui-field__label'} htmlFor={`${id}-input`}>{label}</label>
       <div className="ui-autocomplete__row">
         <input
+          {...combo.inputProps}
           id={`${id}-input`}
           name={name}
           className="ui-field__input ui-autocomplete__input"
           type="search"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           placeholder={placeholder}
           value={value}
           onChange={(e) => {
             typed.current = true;
+            if (!e.target.value.trim()) setOpen(false);
             onValueChange(e.target.value);
           }}
-          onKeyDown={onKeyDown}
-          onFocus={() => groups.length && setOpen(true)}
         />
         {submitLabel && <button type="submit" className="ui-btn ui-btn--primary ui-autocomplete__submit">{submitLabel}</button>}
       </div>
-      <div id={listId} role="listbox" aria-label={label} className="ui-autocomplete__list" hidden={!expanded}>
-        {expanded && flat.length === 0 && emptyText && <p className="ui-autocomplete__empty" role="presentation">{emptyText}</p>}
+      <div {...combo.listboxProps} aria-label={label} className="ui-autocomplete__list" hidden={!expanded}>
+        {expanded && flat.length === 0 && <p className="ui-autocomplete__empty" role="presentation">{emptyText}</p>}
         {expanded && groups.map((g) => (
           <div key={g.key} role="group" aria-labelledby={`${id}-g-${g.key}`} className="ui-autocomplete__group">
             <div id={`${id}-g-${g.key}`} role="presentation" className="ui-autocomplete__group-label">{g.label}</div>
             {g.items.map((item) => {
               index += 1;
-              const i = index;
               return (
                 <div
                   key={`${g.key}-${item.id}`}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  className={`ui-autocomplete__option${i === active ? ' ui-autocomplete__option--active' : ''}`}
-                  onPointerDown={(e) => e.preventDefault()}
-                  onClick={() => choose(i)}
-                  onMouseEnter={() => setActive(i)}
+                  {...combo.optionProps(index)}
+                  className={`ui-autocomplete__option${index === active ? ' ui-autocomplete__option--active' : ''}`}
                 >
                   {renderItem ? renderItem(item, g.key) : item.name}
                 </div>

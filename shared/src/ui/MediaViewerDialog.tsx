@@ -6,7 +6,7 @@ import { useFocusTrap } from './focus';
 import { CloseGlyph } from './MessageBanner';
 import {
   MEDIA_VIEWER, embedUrl, isDoubleTap, isEmbeddedVideo, pinchScale, stepIndex, stopEmbeddedVideos, swipeAction, type MediaViewerProps,
-} from './MediaViewer';
+} from './media-viewer-rules';
 import './ui.css';
 import './MediaViewer.css';
 

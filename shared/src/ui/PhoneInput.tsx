@@ -3,6 +3,7 @@ import {
   applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch,
   phoneLib, PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneCountryMatch, type PhoneCountryOption, type PhoneLib,
 } from '../domain/phone';
+import { useCombobox } from './useCombobox';
 import './ui.css';
 import './kit.css';
 import './phone-input.css';
@@ -163,99 +164,51 @@ interface CountrySearchProps {
 }
 
 /**
- * The country code picker of §5.2: a combobox (ARIA 1.2 pattern, list autocomplete) that shows the chosen country
+ * The country code picker of §5.2: a combobox (`useCombobox`, list autocomplete) that shows the chosen country
  * and, once typed into, searches the countries by name, or by calling code for digits, offering 'use code +X'
- * when no country has it. Arrow keys move through the list, Enter chooses, Escape closes and keeps the country.
+ * when no country has it. The list opens on focus at the chosen country; arrow keys move through it, Enter
+ * chooses, Escape closes and keeps the country.
  * Not the kit's `Autocomplete`: that one is a search form (its own <form>, asynchronous grouped suggestions),
  * which cannot sit inside the form this field belongs to.
  */
 function CountrySearch({ label, codeOfferLabel, countries, selected, onOpen, onChoose }: CountrySearchProps) {
-  const baseId = useId().replace(/:/g, '');
-  const listId = `${baseId}-countries`;
-  const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const list = useRef<HTMLUListElement | null>(null);
-  const matches = useMemo(() => (open ? matchPhoneCountries(countries, query) : []), [open, countries, query]);
+  const matches = useMemo(() => matchPhoneCountries(countries, query), [countries, query]);
   const current = countries.find((c) => c.code === selected);
   const shown = current ? optionLabel(current) : selected;
+  const combo = useCombobox({
+    items: matches,
+    // The whole list starts on the chosen country, so it opens where the traveller is; a search on its best match.
+    initialIndex: query.trim() ? 0 : Math.max(0, matches.findIndex((m) => m.kind === 'country' && m.country.code === selected)),
+    onSelect: onChoose,
+    onOpenChange: (open) => (open ? onOpen() : setQuery('')),
+  });
 
-  // The active option stays in view while the arrow keys move through a long list.
-  useEffect(() => {
-    const item = list.current?.children[active] as HTMLElement | undefined;
-    item?.scrollIntoView?.({ block: 'nearest' });
-  }, [active, open]);
-
-  const close = () => {
-    setOpen(false);
-    setQuery('');
-  };
-  const choose = (match: PhoneCountryMatch | undefined) => {
-    if (!match) return;
-    close();
-    onChoose(match);
-  };
-  const openList = () => {
-    onOpen();
-    if (open) return;
-    setOpen(true);
-    // Start on the chosen country, so the list opens where the traveller is.
-    setActive(Math.max(0, countries.findIndex((c) => c.code === selected)));
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) return openList();
-      const last = matches.length - 1;
-      setActive((i) => (e.key === 'ArrowDown' ? Math.min(last, i + 1) : Math.max(0, i - 1)));
-    } else if (e.key === 'Enter' && open) {
-      e.preventDefault(); // not the form's submit
-      choose(matches[active]);
-    } else if (e.key === 'Escape' && open) {
-      // Closes the list only, not the dialog the form may be in.
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-    }
-  };
-
-  const optionId = (i: number) => `${baseId}-o${i}`;
   return (
     <div className="ui-phone__country">
       <input
+        {...combo.inputProps}
         className="ui-field__input ui-phone__country-input"
-        role="combobox"
         aria-label={label}
-        aria-expanded={open && matches.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && matches[active] ? optionId(active) : undefined}
-        autoComplete="off"
         spellCheck={false}
-        value={open ? query : shown}
+        value={combo.open ? query : shown}
         placeholder={shown}
-        onFocus={openList}
-        onPointerDown={openList}
-        onBlur={close}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) => {
+          // Enter in the open search never submits the form the field belongs to.
+          if (e.key === 'Enter' && combo.open) e.preventDefault();
+          combo.inputProps.onKeyDown(e);
+        }}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(0);
-          if (!open) openList();
+          combo.setOpen(true);
         }}
       />
-      <ul ref={list} id={listId} role="listbox" aria-label={label} className="ui-phone__list" hidden={!open || matches.length === 0}>
-        {matches.map((m, i) => (
+      <ul {...combo.listboxProps} aria-label={label} className="ui-phone__list" hidden={!combo.expanded}>
+        {combo.open && matches.map((m, i) => (
           <li
             key={m.kind === 'code' ? `+${m.callingCode}` : m.country.code}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            className={`ui-phone__option${i === active ? ' ui-phone__option--active' : ''}`}
-            // Keeps the focus in the field, so choosing with the pointer does not close the list first.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(m)}
+            {...combo.optionProps(i)}
+            className={`ui-phone__option${i === combo.active ? ' ui-phone__option--active' : ''}`}
           >
             {m.kind === 'code' ? codeOfferLabel(m.callingCode) : optionLabel(m.country)}
           </li>

@@ -17,6 +17,7 @@ export * from './Sheet';
 export * from './Dropdown';
 export * from './focus';
 export * from './useForm';
+export * from './useCombobox';
 export * from './SafeHtml';
 export * from './Price';
 export * from './TourCard';

@@ -8,8 +8,7 @@ import type { Translate } from '@tours/shared/src/ui/PhoneInput';
 import { callApi } from '../runtime/api';
 import { translator } from '../runtime/format';
 import type { WidgetConfig, WidgetProps } from '../runtime/protocol';
-import { siteHome } from '../runtime/SiteLink';
-import { sitePath } from '../search/url';
+import { siteHome, sitePath } from '../runtime/SiteLink';
 
 /**
  * The body a widget sends (§7.4): a common_help request with the partner id (also as utm_source), the partner

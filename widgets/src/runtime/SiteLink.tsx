@@ -3,11 +3,16 @@ import type { WidgetConfig } from './protocol';
 
 type T = (id: string, values?: Record<string, string | number | ((c: ReactNode[]) => ReactNode)>) => ReactNode;
 
+/** A page of the main site (e.g. the terms of the request form), crediting the partner. */
+export function sitePath(site: string, path: string, partner: string | null): string {
+  const url = new URL(path, site);
+  if (partner) url.searchParams.set('utm_source', partner);
+  return url.href;
+}
+
 /** The main site's home page of the locale, crediting the partner. */
 export function siteHome(site: string, config: Pick<WidgetConfig, 'locale' | 'partner'>): string {
-  const url = new URL(config.locale === 'cn' ? '/' : `/${config.locale}`, site);
-  if (config.partner) url.searchParams.set('utm_source', config.partner);
-  return url.href;
+  return sitePath(site, config.locale === 'cn' ? '/' : `/${config.locale}`, config.partner);
 }
 
 /** '… on <link>{site}</link>': a link to the main site, in a new tab. */

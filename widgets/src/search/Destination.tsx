@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCombobox } from '@tours/shared/src/ui/useCombobox';
 import { callApi } from '../runtime/api';
 import type { MountContext, WidgetConfig } from '../runtime/protocol';
 import { KIND_TO_FILTER } from './url';
@@ -37,22 +37,29 @@ interface Props {
 }
 
 /**
- * Destination autocomplete (ARIA combobox with a grouped listbox) over GET /spa/autocomplete. A newer query
- * cancels the one still running; a failed call logs and shows nothing (the box keeps working).
+ * Destination autocomplete over GET /spa/autocomplete: a thin renderer of the kit's `useCombobox` (ARIA combobox
+ * with a grouped listbox). A newer query cancels the one still running; a failed call logs and shows nothing (the
+ * box keeps working).
  */
 export function Destination({ ctx, config, t, value, onChange, firstRef }: Props) {
   const id = useId();
   const inputId = `dest${id}`;
-  const listId = `dest-list${id}`;
+  const groupId = (kind: string) => `dest-group${id}-${kind}`;
   const [text, setText] = useState(value?.name ?? '');
   const [groups, setGroups] = useState<Group[] | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const running = useRef<AbortController | null>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  const options = (groups ?? []).flatMap((g) => g.items.map((item) => ({ kind: g.kind, item })));
+  const options = useMemo(() => (groups ?? []).flatMap((g) => g.items.map((item) => ({ kind: g.kind, item }))), [groups]);
   firstRef.current = options[0] ? { kind: options[0].kind, id: options[0].item.id, name: options[0].item.name } : null;
+  const combo = useCombobox({
+    items: options,
+    onSelect: (option) => {
+      const choice = { kind: option.kind, id: option.item.id, name: option.item.name };
+      setText(choice.name);
+      onChange(choice);
+    },
+  });
 
   useEffect(() => () => {
     clearTimeout(timer.current);
@@ -65,7 +72,7 @@ export function Destination({ ctx, config, t, value, onChange, firstRef }: Props
     const q = query.trim();
     if (!q) {
       setGroups(null);
-      setOpen(false);
+      combo.setOpen(false);
       return;
     }
     timer.current = window.setTimeout(() => {
@@ -75,46 +82,18 @@ export function Destination({ ctx, config, t, value, onChange, firstRef }: Props
         (answer) => {
           if (controller.signal.aborted) return;
           setGroups(answer.result.filter((g) => g.kind in KIND_TO_FILTER && g.items.length));
-          setActive(-1);
-          setOpen(true);
+          combo.setOpen(true);
         },
         (error: unknown) => {
           if ((error as Error)?.name === 'AbortError') return;
           setGroups([]);
-          setOpen(false);
+          combo.setOpen(false);
         },
       );
     }, DEBOUNCE_MS);
   };
 
-  const choose = (index: number) => {
-    const option = options[index];
-    if (!option) return;
-    const choice = { kind: option.kind, id: option.item.id, name: option.item.name };
-    setText(choice.name);
-    onChange(choice);
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (!options.length) return;
-      e.preventDefault();
-      setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => (a + step + options.length) % options.length);
-    } else if (e.key === 'Enter' && open && active >= 0) {
-      e.preventDefault();
-      choose(active);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  };
-
-  const showList = open && groups !== null;
+  const showList = combo.open && groups !== null;
   let index = -1;
   return (
     <div className="ui-field wdg-combo">
@@ -122,15 +101,10 @@ export function Destination({ ctx, config, t, value, onChange, firstRef }: Props
         {t('widgets.search.destination')}
       </label>
       <input
+        {...combo.inputProps}
         id={inputId}
         className="ui-field__input"
         type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder={String(t('widgets.search.destinationPlaceholder'))}
         value={text}
         maxLength={100}
@@ -139,28 +113,20 @@ export function Destination({ ctx, config, t, value, onChange, firstRef }: Props
           if (value) onChange(null);
           search(e.target.value);
         }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        onFocus={() => groups?.length && setOpen(true)}
       />
-      <div id={listId} role="listbox" aria-label={String(t('widgets.search.destination'))} className="wdg-combo__list" hidden={!showList || !options.length}>
+      <div {...combo.listboxProps} aria-label={String(t('widgets.search.destination'))} className="wdg-combo__list" hidden={!combo.expanded}>
         {(groups ?? []).map((g) => (
-          <div key={g.kind} role="group" aria-labelledby={`${listId}-${g.kind}`}>
-            <div id={`${listId}-${g.kind}`} role="presentation" className="wdg-combo__group">
+          <div key={g.kind} role="group" aria-labelledby={groupId(g.kind)}>
+            <div id={groupId(g.kind)} role="presentation" className="wdg-combo__group">
               {t(`widgets.search.kind.${g.kind}`)}
             </div>
             {g.items.map((item) => {
               index += 1;
-              const i = index;
               return (
                 <div
                   key={`${g.kind}-${item.id}`}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  className={`wdg-combo__option${i === active ? ' wdg-combo__option--active' : ''}`}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(i)}
+                  {...combo.optionProps(index)}
+                  className={`wdg-combo__option${index === combo.active ? ' wdg-combo__option--active' : ''}`}
                 >
                   {item.name}
                 </div>

@@ -43,10 +43,3 @@ export function searchUrl(choice: SearchChoice): string {
   if (choice.utmContent) url.searchParams.append('utm_content', choice.utmContent);
   return url.href;
 }
-
-/** Where the links of a widget go on the main site (home page of the locale), with the partner credited. */
-export function sitePath(site: string, path: string, partner: string | null): string {
-  const url = new URL(path, site);
-  if (partner) url.searchParams.set('utm_source', partner);
-  return url.href;
-}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
 import { orderedMessengers } from '../format';
 import { chatSourcesAtom } from '../state';
 import { NetworkIcon } from './icons';

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { contactsAtom } from '../state';
 import { PhoneContacts } from './PhoneContacts';
 import { SESSION, clearCookies, fixtures, renderWithHost } from '../test-utils';
-import type { ContactsAnswer, HostStore } from '@tours/shared';
+import type { HostStore } from '@tours/shared/contract';
+import type { ContactsAnswer } from '@tours/shared/api';
 
 const withContacts = (contacts: ContactsAnswer) => (store: HostStore) => store.set(contactsAtom, contacts);
 const base = fixtures.contacts as ContactsAnswer;
@@ -75,7 +76,7 @@ describe('PhoneContacts', () => {
       const user = userEvent.setup();
       const t = renderWithHost(<PhoneContacts />, { session: SESSION, prepare: withContacts(base) });
       await user.click(screen.getByRole('button', { name: 'Call via internet' }));
-      expect(t.openModal).toHaveBeenCalledWith({ kind: 'parcel', remote: 'mfe-comms', module: './CallPanel' });
+      expect(t.openModal).toHaveBeenCalledWith('comms/call', {});
     });
   });
 

@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, PhoneLink, appConfigAtom, countryAtom, isLoggedInAtom, useHost } from '@tours/shared';
+import { appConfigAtom, countryAtom, useHost } from '@tours/shared/core';
+import { Button, PhoneLink } from '@tours/shared/kit';
+import { isLoggedInAtom } from '../../state/host-atoms';
 import { shownPhones } from '../format';
 import { openCallbackModal, openPhoneContactsModal } from '../modals/lazy';
 import { contactsAtom } from '../state';
@@ -64,7 +66,7 @@ export function PhoneContacts({ showCountry = true, showCallback = true, compact
               variant="ghost"
               size="sm"
               aria-haspopup="dialog"
-              onClick={() => host.openModal({ kind: 'parcel', remote: 'mfe-comms', module: './CallPanel' })}
+              onClick={() => host.openModal('comms/call', {})}
             >
               {intl.formatMessage({ id: 'layout.phones.callOnline' })}
             </Button>

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { BASE_CONFIG, CHINA_CONFIG, type HostStore, type WorkTimeAnswer } from '@tours/shared';
+import { BASE_CONFIG, CHINA_CONFIG, type HostStore } from '@tours/shared/contract';
+import type { WorkTimeAnswer } from '@tours/shared/api';
 import { workTimeAtom } from '../state';
 import { SupportSchedule } from './SupportSchedule';
 import { fixtures, renderWithHost } from '../test-utils';

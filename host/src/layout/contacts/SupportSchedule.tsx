@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { appConfigAtom } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
 import { workTimeAtom } from '../state';
 import './contacts.css';
 

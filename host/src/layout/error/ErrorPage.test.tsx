@@ -1,6 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatPrice, sessionAtom, type ChatSourcesAnswer, type ContactsAnswer, type HostStore } from '@tours/shared';
+import { sessionAtom } from '@tours/shared/core';
+import type { HostStore } from '@tours/shared/contract';
+import { formatPrice } from '@tours/shared/domain';
+import type { ChatSourcesAnswer, ContactsAnswer } from '@tours/shared/api';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { chatSourcesAtom, contactsAtom } from '../state';
@@ -130,7 +133,7 @@ describe('Error page: 403', () => {
     // What the host's wire-events does on that event:
     let handle!: ReturnType<typeof t.host.openModal>;
     act(() => {
-      handle = t.host.openModal({ kind: 'parcel', remote: 'mfe-account', module: './LoginModal', width: 445 });
+      handle = t.host.openModal('account/login', { reason: 'forbidden' });
     });
     expect(reload).not.toHaveBeenCalled();
     act(() => handle.close());

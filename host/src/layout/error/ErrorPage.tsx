@@ -1,7 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, CARD_IMAGE_SIZE, Link, PhoneLink, formatPrice, sizedImage, useAutoRetry, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { CARD_IMAGE_SIZE, formatPrice, sizedImage } from '@tours/shared/domain';
+import { useAutoRetry } from '@tours/shared/api';
+import { Button, Link, PhoneLink } from '@tours/shared/kit';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { Messengers } from '../contacts/Messengers';
@@ -80,7 +83,7 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
                     <span className="lay-card__price">{intl.formatMessage({ id: 'price.from' }, { price: formatPrice(t.price, t.currency) })}</span>
                   )}
                 </Link>
-                <Button variant="secondary" size="sm" className="lay-card__dates" aria-haspopup="dialog" onClick={() => host.openModal({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId: Number(/-(\d+)$/.exec(t.slug)?.[1]), mode: 'navigate' }, width: 500, labelId: 'tour-variants-title' })}>{intl.formatMessage({ id: 'tour.similar.dates' })}<span className="visually-hidden">: {t.title}</span></Button>
+                <Button variant="secondary" size="sm" className="lay-card__dates" aria-haspopup="dialog" onClick={() => host.openModal('tour/variants', { tourId: Number(/-(\d+)$/.exec(t.slug)?.[1]), mode: 'navigate' })}>{intl.formatMessage({ id: 'error.similar.dates' })}<span className="visually-hidden">: {t.title}</span></Button>
               </li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
-import { sessionAtom, type HostContext } from '@tours/shared';
+import { sessionAtom } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
 import { modalsAtom, type OpenModal } from '../../modals/modal-state';
 import { browser } from '../browser';
 
 function isLoginModal(m: OpenModal): boolean {
-  return m.request.kind === 'parcel' && m.request.remote === 'mfe-account';
+  return m.request.kind === 'registered' && m.request.key === 'account/login';
 }
 
 /**

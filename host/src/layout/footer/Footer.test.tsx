@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import type { ContactsAnswer, HostStore, InfoAnswer, SocialLink } from '@tours/shared';
+import type { HostStore } from '@tours/shared/contract';
+import type { ContactsAnswer, InfoAnswer, SocialLink } from '@tours/shared/api';
 import { contactsAtom, siteInfoAtom, socialLinksAtom } from '../state';
 import { Footer } from './Footer';
 import { fixtures, renderWithHost } from '../test-utils';

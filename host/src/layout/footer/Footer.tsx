@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, PhoneLink, roundedCountParts, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { roundedCountParts } from '@tours/shared/domain';
+import { Link, PhoneLink } from '@tours/shared/kit';
 import { Logo } from '../Logo';
 import { useNavItems } from '../nav';
 import { primaryPhone } from '../format';

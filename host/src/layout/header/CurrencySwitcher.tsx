@@ -1,6 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { SelectField, appConfigAtom, currencyAtom, currencyChoices } from '@tours/shared';
+import { appConfigAtom, currencyAtom } from '@tours/shared/core';
+import { currencyChoices } from '@tours/shared/contract';
+import { SelectField } from '@tours/shared/kit';
 import './header.css';
 
 /** Currency switcher (§2.3): writes currencyAtom; the host keeps the cookie (1 year, cleared for the default). */

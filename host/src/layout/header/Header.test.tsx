@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currencyAtom } from '@tours/shared';
+import { currencyAtom } from '@tours/shared/core';
 import { Header } from './Header';
 import { clearCookies, mockMatchMedia, renderWithHost } from '../test-utils';
 

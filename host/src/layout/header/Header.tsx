@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, Link, routeAtom, useHost } from '@tours/shared';
+import { routeAtom, useHost } from '@tours/shared/core';
+import { Button, Link } from '@tours/shared/kit';
 import { Logo } from '../Logo';
 import { useNavItems } from '../nav';
 import { MenuIcon } from '../contacts/icons';

@@ -1,7 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Dropdown, LOCALE_INFO, appConfigAtom, availableLocales, localeAtom, routeAtom, useHost, type Locale } from '@tours/shared';
+import { appConfigAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { LOCALE_INFO, availableLocales, type Locale } from '@tours/shared/contract';
+import { Dropdown } from '@tours/shared/kit';
 import { ChevronIcon, GlobeIcon } from '../contacts/icons';
 import { localePath, rememberLocale } from './locale-switch';
 import './header.css';

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { Drawer, LAYOUT, Link } from '@tours/shared';
+import { LAYOUT } from '@tours/shared/domain';
+import { Drawer, Link } from '@tours/shared/kit';
 import { useNavItems } from '../nav';
 import { PhoneContacts } from '../contacts/PhoneContacts';
 import { SupportSchedule } from '../contacts/SupportSchedule';

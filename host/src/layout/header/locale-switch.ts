@@ -1,4 +1,4 @@
-import { COOKIES, switchLocalePath, withLocale, type Locale, type RouteMatch } from '@tours/shared';
+import { COOKIES, switchLocalePath, withLocale, type Locale, type RouteMatch } from '@tours/shared/contract';
 import { writeCookie } from '../../state/cookies';
 
 /** The same page in another language (§2.3); the home page of that language when the page has no match. */

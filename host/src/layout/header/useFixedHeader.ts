@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMING } from '@tours/shared';
+import { TIMING } from '@tours/shared/domain';
 import { browser } from '../browser';
 
 /**

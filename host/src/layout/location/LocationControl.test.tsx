@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { countryAtom, currencyAtom } from '@tours/shared';
+import { countryAtom, currencyAtom } from '@tours/shared/core';
 import { LocationControl } from './LocationControl';
 import { clearCookies, renderWithHost } from '../test-utils';
 

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Dropdown, LAYOUT, TIMING, countryAtom, useHost } from '@tours/shared';
+import { countryAtom, useHost } from '@tours/shared/core';
+import { LAYOUT, TIMING } from '@tours/shared/domain';
+import { Button, Dropdown } from '@tours/shared/kit';
 import { ChevronIcon } from '../contacts/icons';
 import { writeCountryCookie } from './country-cookie';
 import { openSettingsModal } from '../modals/lazy';

@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  Button, LOCALE_INFO, SelectField, appConfigAtom, availableLocales, countryAtom, currencyAtom, currencyChoices, localeAtom, routeAtom, useHost,
-  type CountriesAnswer, type HostContext, type Locale, type ModalContentProps,
-} from '@tours/shared';
-import { loadCountries } from '../api';
+import { appConfigAtom, countryAtom, currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { LOCALE_INFO, availableLocales, currencyChoices, type HostContext, type Locale, type ModalContentProps } from '@tours/shared/contract';
+import type { CountriesAnswer } from '@tours/shared/api';
+import { Button, SelectField } from '@tours/shared/kit';
+import { loadCountries } from '../modals/api';
 import { logLoadFailure } from '../log';
-import { openComponentModal } from '../modals/open';
 import { localePath, rememberLocale } from '../header/locale-switch';
 import { writeCountryCookie } from './country-cookie';
 import '../modals/modals.css';
@@ -94,5 +93,5 @@ export function SettingsModal({ close }: { close: ModalContentProps['close'] }) 
 }
 
 export function openSettingsModal(host: HostContext) {
-  return openComponentModal(host, SettingsModal, {}, { labelId: 'lay-settings-title' });
+  return host.showModal({ component: SettingsModal, props: {}, labelId: 'lay-settings-title' });
 }

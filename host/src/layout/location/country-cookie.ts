@@ -1,4 +1,5 @@
-import { COOKIES, type CurrentCountry } from '@tours/shared';
+import type { CurrentCountry } from '@tours/shared/core';
+import { COOKIES } from '@tours/shared/contract';
 import { readCookie, writeCookie } from '../../state/cookies';
 
 type StoredCountry = Omit<CurrentCountry, 'fromCookie'>;

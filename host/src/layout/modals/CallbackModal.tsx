@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TextField, applyServerErrors, errorText, sessionAtom, useForm, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
-import { submitHelpRequest } from '../api';
-import { afterModalClose, openComponentModal } from './open';
+import { sessionAtom, useHost } from '@tours/shared/core';
+import type { HostContext, ModalContentProps } from '@tours/shared/contract';
+import { applyServerErrors } from '@tours/shared/api';
+import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { submitHelpRequest } from './api';
+import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
 import { TermsCaption } from './TermsCaption';
 import './modals.css';
@@ -69,5 +72,5 @@ export function CallbackModal({ close }: { close: ModalContentProps['close'] }) 
 }
 
 export function openCallbackModal(host: HostContext) {
-  return openComponentModal(host, CallbackModal, {}, { labelId: 'lay-callback-title' });
+  return host.showModal({ component: CallbackModal, props: {}, labelId: 'lay-callback-title' });
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, PhoneLink, countryAtom, useHost, type ContactsAnswer, type HostContext, type ModalContentProps } from '@tours/shared';
-import { loadAllContacts } from '../api';
+import { countryAtom, useHost } from '@tours/shared/core';
+import type { HostContext, ModalContentProps } from '@tours/shared/contract';
+import type { ContactsAnswer } from '@tours/shared/api';
+import { Button, PhoneLink } from '@tours/shared/kit';
+import { loadAllContacts } from './api';
 import { logLoadFailure } from '../log';
 import { shownPhones } from '../format';
-import { openComponentModal } from './open';
 import './modals.css';
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; contacts: ContactsAnswer };
@@ -108,5 +110,5 @@ export function PhoneContactsModal({ close }: { close: ModalContentProps['close'
 }
 
 export function openPhoneContactsModal(host: HostContext) {
-  return openComponentModal(host, PhoneContactsModal, {}, { labelId: 'lay-phones-title', width: 500 });
+  return host.showModal({ component: PhoneContactsModal, props: {}, labelId: 'lay-phones-title', width: 500 });
 }

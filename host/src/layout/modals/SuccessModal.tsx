@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
-import { Button, type HostContext, type ModalContentProps } from '@tours/shared';
-import { openComponentModal, SUCCESS_WIDTH } from './open';
+import type { HostContext, ModalContentProps } from '@tours/shared/contract';
+import { Button } from '@tours/shared/kit';
+import { SUCCESS_WIDTH } from './open';
 import './modals.css';
 
 export interface SuccessModalProps {
@@ -34,5 +35,5 @@ export function SuccessModal({ close, titleId, textId, values }: SuccessModalPro
 }
 
 export function openSuccessModal(host: HostContext, props: Omit<SuccessModalProps, 'close'>) {
-  return openComponentModal(host, SuccessModal, props, { width: SUCCESS_WIDTH, labelId: 'lay-success-title' });
+  return host.showModal({ component: SuccessModal, props, width: SUCCESS_WIDTH, labelId: 'lay-success-title' });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
 
 /** 'You acknowledge that you agree to our Terms and Conditions and Privacy Policy when you click "{button}"' (§2.7). */
 export function TermsCaption({ button }: { button: string }) {

@@ -1,4 +1,4 @@
-import type { HostContext } from '@tours/shared';
+import type { HostContext } from '@tours/shared/contract';
 
 /**
  * The layout's modals load on first use: none of them is needed to paint the page, and together they

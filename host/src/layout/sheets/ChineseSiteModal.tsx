@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, COOKIES, appConfigAtom, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
+import { appConfigAtom, useHost } from '@tours/shared/core';
+import { COOKIES, type HostContext, type ModalContentProps } from '@tours/shared/contract';
+import { Button } from '@tours/shared/kit';
 import { readCookie, writeCookie } from '../../state/cookies';
-import { openComponentModal } from '../modals/open';
 import '../modals/modals.css';
 
 /** The modal that suggests the Chinese sister site (§1). */
@@ -34,7 +35,7 @@ const shownFor = new WeakSet<object>();
 export function maybeOpenChineseSiteModal(host: HostContext, url: string): void {
   if (shownFor.has(host.store) || readCookie(COOKIES.chineseSiteModal.name)) return;
   shownFor.add(host.store);
-  const handle = openComponentModal(host, ChineseSiteModal, { url }, { labelId: 'lay-cn-title' });
+  const handle = host.showModal({ component: ChineseSiteModal, props: { url }, labelId: 'lay-cn-title' });
   void handle.closed.then(() => writeCookie(COOKIES.chineseSiteModal.name, '1', COOKIES.chineseSiteModal.maxAge));
 }
 

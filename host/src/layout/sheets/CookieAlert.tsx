@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, COOKIES, Link, Sheet, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { COOKIES } from '@tours/shared/contract';
+import { Button, Link, Sheet } from '@tours/shared/kit';
 import { readCookie, writeCookie } from '../../state/cookies';
 import './sheets.css';
 

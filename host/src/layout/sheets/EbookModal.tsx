@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TextField, errorText, sessionAtom, useForm, useHost, type HostContext, type ModalContentProps } from '@tours/shared';
-import { submitHelpRequest } from '../api';
-import { openComponentModal } from '../modals/open';
+import { sessionAtom, useHost } from '@tours/shared/core';
+import type { HostContext, ModalContentProps } from '@tours/shared/contract';
+import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { submitHelpRequest } from '../modals/api';
 import { TermsCaption } from '../modals/TermsCaption';
 import '../modals/modals.css';
 import './sheets.css';
@@ -74,5 +75,5 @@ export function EbookModal({ close, onSubscribed }: EbookModalProps) {
 }
 
 export function openEbookModal(host: HostContext, onSubscribed?: () => void) {
-  return openComponentModal(host, EbookModal, { onSubscribed }, { labelId: 'lay-ebook-title' });
+  return host.showModal({ component: EbookModal, props: { onSubscribed }, labelId: 'lay-ebook-title' });
 }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, EBOOK_ROUTE_CHANGES, STORAGE, Sheet, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { STORAGE } from '@tours/shared/contract';
+import { EBOOK_ROUTE_CHANGES } from '@tours/shared/domain';
+import { Button, Sheet } from '@tours/shared/kit';
 import { routeChangesAtom } from '../../routing/sync';
 import { readLocal, writeLocal } from '../browser';
 import { openEbookModal } from '../modals/lazy';

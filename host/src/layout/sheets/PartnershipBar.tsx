@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, MessageBanner, routeAtom, useHost } from '@tours/shared';
+import { routeAtom, useHost } from '@tours/shared/core';
+import { Link, MessageBanner } from '@tours/shared/kit';
 import { readSession, writeSession } from '../browser';
 import './sheets.css';
 

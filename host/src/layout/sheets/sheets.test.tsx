@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHINA_CONFIG, STORAGE, type HostStore } from '@tours/shared';
+import { CHINA_CONFIG, STORAGE, type HostStore } from '@tours/shared/contract';
 import { routeChangesAtom } from '../../routing/sync';
 import { CookieAlert } from './CookieAlert';
 import { EbookSheet } from './EbookSheet';

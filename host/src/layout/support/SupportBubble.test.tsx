@@ -1,6 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, supportChatIdAtom, type ChatSourcesAnswer, type ContactsAnswer, type HostStore } from '@tours/shared';
+import { ApiError } from '@tours/shared/core';
+import type { HostStore } from '@tours/shared/contract';
+import type { ChatSourcesAnswer, ContactsAnswer } from '@tours/shared/api';
+import { supportChatIdAtom } from '../../state/host-atoms';
 import { chatSourcesAtom, contactsAtom } from '../state';
 import { SupportBubble } from './SupportBubble';
 import { fixtures, renderWithHost } from '../test-utils';

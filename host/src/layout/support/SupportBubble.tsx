@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, CloseGlyph, Link, routeAtom, supportChatIdAtom, useHost } from '@tours/shared';
+import { routeAtom, useHost } from '@tours/shared/core';
+import { Button, CloseGlyph, Link } from '@tours/shared/kit';
+import { supportChatIdAtom } from '../../state/host-atoms';
 import { ChatIcon, MailIcon } from '../contacts/icons';
 import { Messengers } from '../contacts/Messengers';
 import { PhoneContacts } from '../contacts/PhoneContacts';

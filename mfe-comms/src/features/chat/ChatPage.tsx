@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { PageHeader, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { PageHeader } from '@tours/shared/kit';
 
 export default function ChatPage() {
   const intl = useIntl();

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  Button, LOCALE_INFO, PARTNER_ID_RE, PageHeader, SelectField, TextField, appConfigAtom, currencyChoices, localeAtom, parseThemeColor, useHost,
-  type Locale,
-} from '@tours/shared';
+import { appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
+import { LOCALE_INFO, currencyChoices, type Locale } from '@tours/shared/contract';
+import { parseThemeColor } from '@tours/shared/domain';
+import { PARTNER_ID_RE } from '@tours/shared/api';
+import { Button, PageHeader, SelectField, TextField } from '@tours/shared/kit';
 import { loadWidgetLoader, widgetLoaderUrl } from './loader';
 import { WIDGET_TAGS, cspLines, widgetAttributes, widgetSnippet, type WidgetChoice, type WidgetChoiceKind } from './snippet';
 import './agencies.css';

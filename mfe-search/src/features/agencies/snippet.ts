@@ -1,5 +1,5 @@
 /** The embed snippet and the CSP lines the /for-agencies configurator shows (pure). */
-import type { Locale } from '@tours/shared';
+import type { Locale } from '@tours/shared/contract';
 
 export type WidgetChoiceKind = 'search' | 'request';
 export interface WidgetChoice {

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, BlogPostAnswer, ErrorState, PageHeader, PageSkeleton, SafeHtml, isRetryableError, routeAtom, sizedImage, useApiQuery, useHost } from '@tours/shared';
+import { ApiError, routeAtom, useHost } from '@tours/shared/core';
+import { sizedImage } from '@tours/shared/domain';
+import { BlogPostAnswer, isRetryableError, useApiQuery } from '@tours/shared/api';
+import { ErrorState, PageHeader, PageSkeleton, SafeHtml } from '@tours/shared/kit';
 import { BlogCards } from '../common/BlogCards';
-import '../main/main.css';
+import '../common/common.css';
 
 /** A blog article (/blog/{slug}-{number}) with 3 similar posts (§9). */
 export default function BlogArticlePage() {

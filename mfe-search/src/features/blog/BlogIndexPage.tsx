@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { BlogPostsAnswer, ErrorState, Link, PageHeader, PaginationBar, Skeleton, queryAtom, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import { queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { BlogPostsAnswer, useApiQuery } from '@tours/shared/api';
+import { ErrorState, Link, PageHeader, PaginationBar, Skeleton } from '@tours/shared/kit';
 import { BlogCards } from '../common/BlogCards';
-import '../main/main.css';
+import '../common/common.css';
 
 /** Blog root and category listings: 20 posts a page (§9). */
 export default function BlogIndexPage() {

@@ -1,19 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@tours/shared';
+import { ApiError } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
-import DestinationsPage from '../destinations/DestinationsPage';
 import BlogArticlePage from './BlogArticlePage';
 import BlogIndexPage from './BlogIndexPage';
 
 const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
 const unavailable = (path: string) => () => new ApiError(503, path, 'API unavailable');
 
-describe('blog and destinations: no answer is an error with Retry, an answer such as 404 the error page', () => {
+describe('blog: no answer is an error with Retry, an answer such as 404 the error page', () => {
   test.each([
     ['blog article', '/en/blog/baikal-ice-7', <BlogArticlePage key="a" />, '/spa/blog-post'],
     ['blog index', '/en/blog', <BlogIndexPage key="b" />, '/spa/blog-posts'],
-    ['destinations', '/en/destinations', <DestinationsPage key="d" />, '/spa/search-form'],
   ])('%s: the API down shows the error in place, Retry asks again', async (_name, path, ui, call) => {
     const h = renderWithHost(ui, { path, routes: { [call]: unavailable(call) } });
     const alert = await screen.findByRole('alert', { name: LOAD_FAILED });

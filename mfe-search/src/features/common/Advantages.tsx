@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { InfoAnswer, useApiQuery, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { InfoAnswer, useApiQuery } from '@tours/shared/api';
 import './common.css';
 
 /** The advantages banner of §1: local prices, verified organizers, the federal service with its counts. */

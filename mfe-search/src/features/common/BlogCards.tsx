@@ -1,4 +1,8 @@
-import { Link, sizedImage, useHost, type BlogPostCard } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { sizedImage } from '@tours/shared/domain';
+import type { BlogPostCard } from '@tours/shared/api';
+import { Link } from '@tours/shared/kit';
+import './common.css';
 
 /** Blog post cards: the main page's latest posts, the blog index and an article's similar posts. */
 export function BlogCards({ posts, summaries = true }: { posts: readonly BlogPostCard[]; summaries?: boolean }) {

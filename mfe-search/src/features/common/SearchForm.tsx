@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  AutocompleteAnswer, Autocomplete, DEFAULT_SEARCH_SLUGS, localeAtom, type AutocompleteGroup, type Suggestion, type SuggestionGroup, useHost,
-} from '@tours/shared';
+import { localeAtom, useHost } from '@tours/shared/core';
+import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/contract';
+import { AutocompleteAnswer, type Suggestion, type SuggestionGroup } from '@tours/shared/api';
+import { Autocomplete, type AutocompleteGroup } from '@tours/shared/kit';
 import './common.css';
 
 export interface SearchFormProps {

@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl';
-import { ErrorState, Link, PageHeader, SearchFormAnswer, Skeleton, useApiQuery, useHost } from '@tours/shared';
-import '../main/main.css';
+import { useHost } from '@tours/shared/core';
+import { SearchFormAnswer, useApiQuery } from '@tours/shared/api';
+import { ErrorState, Link, PageHeader, Skeleton } from '@tours/shared/kit';
+import '../common/common.css';
 
 /** Destinations: every region and travel style with tours, each opening its filtered search. */
 export default function DestinationsPage() {

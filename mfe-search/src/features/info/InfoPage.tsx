@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { PageHeader, routeAtom, useHost } from '@tours/shared';
+import { routeAtom, useHost } from '@tours/shared/core';
+import { PageHeader } from '@tours/shared/kit';
 
 /** Informational pages (visa, about, gift cards, …): title, breadcrumbs and the page's text from the catalogue. */
 export default function InfoPage() {

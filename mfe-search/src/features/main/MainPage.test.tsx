@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@tours/shared';
+import { ApiError } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
 import MainPage from './MainPage';
 

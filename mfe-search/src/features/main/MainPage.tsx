@@ -1,10 +1,12 @@
 import { useIntl } from 'react-intl';
-import {
-  BlogPostsAnswer, ErrorState, InfoAnswer, Link, PageHeader, SearchFormAnswer, SocialLinksAnswer, Skeleton, roundedCount, useApiQuery, useHost,
-} from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { roundedCount } from '@tours/shared/domain';
+import { BlogPostsAnswer, InfoAnswer, SearchFormAnswer, SocialLinksAnswer, useApiQuery } from '@tours/shared/api';
+import { ErrorState, Link, PageHeader, Skeleton } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { BlogCards } from '../common/BlogCards';
 import { SearchForm } from '../common/SearchForm';
+import '../common/common.css';
 import './main.css';
 
 /** Certifications shown on the main page (§2.4): message ids of their names and texts. */

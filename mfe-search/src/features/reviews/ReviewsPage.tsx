@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  ErrorState, PageHeader, PaginationBar, ReviewCard, SITE_REVIEWS_PAGE_SIZE, SelectField, SiteReviewsAnswer, Stars, localeAtom, queryAtom, ratingOneDecimal,
-  routeAtom, useApiQuery, useHost, useMediaViewer,
-} from '@tours/shared';
+import { localeAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { ratingOneDecimal } from '@tours/shared/domain';
+import { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer, useApiQuery } from '@tours/shared/api';
+import { ErrorState, PageHeader, PaginationBar, ReviewCard, SelectField, Stars, useMediaViewer } from '@tours/shared/kit';
 import './reviews.css';
 
 /** The API's page bound (GET /spa/reviews); a larger page in the URL asks for the last one the call accepts. */

@@ -1,6 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, TourCard, tourSelectionItemsAtom, tourSelectionTokenAtom, useHost, type ResultGroup } from '@tours/shared';
+import { tourSelectionItemsAtom, tourSelectionTokenAtom, useHost } from '@tours/shared/core';
+import type { ResultGroup } from '@tours/shared/api';
+import { Button, TourCard } from '@tours/shared/kit';
 
 /** Select / Unselect of the tour selection mode (§4.9): Select opens the tour area's variants modal. */
 function SelectionActions({ tourId, title }: { tourId: number; title: string }) {
@@ -16,7 +18,7 @@ function SelectionActions({ tourId, title }: { tourId: number; title: string }) 
     );
   }
   const select = () => {
-    const modal = host.openModal({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId, mode: 'selection' } });
+    const modal = host.openModal('tour/variants', { tourId, mode: 'selection' });
     void modal.closed.then((result) => {
       // The modal answers with the chosen date (or true); closing it without a choice selects nothing.
       if (result !== undefined && result !== null && result !== false) setItems((list) => (list.includes(tourId) ? list : [...list, tourId]));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared';
+import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
 import SearchPage from './SearchPage';
 
@@ -216,7 +216,7 @@ describe('tour selection mode (§4.9)', () => {
     await waitFor(() => expect(cardTitles()).toHaveLength(3));
     expect(screen.getByRole('region', { name: 'Tour selection' })).toHaveTextContent('Tour selection for request #4711: no tours selected yet');
     await userEvent.click(screen.getByRole('button', { name: 'Select Tour 2' }));
-    expect(h.openModal).toHaveBeenCalledWith({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId: 2, mode: 'selection' } });
+    expect(h.openModal).toHaveBeenCalledWith('tour/variants', { tourId: 2, mode: 'selection' });
     await waitFor(() => expect(h.store.get(tourSelectionItemsAtom)).toEqual([2]));
     expect(screen.getByRole('region', { name: 'Tour selection' })).toHaveTextContent('1 tour selected');
     await userEvent.click(screen.getByRole('button', { name: 'Unselect Tour 2' }));
@@ -338,7 +338,7 @@ describe('filters dropdown (§2.5, §4.12)', () => {
     const { default: FiltersDropdown } = await import('./filters/FiltersDropdown');
     const onApply = jest.fn();
     const onClose = jest.fn();
-    const { normaliseFilter } = await import('@tours/shared');
+    const { normaliseFilter } = await import('@tours/shared/domain');
     renderWithHost(<FiltersDropdown open screen="languages" onScreenChange={() => undefined} onClose={onClose} filter={normaliseFilter({ page: '2' })} options={FILTERS as never} onApply={onApply} applyOnClose />);
     await userEvent.click(screen.getByRole('checkbox', { name: /German/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField, ValidateSlugAnswer, currencyAtom, filterFromSearch, queryAtom, routeAtom, useApiQuery, useHost,
-  type TourFilter,
-} from '@tours/shared';
+import { currencyAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { filterFromSearch, type TourFilter } from '@tours/shared/domain';
+import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
+import { Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { SearchForm } from '../common/SearchForm';
 import { activeFilterCount, searchHref, switchTab } from './results';

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { Button, Sheet, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared';
+import { tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
+import { Button, Sheet } from '@tours/shared/kit';
 
 /** The request id of a tour-selection token 'requestId-…' (§3.7): the part before the first '-'. */
 export function selectionRequestId(token: string): string {

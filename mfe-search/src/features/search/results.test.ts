@@ -1,4 +1,5 @@
-import { normaliseFilter, type ResultGroup, type TourCardItem } from '@tours/shared';
+import { normaliseFilter } from '@tours/shared/domain';
+import type { ResultGroup, TourCardItem } from '@tours/shared/api';
 import { activeFilterCount, mergeGroups, searchHref, searchKey, switchTab } from './results';
 
 const card = (id: number) => ({ id } as TourCardItem);

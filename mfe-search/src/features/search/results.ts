@@ -1,7 +1,8 @@
 /**
  * Search state rules of the page (public-site §3.2, §4.12, §5.4), kept pure for table tests.
  */
-import { DEFAULT_FILTER, filterToSearch, type ResultGroup, type TourFilter } from '@tours/shared';
+import { DEFAULT_FILTER, filterToSearch, type TourFilter } from '@tours/shared/domain';
+import type { ResultGroup } from '@tours/shared/api';
 
 /** Load more (§3.2): the next page's groups are appended; a group with the same key as the last one is merged into it. */
 export function mergeGroups(current: readonly ResultGroup[], next: readonly ResultGroup[]): ResultGroup[] {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ToursAnswer, ToursPageAnswer, isAbortError, isRetryableError, serialiseFilter, useAutoRetry, useHost,
-  type FilterSectionOptions, type ResultGroup, type SearchResult, type TourFilter,
-} from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { serialiseFilter, type TourFilter } from '@tours/shared/domain';
+import { ToursAnswer, ToursPageAnswer, isAbortError, isRetryableError, useAutoRetry, type FilterSectionOptions, type ResultGroup, type SearchResult } from '@tours/shared/api';
 import { mergeGroups, searchKey } from './results';
 
 export interface SearchState {

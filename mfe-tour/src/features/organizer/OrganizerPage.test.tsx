@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { ApiError, BASE_CONFIG, appConfigAtom, currencyAtom } from '@tours/shared';
+import { ApiError, appConfigAtom, currencyAtom } from '@tours/shared/core';
+import { BASE_CONFIG } from '@tours/shared/contract';
 import { renderScreen } from '@tours/shared/src/testing';
 import OrganizerPage from './OrganizerPage';
 

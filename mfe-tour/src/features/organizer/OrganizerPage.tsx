@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  Avatar, ErrorState, OrganizerInfoAnswer, OrganizerReviewsAnswer, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, appConfigAtom, organizerShortName,
-  isRetryableError, queryAtom, ratingOneDecimal, routeAtom, sizedImage, useApiQuery, useHost, useMediaViewer,
-} from '@tours/shared';
-import { fetchVerification } from '../tour/api';
-import { VerificationMarks } from '../tour/sections/Organizer';
+import { appConfigAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { organizerShortName, ratingOneDecimal, sizedImage } from '@tours/shared/domain';
+import { OrganizerInfoAnswer, OrganizerReviewsAnswer, isRetryableError, useApiQuery } from '@tours/shared/api';
+import { Avatar, ErrorState, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, useMediaViewer } from '@tours/shared/kit';
+import { fetchVerification } from '../common/verification';
+import { VerificationMarks } from '../common/VerificationMarks';
 import { Pager } from './Pager';
-import '../tour/tour.css';
-import '../tour/sections.css';
+import '../common/common.css';
+import './organizer.css';
 
 const PAGE_SIZE = 3;
 

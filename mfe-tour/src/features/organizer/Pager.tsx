@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { pageButtons } from '@tours/shared';
+import { pageButtons } from '@tours/shared/domain';
 
 /** Page links of the organizer's reviews (§2.10 pagination: previous/next and numbered pages with gaps). */
 export function Pager({ page, pages, hrefFor, onPage }: { page: number; pages: number; hrefFor: (p: number) => string; onPage: (p: number) => void }) {

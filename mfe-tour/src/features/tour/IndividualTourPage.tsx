@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { ErrorState, currencyAtom, isRetryableError, localeAtom, routeAtom, useApiQuery, useHost } from '@tours/shared';
+import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { isRetryableError, useApiQuery } from '@tours/shared/api';
+import { ErrorState } from '@tours/shared/kit';
 import { useEffect } from 'react';
 import { fetchIndividualTour, pageErrorOf } from './api';
 import { TourSkeleton, TourView } from './TourView';

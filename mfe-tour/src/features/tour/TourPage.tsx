@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  ErrorState, currencyAtom, isAbortError, isRetryableError, localeAtom, routeAtom, useAutoRetry, useHost, type TourDetailAnswer,
-} from '@tours/shared';
+import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { isAbortError, isRetryableError, useAutoRetry, type TourDetailAnswer } from '@tours/shared/api';
+import { ErrorState } from '@tours/shared/kit';
 import { cachedTour, loadTour, pageErrorOf } from './api';
 import { TourSkeleton, TourView } from './TourView';
 

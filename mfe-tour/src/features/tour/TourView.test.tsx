@@ -1,13 +1,13 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { ApiError, HostProvider, STORAGE, appConfigAtom, BASE_CONFIG, currencyAtom, tourSelectionItemsAtom, tourSelectionTokenAtom, type ModalContentProps } from '@tours/shared';
+import { ApiError, HostProvider, appConfigAtom, currencyAtom, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
+import { STORAGE, BASE_CONFIG } from '@tours/shared/contract';
+import type { TourDetailAnswer } from '@tours/shared/api';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { TourView } from './TourView';
 import TourPage from './TourPage';
 import { VariantsModalContent } from './modals/VariantsModal';
 import { reviewsPage, tourFixture, variant } from './test-fixture';
-import type { TourDetailAnswer } from '@tours/shared';
 
 const contacts = { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null };
 const workTime = { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 };
@@ -166,7 +166,7 @@ describe('main request button (§4.1)', () => {
   test('inactive with individual dates and no available dates: "Book private tour" opens the private-tour form; the mobile sheet links', () => {
     const r = show(tourFixture({ is_tour_active: false, ...period, variants: [variant(1, 20, { is_busy: true })] }));
     fireEvent.click(within(screen.getByTestId('booking-card')).getAllByRole('button', { name: 'Book private tour' })[0]!);
-    expect(r.modals[0]).toMatchObject({ kind: 'parcel', remote: 'mfe-booking', module: './PrivateTourForm', props: { tourId: 1001 } });
+    expect(r.modals[0]).toMatchObject({ kind: 'registered', key: 'booking/private-tour', props: { tourId: 1001 } });
     expect(within(screen.getByTestId('mobile-sheet')).getByRole('link', { name: 'Book private tour' })).toHaveAttribute('href', '/en/tour/1001/order');
   });
 
@@ -337,8 +337,7 @@ describe('variants modal (§2.7, §4.9)', () => {
   function renderModal(mode: 'navigate' | 'selection') {
     const r = renderScreen(<span />, { url: '/en', routes: routes({ '/spa/tour-for-request': { ...tourFixture(), organizer: tourFixture().organizer } }) });
     const close = jest.fn();
-    const Modal = VariantsModalContent as unknown as ComponentType<ModalContentProps>;
-    render(<HostProvider host={r.host}><Modal close={close} tourId={1001} mode={mode} /></HostProvider>);
+    render(<HostProvider host={r.host}><VariantsModalContent close={close} tourId={1001} mode={mode} /></HostProvider>);
     return { ...r, close };
   }
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  ScrollSpy, TourSkeleton as SharedTourSkeleton, appConfigAtom, plainText, sectionVisibility, useHost, useMediaViewer, visibleAnchors,
-  type IndividualTourAnswer, type TourHeroImage,
-} from '@tours/shared';
+import { appConfigAtom, useHost } from '@tours/shared/core';
+import { plainText, sectionVisibility, visibleAnchors } from '@tours/shared/domain';
+import type { IndividualTourAnswer } from '@tours/shared/api';
+import { ScrollSpy, TourSkeleton as SharedTourSkeleton, useMediaViewer, type TourHeroImage } from '@tours/shared/kit';
 import type { TourDetail } from './api';
 import { useTourFormat } from './format';
 import {
@@ -13,6 +13,7 @@ import { Highlights } from './sections/Highlights';
 import { Hero, Intro } from './sections/Intro';
 import { Overview } from './sections/Overview';
 import { MobileOrderSheet } from './sections/booking';
+import '../common/common.css';
 import './tour.css';
 
 /** The maximum age is a gated feature (§6: shown only when a knowledge feature is allowed; its condition is not given). */

@@ -1,7 +1,7 @@
-import {
-  Link, Price, formatPrice, hasIndividualDates, isOtherOption, isVariantDisabled, lengthFromVariant, useApiQuery, useHost,
-  type TourListItem, type TourOption, type TourVariant,
-} from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { formatPrice, hasIndividualDates, isOtherOption, isVariantDisabled, lengthFromVariant } from '@tours/shared/domain';
+import { useApiQuery, type TourListItem, type TourOption, type TourVariant } from '@tours/shared/api';
+import { Link, Price } from '@tours/shared/kit';
 import { fetchToursByIds } from './api';
 import { useTourFormat } from './format';
 

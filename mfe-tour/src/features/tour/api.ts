@@ -3,10 +3,10 @@
  * ('Illegal redirect' when not allowed), the removed_from_publication 404, and a small in-memory cache so a
  * canonical-slug replace does not fetch the tour twice.
  */
-import {
-  ApiError, IndividualTourAnswer, currencyAtom, localeAtom, routeAtom, type HostContext, OrganizerVerificationAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAnswer, TourIdsAnswer, TourReviewsAnswer,
-  allowedTourRedirect, type ApiClient, type ReviewTab,
-} from '@tours/shared';
+import { ApiError, currencyAtom, localeAtom, routeAtom } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
+import { allowedTourRedirect } from '@tours/shared/domain';
+import { IndividualTourAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAnswer, TourIdsAnswer, TourReviewsAnswer, type ApiClient, type ReviewTab } from '@tours/shared/api';
 
 export type TourDetail = TourDetailAnswer | IndividualTourAnswer;
 
@@ -98,20 +98,6 @@ export function fetchTickets(api: ApiClient, tourId: number, signal?: AbortSigna
 
 export function fetchToursByIds(api: ApiClient, ids: number[], signal?: AbortSignal) {
   return ids.length ? api.get('/crm/api/tour/get-by-ids', { schema: TourIdsAnswer, query: { ids: ids.join(',') }, signal }) : Promise.resolve([]);
-}
-
-export type Verification = OrganizerVerificationAnswer;
-const NOT_VERIFIED: Verification = { is_email_verified: false, is_phone_verified: false, is_passport_verified: false };
-
-/** Verification marks; a failed call is logged and counts as all false (accounts-and-comms §8 'Organizer data'). */
-export async function fetchVerification(api: ApiClient, organizerId: number, signal?: AbortSignal): Promise<Verification> {
-  try {
-    return await api.get('/crm/api/organizer/verification-info', { schema: OrganizerVerificationAnswer, query: { id: organizerId }, signal });
-  } catch (error) {
-    if ((error as { name?: string }).name === 'AbortError') throw error;
-    console.error(`Organizer verification failed to load: ${(error as Error).message}`);
-    return NOT_VERIFIED;
-  }
 }
 
 /** What the tour screen shows for a failed load: the error page of §2.8 with the API's data. */

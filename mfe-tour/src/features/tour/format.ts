@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { isExcursionType, nightsShown } from '@tours/shared';
+import { isExcursionType, nightsShown } from '@tours/shared/domain';
 
 /** 'YYYY-MM-DD' as a UTC date, so a day never shifts with the visitor's time zone. */
 export function utcDate(iso: string): Date {

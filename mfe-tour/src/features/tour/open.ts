@@ -1,5 +1,6 @@
 /** Modal openers, each in its own chunk: nothing of a modal is downloaded before it is opened. */
-import type { ExcursionDateLike, HostContext } from '@tours/shared';
+import type { HostContext } from '@tours/shared/contract';
+import type { ExcursionDateLike } from '@tours/shared/domain';
 import type { MapPlace } from './map/provider';
 import type { VariantsModalTour, VariantsMode } from './modals/VariantsModal';
 
@@ -13,7 +14,7 @@ export function openVariants(host: HostContext, tour: VariantsModalTour, mode: V
 
 /** The variants modal of a tour known only by id (similar tours): it fetches the tour itself. */
 export function openVariantsById(host: HostContext, tourId: number, mode: VariantsMode = 'navigate'): void {
-  host.openModal({ kind: 'parcel', remote: 'mfe-tour', module: './VariantsModal', props: { tourId, mode }, width: 500, labelId: 'tour-variants-title' });
+  host.openModal('tour/variants', { tourId, mode: mode === 'selection' ? 'selection' : 'navigate' });
 }
 
 export function openExcursionDates(host: HostContext, tourId: number, dates: ExcursionDateLike[]): void {

@@ -1,5 +1,5 @@
 /* Test data for the tour page: a full tour detail answer of §3.5 with overridable parts. */
-import type { TourDetailAnswer, TourReviewsAnswer, TourVariant } from '@tours/shared';
+import type { TourDetailAnswer, TourReviewsAnswer, TourVariant } from '@tours/shared/api';
 
 // The calendar is fixed in tests (scripts/jest/fixed-clock.ts), so these dates fall the same way every day.
 export const TODAY = new Date();

@@ -2,11 +2,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import {
-  AutocompleteAnswer, Autocomplete, Button, CloseGlyph, DatePicker, FILTER_LIMITS, RangeInput, ToursAnswer, currencyAtom, formatPrice,
-  priceScale, routeAtom, serialiseFilter, useApiQuery, useFocusTrap, useHost,
-  type AutocompleteGroup, type FilterOption, type FilterSectionOptions, type Suggestion, type TourFilter,
-} from '@tours/shared';
+import { currencyAtom, routeAtom, useHost } from '@tours/shared/core';
+import { FILTER_LIMITS, formatPrice, priceScale, serialiseFilter, type TourFilter } from '@tours/shared/domain';
+import { AutocompleteAnswer, ToursAnswer, useApiQuery, type FilterOption, type FilterSectionOptions, type Suggestion } from '@tours/shared/api';
+import { Autocomplete, Button, CloseGlyph, DatePicker, RangeInput, useFocusTrap, type AutocompleteGroup } from '@tours/shared/kit';
 import { switchTab } from '../results';
 import { SCREEN_HEADING, SCREEN_SECTIONS, applied, clearScreen, resetAll, screenIsSet, screensFor, toggle, type ScreenName } from './screens';
 import './filters.css';

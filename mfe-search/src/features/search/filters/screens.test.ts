@@ -1,4 +1,4 @@
-import { normaliseFilter } from '@tours/shared';
+import { normaliseFilter } from '@tours/shared/domain';
 import { applied, clearScreen, resetAll, screenIsSet, screensFor, SCREEN_FIELDS, toggle } from './screens';
 
 describe('screens of the filters dropdown (§2.5)', () => {

@@ -2,7 +2,8 @@
  * The filters dropdown of public-site §2.5 / §4.12: its sixteen screens, their headings, which filter fields each
  * screen sets and which option sections (§3.3) it shows. Pure, for table tests.
  */
-import { DEFAULT_FILTER, type FilterSection, type TourFilter } from '@tours/shared';
+import { DEFAULT_FILTER, type TourFilter } from '@tours/shared/domain';
+import type { FilterSection } from '@tours/shared/api';
 
 export type ScreenName =
   | 'common' | 'direction' | 'restKinds' | 'dates' | 'price' | 'duration' | 'accommodation' | 'minAge' | 'comfort' | 'difficulty'

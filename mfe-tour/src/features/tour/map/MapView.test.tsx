@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { DEFAULT_SITE_SETTINGS, localeAtom, siteSettingsAtom } from '@tours/shared';
+import { DEFAULT_SITE_SETTINGS, localeAtom, siteSettingsAtom } from '@tours/shared/core';
 import { renderScreen } from '@tours/shared/src/testing';
 import { MapView } from './MapView';
 import { canReach, embedMapUrl, firstMapStage, formatCoordinates, isValidPlace, openInMapsUrl, yandexScriptUrl } from './provider';

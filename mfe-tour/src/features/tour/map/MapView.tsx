@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { LOCALE_INFO, localeAtom, siteSettingsAtom } from '@tours/shared';
+import { localeAtom, siteSettingsAtom } from '@tours/shared/core';
+import { LOCALE_INFO } from '@tours/shared/contract';
 import { useTourFormat } from '../format';
 import { DEFAULT_ZOOM, canReach, embedMapUrl, firstMapStage, formatCoordinates, openInMapsUrl, type MapPlace } from './provider';
 import { loadYandexReact, type YandexReact } from './yandex';

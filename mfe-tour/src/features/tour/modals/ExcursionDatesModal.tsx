@@ -1,7 +1,10 @@
-import { useState, type ComponentType } from 'react';
-import { useHost, type ExcursionDateLike, type HostContext, type ModalContentProps } from '@tours/shared';
+import { useState } from 'react';
+import { useHost } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
+import type { ExcursionDateLike } from '@tours/shared/domain';
 import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';
+import '../../common/common.css';
 import '../tour.css';
 import '../sections.css';
 
@@ -62,5 +65,5 @@ export function ExcursionDatesModal({ close, tourId, dates }: { close: () => voi
 }
 
 export function openExcursionDatesModal(host: HostContext, tourId: number, dates: ExcursionDateLike[]) {
-  return host.openModal({ kind: 'component', component: ExcursionDatesModal as unknown as ComponentType<ModalContentProps>, props: { tourId, dates }, width: 500, labelId: EXCURSION_TITLE_ID });
+  return host.showModal({ component: ExcursionDatesModal, props: { tourId, dates }, width: 500, labelId: EXCURSION_TITLE_ID });
 }

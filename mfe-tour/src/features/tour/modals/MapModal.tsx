@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import type { HostContext, ModalContentProps } from '@tours/shared';
+import type { HostContext } from '@tours/shared/contract';
 import { MapView } from '../map/MapView';
 import type { MapPlace } from '../map/provider';
 import '../map/map.css';
@@ -18,5 +17,5 @@ export function MapModal({ place, title }: { close: () => void; place: MapPlace;
 }
 
 export function openMapModal(host: HostContext, place: MapPlace, title: string) {
-  return host.openModal({ kind: 'component', component: MapModal as unknown as ComponentType<ModalContentProps>, props: { place, title }, width: 800, labelId: MAP_TITLE_ID });
+  return host.showModal({ component: MapModal, props: { place, title }, width: 800, labelId: MAP_TITLE_ID });
 }

@@ -1,10 +1,14 @@
 import { useAtomValue } from 'jotai';
-import type { ComponentType } from 'react';
-import { ErrorState, PageSkeleton, tourSelectionItemsAtom, useApiQuery, useHost, type ExcursionDateLike, type HostContext, type ModalContentProps } from '@tours/shared';
+import { tourSelectionItemsAtom, useHost } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
+import type { ExcursionDateLike } from '@tours/shared/domain';
+import { useApiQuery } from '@tours/shared/api';
+import { ErrorState, PageSkeleton } from '@tours/shared/kit';
 import { fetchTourForRequest } from '../api';
 import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';
 import { VariantsList, useOptionInfo, type Choice, type VariantsTour } from '../VariantsList';
+import '../../common/common.css';
 import '../tour.css';
 import '../sections.css';
 
@@ -98,5 +102,5 @@ export function VariantsModalContent({ close, tour, tourId, mode = 'page' }: { c
 }
 
 export function openVariantsModal(host: HostContext, tour: VariantsModalTour, mode: VariantsMode = 'page') {
-  return host.openModal({ kind: 'component', component: VariantsModalContent as unknown as ComponentType<ModalContentProps>, props: { tour, mode }, width: 500, labelId: VARIANTS_TITLE_ID });
+  return host.showModal({ component: VariantsModalContent, props: { tour, mode }, width: 500, labelId: VARIANTS_TITLE_ID });
 }

@@ -1,4 +1,5 @@
-import { PhotoPreviews, SafeHtml, TruncatedText, comfortLevel, type MediaItem } from '@tours/shared';
+import { comfortLevel, type MediaItem } from '@tours/shared/domain';
+import { PhotoPreviews, SafeHtml, TruncatedText } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section } from '../parts';

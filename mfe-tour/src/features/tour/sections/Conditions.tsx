@@ -1,4 +1,5 @@
-import { SafeHtml, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { SafeHtml } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openCostCalculationForm } from '../actions';
 import { useTourFormat } from '../format';

@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Collapse, ErrorState, SafeHtml, formatPrice, useApiQuery, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { formatPrice } from '@tours/shared/domain';
+import { useApiQuery } from '@tours/shared/api';
+import { Collapse, ErrorState, SafeHtml } from '@tours/shared/kit';
 import { fetchTickets, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section } from '../parts';

@@ -1,4 +1,5 @@
-import { preloadMediaViewer, sizedImage, type MediaItem } from '@tours/shared';
+import { sizedImage, type MediaItem } from '@tours/shared/domain';
+import { preloadMediaViewer } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section } from '../parts';

@@ -1,4 +1,5 @@
-import { Breadcrumbs, Link, TourHero, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { Breadcrumbs, Link, TourHero } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 

@@ -1,29 +1,15 @@
-import { Avatar, Link, organizerShortName, useApiQuery, useHost } from '@tours/shared';
-import { fetchVerification, type TourDetail, type Verification } from '../api';
+import { useHost } from '@tours/shared/core';
+import { organizerShortName } from '@tours/shared/domain';
+import { useApiQuery } from '@tours/shared/api';
+import { Avatar, Link } from '@tours/shared/kit';
+import { fetchVerification } from '../../common/verification';
+import { VerificationMarks } from '../../common/VerificationMarks';
+import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section } from '../parts';
 
 function photoOf(photo: string | { url: string } | null): string | null {
   return typeof photo === 'string' ? photo : photo?.url ?? null;
-}
-
-/** Verification marks (e-mail, phone, passport); a failed call counts as all false. */
-export function VerificationMarks({ marks }: { marks: Verification | null }) {
-  const { t } = useTourFormat();
-  const items = [
-    ['email', marks?.is_email_verified],
-    ['phone', marks?.is_phone_verified],
-    ['passport', marks?.is_passport_verified],
-  ] as const;
-  return (
-    <ul className="tour-marks" aria-label={t('tour.organizer.verification')}>
-      {items.map(([kind, ok]) => (
-        <li key={kind} className={`tour-mark${ok ? ' tour-mark--ok' : ''}`} data-mark={kind} data-verified={ok ? 'yes' : 'no'}>
-          <span aria-hidden="true">{ok ? '✓' : '–'}</span> {t(`tour.organizer.${kind}${ok ? 'Verified' : 'NotVerified'}`)}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** Organizer block (§2.6, §4.8; accounts-and-comms 'Organizer (public)'): the organizer, its guides, its marks. */

@@ -1,4 +1,6 @@
-import { Link, SafeHtml, preloadMediaViewer, sizedImage, useHost, GALLERY_PREVIEWS, type MediaItem } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { sizedImage, GALLERY_PREVIEWS, type MediaItem } from '@tours/shared/domain';
+import { Link, SafeHtml, preloadMediaViewer } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { formatCoordinates, isValidPlace } from '../map/provider';

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import {
-  ErrorState, REVIEWS_STEP, ReviewCard, SelectField, Stars, appConfigAtom, isAbortError, isRetryableError, nextReviewsCount, ratingOneDecimal, scrollToElement,
-  useAutoRetry, useHost,
-  type MediaItem, type Review, type ReviewTab, type TourReviewsAnswer,
-} from '@tours/shared';
+import { appConfigAtom, useHost } from '@tours/shared/core';
+import { REVIEWS_STEP, nextReviewsCount, ratingOneDecimal, type MediaItem } from '@tours/shared/domain';
+import { isAbortError, isRetryableError, useAutoRetry, type Review, type ReviewTab, type TourReviewsAnswer } from '@tours/shared/api';
+import { ErrorState, ReviewCard, SelectField, Stars, scrollToElement } from '@tours/shared/kit';
 import { fetchReviews, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { useNearViewport } from '../hooks';

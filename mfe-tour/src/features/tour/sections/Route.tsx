@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Collapse, PhotoPreviews, SafeHtml, isExcursionType, useHost, type MediaItem } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { isExcursionType, type MediaItem } from '@tours/shared/domain';
+import { Collapse, PhotoPreviews, SafeHtml } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openProgramPdfForm } from '../actions';
 import { useTourFormat } from '../format';

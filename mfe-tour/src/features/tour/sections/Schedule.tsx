@@ -1,4 +1,6 @@
-import { MessageBanner, SCHEDULE_VARIANTS, allDatesNotGuaranteed, useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { SCHEDULE_VARIANTS, allDatesNotGuaranteed } from '@tours/shared/domain';
+import { MessageBanner } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';

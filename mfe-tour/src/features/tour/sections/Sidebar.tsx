@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
-import {
-  ContactsAnswer, PhoneLink, Price, WorkTimeAnswer, comfortLevel, countryAtom, hasIndividualDates, splitSidebarDates, tourSelectionItemsAtom,
-  tourSelectionTokenAtom, useApiQuery, useHost, type HostContext, type TourVariant,
-} from '@tours/shared';
+import { countryAtom, tourSelectionItemsAtom, tourSelectionTokenAtom, useHost } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
+import { comfortLevel, hasIndividualDates, splitSidebarDates } from '@tours/shared/domain';
+import { ContactsAnswer, WorkTimeAnswer, useApiQuery, type TourVariant } from '@tours/shared/api';
+import { PhoneLink, Price } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { chooseDate, openCostCalculationForm, openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';

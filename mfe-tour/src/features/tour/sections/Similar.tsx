@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { TourCard, useHost, type TourCardSmall } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import type { TourCardSmall } from '@tours/shared/api';
+import { TourCard } from '@tours/shared/kit';
 import { useTourFormat } from '../format';
 import { useNearViewport } from '../hooks';
 import { openVariantsById } from '../open';

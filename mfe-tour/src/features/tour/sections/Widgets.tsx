@@ -1,4 +1,4 @@
-import { useHost } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
 import type { TourDetail } from '../api';
 import { openCostCalculationForm } from '../actions';
 import { useTourFormat } from '../format';

@@ -1,4 +1,6 @@
-import { Price, mainRequestAction, mainRequestOpensModal, useHost, type MainRequestAction } from '@tours/shared';
+import { useHost } from '@tours/shared/core';
+import { mainRequestAction, mainRequestOpensModal, type MainRequestAction } from '@tours/shared/domain';
+import { Price } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';

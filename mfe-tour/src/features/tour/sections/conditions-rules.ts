@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { appConfigAtom, groupSizeForm, hasAvailableDates } from '@tours/shared';
+import { appConfigAtom } from '@tours/shared/core';
+import { groupSizeForm, hasAvailableDates } from '@tours/shared/domain';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 

@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl';
+import type { Verification } from './verification';
+import './common.css';
+
+/** Verification marks (e-mail, phone, passport); a failed call counts as all false. */
+export function VerificationMarks({ marks }: { marks: Verification | null }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const items = [
+    ['email', marks?.is_email_verified],
+    ['phone', marks?.is_phone_verified],
+    ['passport', marks?.is_passport_verified],
+  ] as const;
+  return (
+    <ul className="tour-marks" aria-label={t('tour.organizer.verification')}>
+      {items.map(([kind, ok]) => (
+        <li key={kind} className={`tour-mark${ok ? ' tour-mark--ok' : ''}`} data-mark={kind} data-verified={ok ? 'yes' : 'no'}>
+          <span aria-hidden="true">{ok ? '✓' : '–'}</span> {t(`tour.organizer.${kind}${ok ? 'Verified' : 'NotVerified'}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+// Which contract versions a host can run (deploy-time check of scripts/lib/publish.mjs). CommonJS so both the
+// publish script and its jest tests load it as it is.
+
+function parseVersion(v) {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(v);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+/**
+ * Whether a host on contract `host` can run a remote built against contract `remote`: the same major (the same
+ * minor while the major is 0, as semver's caret), and not newer than the host's (a newer one may use what the
+ * host does not have yet). Null when it can; else why not, in words for the person deploying.
+ */
+function contractMismatch(host, remote) {
+  const h = parseVersion(host);
+  const r = parseVersion(remote);
+  if (!h || !r) return `contract versions must be x.y.z (host ${host}, remote ${remote})`;
+  const sameLine = h[0] === 0 ? r[0] === 0 && r[1] === h[1] : r[0] === h[0];
+  if (!sameLine) return `the remote was built against contract ${remote}, the host supports ${h[0] === 0 ? `0.${h[1]}.x` : `${h[0]}.x`} (${host})`;
+  const newer = r[1] > h[1] || (r[1] === h[1] && r[2] > h[2]);
+  return newer ? `the remote was built against contract ${remote}, newer than the host's ${host}: deploy the host first` : null;
+}
+
+module.exports = { contractMismatch };

@@ -1,0 +1,28 @@
+/**
+ * @tours/shared/api — talking to the API: the client (common headers, error shape, cancel-by-kind, schema check),
+ * `useApiQuery` and its retry hook, server field errors onto a form, and the answer schemas (superstruct: each name
+ * is the schema and, as a type, what it checks). `ApiError` is in @tours/shared/core (one class for `instanceof`).
+ * Named exports only (issue 12), checked by shared/api-report.md.
+ */
+export { createApiClient, isAbortError, isRetryableError } from '../api/client';
+export type { ApiClient } from '../api/client';
+export { applyServerErrors } from '../api/form-errors';
+export { commonHeaders } from '../api/headers';
+export { SetCurrencyAnswer } from '../api/schemas/accounts';
+export { BlogPostAnswer, BlogPostCard, BlogPostsAnswer } from '../api/schemas/blog';
+export { OrganizerInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer, Review } from '../api/schemas/organizers';
+export {
+  ChatSourcesAnswer, ContactsAnswer, CountriesAnswer, CountryByIpAnswer, InfoAnswer, PhoneContact, SearchFormAnswer,
+  SiteTokensAnswer, SocialLink, SocialLinksAnswer, WorkTimeAnswer,
+} from '../api/schemas/reference';
+export { PARTNER_ID_RE, SubmitHelpRequestAnswer } from '../api/schemas/requests';
+export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
+export { FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';
+export type { FilterSection } from '../api/schemas/search';
+export { ValidateSlugAnswer } from '../api/schemas/slugs';
+export {
+  AutocompleteAnswer, IndividualTourAnswer, Suggestion, SuggestionGroup, TicketsAnswer, TourCardSmall, TourDetailAnswer,
+  TourForRequestAnswer, TourIdsAnswer, TourListItem, TourOption, TourReviewsAnswer, TourVariant,
+} from '../api/schemas/tours';
+export type { ReviewTab } from '../api/schemas/tours';
+export { useApiQuery, useAutoRetry } from '../api/useApiQuery';

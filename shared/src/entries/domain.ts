@@ -1,0 +1,23 @@
+/**
+ * @tours/shared/domain — the pure rules of the product: prices, counts, images, search filters, the tour page's
+ * rules, pagination, validation, the Moscow offset, and the timing and layout constants of public-site §9.
+ * No React, no state. Named exports only (issue 12), checked by shared/api-report.md.
+ */
+export { BREAKPOINTS, EBOOK_ROUTE_CHANGES, LAYOUT, TIMING } from '../config/constants';
+export { DEFAULT_FILTER, FILTER_LIMITS, filterFromSearch, filterToSearch, normaliseFilter, serialiseFilter } from '../domain/filters';
+export type { TourFilter } from '../domain/filters';
+export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';
+export type { MediaItem } from '../domain/media';
+export { browserMoscowOffset } from '../domain/moscow-offset';
+export { pageButtons } from '../domain/pagination';
+export { formatPrice, priceScale } from '../domain/price';
+export { roundedCount, roundedCountParts } from '../domain/stats';
+export { organizerShortName } from '../domain/tour-card';
+export {
+  allDatesNotGuaranteed, allowedTourRedirect, comfortLevel, GALLERY_PREVIEWS, groupSizeForm, hasAvailableDates,
+  hasIndividualDates, isExcursionType, isOtherOption, isVariantDisabled, lengthFromVariant, mainRequestAction,
+  mainRequestOpensModal, nextReviewsCount, nightsShown, plainText, ratingOneDecimal, REVIEWS_STEP, SCHEDULE_VARIANTS,
+  sectionVisibility, splitSidebarDates, visibleAnchors,
+} from '../domain/tour';
+export type { ExcursionDateLike, MainRequestAction } from '../domain/tour';
+export { parseThemeColor } from '../domain/validation';

@@ -1,0 +1,39 @@
+/**
+ * @tours/shared/kit — the UI kit (components and hooks) and the single-spa glue of a microfrontend:
+ * `createMfeApp` (route → screen lifecycles) and `createMfeParcel` (a registered modal's parcel).
+ * Named exports only (issue 12), checked by shared/api-report.md.
+ */
+/* The kit's tokens. Each component also imports the CSS it needs: shared's package.json marks only *.css as side
+   effects, so when a bundler skips this file during tree shaking, this import alone would be dropped. */
+import '../ui/ui.css';
+
+export { createMfeApp, createMfeParcel } from '../mfe/create';
+export { Autocomplete } from '../ui/Autocomplete';
+export type { AutocompleteGroup } from '../ui/Autocomplete';
+export { Breadcrumbs } from '../ui/Breadcrumbs';
+export { Button } from '../ui/Button';
+export { Collapse } from '../ui/Collapse';
+export { DatePicker } from '../ui/DatePickerLazy';
+export { Drawer } from '../ui/Drawer';
+export { Dropdown } from '../ui/Dropdown';
+export { ErrorState } from '../ui/ErrorState';
+export { useFocusTrap } from '../ui/focus';
+export { Link } from '../ui/Link';
+export { preloadMediaViewer, useMediaViewer } from '../ui/MediaViewer';
+export { CloseGlyph, MessageBanner } from '../ui/MessageBanner';
+export { PageHeader } from '../ui/PageHeader';
+export { PaginationBar } from '../ui/Pagination';
+export { PhoneLink } from '../ui/PhoneLink';
+export { Price } from '../ui/Price';
+export { RangeInput } from '../ui/RangeInput';
+export { Avatar, PhotoPreviews, ReviewCard, Stars } from '../ui/ReviewCard';
+export { SafeHtml } from '../ui/SafeHtml';
+export { ScrollSpy, scrollToElement } from '../ui/ScrollSpy';
+export { Sheet, SheetStack } from '../ui/Sheet';
+export { PageSkeleton, Skeleton } from '../ui/Skeleton';
+export { SelectField, TextField } from '../ui/TextField';
+export { TourCard } from '../ui/TourCard';
+export { TourHero, TourSkeleton } from '../ui/TourSkeleton';
+export type { TourHeroImage } from '../ui/TourSkeleton';
+export { TruncatedText } from '../ui/TruncatedText';
+export { errorText, useForm } from '../ui/useForm';
