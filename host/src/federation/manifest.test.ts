@@ -1,5 +1,5 @@
 import { isAllowedOrigin } from '@tours/shared/contract';
-import { readOverrides, resolveRemotes, writeOverride } from './manifest';
+import { readOverrides, resolveRemotes, textUrlsOf, writeOverride } from './manifest';
 import { isChunkLoadError } from './loader-errors';
 
 describe('runtime manifest', () => {
@@ -96,5 +96,28 @@ describe('isChunkLoadError', () => {
     [null, false],
   ])('%p → %p', (error, expected) => {
     expect(isChunkLoadError(error)).toBe(expected);
+  });
+});
+
+describe('textUrlsOf (where a remote\'s texts are)', () => {
+  const base = { name: 'mfe-tour' as const, version: '1', entry: 'http://b/mf-manifest.json' };
+  const fetchMeta = () => jest.fn(async () => ({ ok: true, json: async () => ({ i18n: { en: 'i18n/en.1a2b3c4d.json' } }) }) as unknown as Response);
+
+  test("the manifest entry's URLs when it has them, with no request", async () => {
+    const fetchImpl = fetchMeta();
+    await expect(textUrlsOf({ ...base, url: 'http://b/mf-manifest.json', overridden: false, i18n: { en: 'http://cdn/en.json' } }, fetchImpl)).resolves.toEqual({ en: 'http://cdn/en.json' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['an override', { url: 'http://localhost:9000/x/mf-manifest.json', overridden: true }],
+    ['an entry written without them', { url: 'http://localhost:9001/x/mf-manifest.json', overridden: false }],
+  ])("%s: the build's own mfe.json, asked once", async (_case, remote) => {
+    const fetchImpl = fetchMeta();
+    const expected = { en: remote.url.replace('mf-manifest.json', 'i18n/en.1a2b3c4d.json') };
+    await expect(textUrlsOf({ ...base, ...remote }, fetchImpl)).resolves.toEqual(expected);
+    await expect(textUrlsOf({ ...base, ...remote }, fetchImpl)).resolves.toEqual(expected);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledWith(remote.url.replace('mf-manifest.json', 'mfe.json'));
   });
 });

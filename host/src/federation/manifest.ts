@@ -78,17 +78,26 @@ export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<Re
   return (await response.json()) as RemoteManifest;
 }
 
+/** A build's own list of its catalogues (mfe.json beside its mf-manifest.json), fetched once per build. */
+const buildTexts = new Map<string, Promise<Partial<Record<Locale, string>> | undefined>>();
+
 /**
- * The catalogue URLs of a remote: its manifest entry's, or for an override (a build served elsewhere), what the
- * build's own mfe.json names next to its mf-manifest.json.
+ * The catalogue URLs of a remote: its manifest entry's; for an override (a build served elsewhere) or an entry
+ * written without them (by hand, or by an older publish), what the build's own mfe.json names.
  */
-export async function textUrlsOf(remote: ResolvedRemote | undefined, fetchImpl: typeof fetch = fetch): Promise<Partial<Record<Locale, string>> | undefined> {
-  if (!remote) return undefined;
-  if (!remote.overridden) return remote.i18n;
-  try {
-    const meta = (await (await fetchImpl(new URL('mfe.json', remote.url).href)).json()) as { i18n?: Record<string, string> };
-    return Object.fromEntries(Object.entries(meta.i18n ?? {}).map(([l, file]) => [l, new URL(file, remote.url).href]));
-  } catch {
-    return undefined;
+export function textUrlsOf(remote: ResolvedRemote | undefined, fetchImpl: typeof fetch = fetch): Promise<Partial<Record<Locale, string>> | undefined> {
+  if (!remote) return Promise.resolve(undefined);
+  if (!remote.overridden && remote.i18n) return Promise.resolve(remote.i18n);
+  let found = buildTexts.get(remote.url);
+  if (!found) {
+    found = fetchImpl(new URL('mfe.json', remote.url).href)
+      .then((res): Promise<{ i18n?: Record<string, string> }> => (res.ok ? res.json() : Promise.resolve({})))
+      .then((meta) => Object.fromEntries(Object.entries(meta.i18n ?? {}).map(([l, file]) => [l, new URL(file, remote.url).href])))
+      .catch(() => {
+        buildTexts.delete(remote.url);
+        return undefined;
+      });
+    buildTexts.set(remote.url, found);
   }
+  return found;
 }
