@@ -48,6 +48,29 @@ export interface ApiConfig {
   invisibleCaptchaKey: string | null;
   mapsToken: string | null;
   mapsSuggestToken: string | null;
+  /** SMTP_URL (smtp:// or smtps://, credentials in the URL): e-mail goes out through it; empty = messages are kept in the outbox. */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender of the e-mails. */
+  mailFrom: string;
+  /** SITE_ORIGIN: the origin of links in messages (password reset, e-mail confirmation). */
+  siteOrigin: string;
+  /** DEV_MODE=1: developer pages (the outbox with its codes at /internal/outbox) answer without the internal secret. */
+  devMode: boolean;
+  /**
+   * CAPTCHA_SECRET: signs captcha challenges. Empty = a random secret per process (challenges of one process fail in
+   * another, and after a restart): every process of one deployment needs the same one.
+   */
+  captchaSecret: string;
+  /**
+   * AUTH_CODE_SECRET: the pepper of one-time code hashes (a 5-digit code's plain hash is reversed in a moment, the
+   * HMAC without the secret is not). Empty = random per process: codes sent by another process or before a restart fail.
+   */
+  authCodeSecret: string;
+  /**
+   * AUTH_CODE_SENDS_PER_VISITOR: code sends from one address (any logins) in 10 minutes before a captcha is needed
+   * (twice as many: the hard one). Per login it is always 3 (6). Raise it where many people share one address.
+   */
+  codeSendsPerVisitor: number;
 }
 
 /** The repository root (a relative DB_FILE is resolved from here, wherever the process was started). */
@@ -74,10 +97,31 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return proxies;
 }
 
-/** A guessable secret would let anyone pose as the host server: 16 characters at least. */
-function secret(value: string | undefined): string {
+/** A guessable secret is no secret (the internal one lets anyone pose as the host server): 16 characters at least. */
+function secret(name: string, value: string | undefined): string {
   if (!value) return '';
-  if (value.length < 16) throw new Error('INTERNAL_API_SECRET: use at least 16 characters (e.g. openssl rand -hex 32)');
+  if (value.length < 16) throw new Error(`${name}: use at least 16 characters (e.g. openssl rand -hex 32)`);
+  return value;
+}
+
+/** An origin for links (scheme://host[:port], no path). */
+function origin(value: string | undefined, fallback: string): string {
+  if (!value) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SITE_ORIGIN: not an origin (scheme://host[:port]): '${value}'`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash) {
+    throw new Error(`SITE_ORIGIN: not an origin (scheme://host[:port]): '${value}'`);
+  }
+  return url.origin;
+}
+
+function smtpUrl(value: string | undefined): string {
+  if (!value) return '';
+  if (!/^smtps?:\/\/[^\s]+$/i.test(value)) throw new Error('SMTP_URL: expected smtp://[user:password@]host[:port] or smtps://…');
   return value;
 }
 
@@ -100,7 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     rateLimitAuthPerMin: optInt(env.RATE_LIMIT_AUTH_PER_MIN, 0, 1_000_000_000),
     rateLimitMaxKeys: int(env.RATE_LIMIT_MAX_KEYS, 10_000, 100, 10_000_000),
     cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
-    internalSecret: secret(env.INTERNAL_API_SECRET),
+    internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -112,6 +156,13 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     invisibleCaptchaKey: str(env.INVISIBLE_CAPTCHA_KEY),
     mapsToken: str(env.MAPS_TOKEN),
     mapsSuggestToken: str(env.MAPS_SUGGEST_TOKEN),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Tours <no-reply@tours.example>',
+    siteOrigin: origin(env.SITE_ORIGIN, 'http://localhost:8080'),
+    devMode: env.DEV_MODE === '1' || env.DEV_MODE === 'true',
+    captchaSecret: secret('CAPTCHA_SECRET', env.CAPTCHA_SECRET),
+    authCodeSecret: secret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),
+    codeSendsPerVisitor: int(env.AUTH_CODE_SENDS_PER_VISITOR, 10, 1, 1_000_000),
   };
 }
 

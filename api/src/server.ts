@@ -15,16 +15,21 @@ import { registerJsonBodyParser } from './lib/json-body';
 import { registerMetrics } from './lib/metrics';
 import { setUpRateLimit } from './lib/rate-limit';
 import { HELMET_OPTIONS, HSTS, routeHelmetOptions } from './lib/security-headers';
+import type { MessageProviders } from './lib/outbox';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
+import { registerCaptchaRoutes } from './routes/captcha';
+import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
+import { registerOutboxPage } from './routes/outbox';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerRequestRoutes } from './routes/requests';
 import { registerReviewRoutes } from './routes/reviews';
 import { ApiRouter } from './routes/router';
 import { registerSearchRoutes } from './routes/search';
+import { registerSignInRoutes } from './routes/sign-in';
 import { registerSlugRoutes } from './routes/slugs';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
@@ -40,8 +45,10 @@ export interface BuildServerOptions {
   validateAnswers?: boolean;
   /** Close the database when the server closes (default false: the owner closes it). */
   closeDb?: boolean;
-  /** The rate limiter's clock (tests). */
+  /** The service's clock (tests): the rate limiter and every expiry (codes, links, tokens, captchas). */
   now?: () => number;
+  /** Providers of SMS and messenger channels (tests; none by default: those messages are kept in the outbox). */
+  providers?: MessageProviders;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -62,10 +69,10 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = new Services(options.db, config);
+  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}) });
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
-  const limiter = setUpRateLimit(app, config, options.now);
+  const limiter = setUpRateLimit(app, config, services.captcha, services.now);
   if (!config.internalSecret) {
     app.log.warn('INTERNAL_API_SECRET is not set: X-Forwarded-For is ignored, so every visitor behind the host server counts as the host');
   }
@@ -74,6 +81,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   app.decorateRequest('clientIp', '');
   app.decorateRequest('fromTrustedProxy', false);
   app.decorateRequest('internalCall', false);
+  app.decorateRequest('captchaCheck', null);
   void app.register(helmet, HELMET_OPTIONS);
   app.addHook('onRoute', routeHelmetOptions);
   if (config.corsOrigin) void app.register(cors, { origin: config.corsOrigin === '*' ? true : config.corsOrigin.split(',') });
@@ -136,11 +144,17 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerTourPageRoutes(router, services);
   registerReviewRoutes(router, services);
   registerAccountRoutes(router, services);
+  registerSignInRoutes(router, services);
+  registerContactRoutes(router, services);
+  registerCaptchaRoutes(router, services);
+  registerOutboxPage(app, services);
   registerRequestRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 
   app.addHook('onClose', async () => {
+    // Messages on their way finish (each within its provider's timeout) before the database may close.
+    await services.outbox.idle();
     if (options.closeDb) await options.db.close();
   });
   return app;

@@ -1,19 +1,61 @@
-/** What route handlers share: the database, the configuration, and cached reference data. */
+/** What route handlers share: the database, the configuration, the clock, cached reference data, and the services of sign-in. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from './config';
 import type { Db } from './db';
 import { currencyRates, siteSettings } from './db/queries/reference';
 import { AnswerCache } from './lib/cache';
+import { Captcha } from './lib/captcha';
 import type { Rates } from './lib/currency';
+import { OneTimeCodes } from './lib/one-time-codes';
+import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
+import { rateLimitsOf } from './lib/rate-limit';
+
+export interface ServicesOptions {
+  /** The service's clock (tests move it): expiries of codes, links, tokens, captchas, and the rate limiter. */
+  now?: () => number;
+  log: FastifyBaseLogger;
+  /** Providers of SMS and messenger channels (none by default: their messages are kept in the outbox). */
+  providers?: MessageProviders;
+}
+
+/** A configured secret, or a random one for this process with a warning (several processes must share one). */
+function secretOrRandom(value: string, name: string, log: FastifyBaseLogger): string {
+  if (value) return value;
+  log.warn(`${name} is not set: using a random one for this process; set it when more than one process serves the API (or to keep it across restarts)`);
+  return randomBytes(32).toString('hex');
+}
 
 export class Services {
   /** Answers and reference data, 60 s, within CACHE_MAX_MB (lib/cache.ts). */
   readonly cache: AnswerCache;
+  readonly now: () => number;
+  readonly outbox: Outbox;
+  readonly captcha: Captcha;
+  readonly codes: OneTimeCodes;
 
   constructor(
     readonly db: Db,
     readonly config: ApiConfig,
+    options: ServicesOptions,
   ) {
     this.cache = new AnswerCache({ maxBytes: config.cacheMaxMb * 1024 * 1024 });
+    this.now = options.now ?? Date.now;
+    const providers: MessageProviders = { ...options.providers };
+    if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
+    this.outbox = new Outbox(db, providers, { now: this.now, log: options.log });
+    this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now);
+    this.codes = new OneTimeCodes(db, {
+      secret: secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log),
+      now: this.now, captcha: this.captcha, outbox: this.outbox,
+      limited: rateLimitsOf(config).reads > 0,
+      perVisitor: config.codeSendsPerVisitor,
+    });
+  }
+
+  /** The service's clock as a Date. */
+  date(): Date {
+    return new Date(this.now());
   }
 
   rates(): Promise<Rates> {

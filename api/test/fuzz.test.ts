@@ -13,8 +13,10 @@ import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { is } from 'superstruct';
 import { individualTourUuidOf } from '../src/db/queries/individual-tours';
+import { issueLinkToken } from '../src/db/queries/link-tokens';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, testServer, type TestDb } from './helpers';
+import { hashPassword } from '../src/lib/passwords';
+import { createTestDb, lastCode, outboxTo, testServer, type TestDb } from './helpers';
 
 interface Parameter { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema?: JsonSchema }
 interface JsonSchema { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; minimum?: number; maximum?: number; default?: unknown }
@@ -31,6 +33,8 @@ let t: TestDb;
 let app: FastifyInstance;
 const operations: Operation[] = [];
 let auth: Record<string, string> = {};
+/** The X-Authorization of a call: the fuzz traveller's, or its own where a call ends or spends a token. */
+let authFor: (op: Operation) => Promise<Record<string, string>>;
 /** Valid values by parameter name (per path where they differ). */
 let validQuery: (op: Operation) => Record<string, string>;
 let validPath: Record<string, string> = {};
@@ -71,8 +75,9 @@ async function writtenState(): Promise<string> {
 /** Sends one request and checks everything a bad input may never cause. */
 async function send(op: Operation, kindName: string, options: InjectOptions, expect4xx = false): Promise<{ status: number; body: unknown }> {
   kind(op, kindName);
+  const headers = await authFor(op);
   const before = op.method === 'POST' ? await writtenState() : '';
-  const res = await app.inject({ ...options, headers: { ...auth, ...(options.headers ?? {}) } });
+  const res = await app.inject({ ...options, headers: { ...headers, ...(options.headers ?? {}) } });
   requests++;
   const context = `${op.method} ${op.path} [${kindName}] ${String(options.url).slice(0, 120)} ${typeof options.payload === 'string' ? options.payload.slice(0, 80) : ''}`;
   try {
@@ -185,8 +190,11 @@ const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = testServer(t.db);
-  auth = { 'x-authorization': `Bearer ${await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Tester' }))}` };
+  // DEV_MODE: the codes the sign-in calls need are read from the outbox page (not an operation of the description).
+  app = testServer(t.db, { devMode: true });
+  const password = 'fuzz password';
+  const fuzzer = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Tester', email: 'fuzz@example.com', phone: '+79160000000', password_hash: await hashPassword(password) });
+  auth = { 'x-authorization': `Bearer ${await issueToken(t.db, fuzzer)}` };
   const doc = (await app.inject({ method: 'GET', url: '/api-docs/openapi.json' })).json() as {
     paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
   };
@@ -205,7 +213,9 @@ beforeAll(async () => {
   const faq = await k.selectFrom('tour_faq').select('id').where('tour_id', '=', tour.id).executeTakeFirstOrThrow();
   const post = await k.selectFrom('blog_posts').select('slug_en').where('is_published', '=', 1).executeTakeFirstOrThrow();
   const uuid = (await individualTourUuidOf(t.db, tour.id))!;
-  const common: Record<string, string> = { from_currency: 'USD', to_currency: 'EUR', amount: '10', query: 'mos', uuid, ids: String(tour.id), program_id: String(day.id), tour_id: String(tour.id) };
+  const common: Record<string, string> = {
+    from_currency: 'USD', to_currency: 'EUR', amount: '10', query: 'mos', uuid, ids: String(tour.id), program_id: String(day.id), tour_id: String(tour.id), action: 'user/auth',
+  };
   const byPath: Record<string, Record<string, string>> = {
     '/spa/blog-posts': { slug: 'travel-tips' },
     '/spa/blog-post': { slug: post.slug_en },
@@ -222,13 +232,45 @@ beforeAll(async () => {
   validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
   // SVG: the PNG of the original size takes tens of milliseconds to draw, for every key the fuzzing makes up.
   validPath = { bucket: 'tours', key: `${tour.id}-1`, size: '140x140', file: 'image.svg' };
+  // Secrets of the sign-in calls: codes sent here and read back, links issued directly.
+  const call = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+  for (const login of ['fuzz.code@example.com', 'fuzz.redirect@example.com']) await call('/crm/api/user/send-auth-code', { login });
+  const oneTimeLink = (await outboxTo(app, 'fuzz.code@example.com'))[0]!.links[0]!;
+  const resetter = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Reset', email: 'fuzz.reset@example.com' });
+  const confirmer = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Phone' });
+  const confirmerAuth = { 'x-authorization': `Bearer ${await issueToken(t.db, confirmer)}` };
+  await call('/crm/api/user/change-phone', { phone: '+79160000009' }, confirmerAuth);
+  const link = (purpose: 'password_reset' | 'confirm_email', travellerId: number, login: string) =>
+    issueLinkToken(t.db, { purpose, travellerId, login, lifetimeMs: 3_600_000 }, new Date());
   const bodies: Record<string, Record<string, unknown>> = {
     '/spa/submit-help-request': { data: { type: 'common_help', name: 'Anna', phone: '+79161234567', tour_id: tour.id, comment: 'Hello\nworld' } },
     '/crm/api/user/set-currency': { currency_code: 'EUR' },
     '/crm/api/favourite-tour/create': { tour_id: tour.id },
     '/crm/api/favourite-tour/delete': { tour_id: tour.id },
+    '/crm/api/user/register-without-password': { email: 'fuzz.quick@example.com', first_name: 'Fuzz' },
+    '/crm/api/user/send-auth-code': { login: 'fuzz.send@example.com' },
+    '/crm/api/user/auth-via-code': { login: 'fuzz.code@example.com', code: await lastCode(app, 'fuzz.code@example.com'), favourites_tours_ids: [tour.id] },
+    '/crm/api/user/redirect-auth-via-code': { login: 'fuzz.redirect@example.com', code: await lastCode(app, 'fuzz.redirect@example.com') },
+    '/crm/api/user/access-token-by-one-time-token': { token: new URL(oneTimeLink).searchParams.get('one_time_token') },
+    '/crm/api/user/register': { first_name: 'Fuzz', email: 'fuzz.register@example.com', password, confirm_password: password },
+    '/crm/api/user/auth': { login: 'fuzz@example.com', password },
+    '/crm/api/user/password-recovery': { email: 'fuzz@example.com' },
+    '/crm/api/user/password-reset': { token: await link('password_reset', resetter, 'fuzz.reset@example.com'), password: 'new fuzz password' },
+    // The same password again: the auth call's stays right whichever runs first.
+    '/crm/api/user/change-password': { old_password: password, password, confirm_password: password },
+    '/crm/api/user/confirm-email': { token: await link('confirm_email', fuzzer, 'fuzz@example.com') },
+    '/crm/api/user/change-email': { email: 'fuzz.new@example.com' },
+    '/crm/api/user/change-phone': { phone: '+79160000001' },
+    '/crm/api/user/confirm-phone': { code: await lastCode(app, '+79160000009') },
   };
-  validBody = (op) => bodies[op.path] ?? (sample(op.body ?? undefined) as Record<string, unknown>);
+  validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
+  // logout and refresh-token end the token they are sent: each request gets one of its own. confirm-phone's code is
+  // its traveller's (the fuzz traveller's phone calls send codes of their own, which would end it).
+  const spender = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Spender' });
+  authFor = async (op) => {
+    if (op.path === '/crm/api/user/logout' || op.path === '/crm/api/user/refresh-token') return { 'x-authorization': `Bearer ${await issueToken(t.db, spender)}` };
+    return op.path === '/crm/api/user/confirm-phone' ? confirmerAuth : auth;
+  };
 }, 60_000);
 
 afterAll(async () => {
@@ -240,15 +282,19 @@ afterAll(async () => {
 
 test('the description lists GET and POST operations, path parameters included', () => {
   expect(operations.filter((o) => o.method === 'GET').length).toBeGreaterThan(25);
-  expect(operations.filter((o) => o.method === 'POST').map((o) => o.path)).toEqual(expect.arrayContaining(['/spa/submit-help-request', '/crm/api/user/set-currency', '/crm/api/favourite-tour/create']));
+  expect(operations.filter((o) => o.method === 'POST').map((o) => o.path)).toEqual(expect.arrayContaining([
+    '/spa/submit-help-request', '/crm/api/user/set-currency', '/crm/api/favourite-tour/create', '/crm/api/user/register-without-password',
+    '/crm/api/user/auth-via-code', '/crm/api/user/logout',
+  ]));
   expect(operations.some((o) => o.params.some((p) => p.in === 'path'))).toBe(true);
 });
 
 test('every operation answers its valid input', async () => {
   for (const op of operations) {
+    const headers = await authFor(op);
     const res = op.method === 'GET'
-      ? await app.inject({ method: 'GET', url: urlOf(op, baseQuery(op)), headers: auth })
-      : await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), headers: { ...auth, ...json }, payload: JSON.stringify(validBody(op)) });
+      ? await app.inject({ method: 'GET', url: urlOf(op, baseQuery(op)), headers })
+      : await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), headers: { ...headers, ...json }, payload: JSON.stringify(validBody(op)) });
     if (res.statusCode !== 200) throw new Error(`${op.method} ${op.path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
 });
@@ -330,10 +376,13 @@ test('bad input of every kind in every operation: never a 5xx, always the error 
     for (const p of ['{"__proto__": {"polluted": 1}}', '{"constructor": {"prototype": {"polluted": 1}}}', `{"data": {"__proto__": {"polluted": 1}}}`]) {
       await raw('prototype keys', p, json, false);
     }
-    for (const top of ['null', '1e308', '"x"', 'true', '[]']) await raw('wrong type (whole body)', top);
+    // `null` is no body, the same as `{}`: refused where the call requires a field.
+    const requiresField = Boolean(op.body?.required?.length);
+    await raw('wrong type (whole body)', 'null', json, op.method === 'POST' && requiresField);
+    for (const top of ['1e308', '"x"', 'true', '[]']) await raw('wrong type (whole body)', top);
 
     if (op.method === 'POST') {
-      await send(op, 'missing required', { method: 'POST', url, headers: json, payload: '{}' }, true);
+      await send(op, 'missing required', { method: 'POST', url, headers: json, payload: '{}' }, requiresField);
       await send(op, 'unknown fields', { method: 'POST', url, headers: json, payload: JSON.stringify({ ...valid, zz_unknown: MARKER, [MARKER]: 1 }) });
       await send(op, 'prototype keys', { method: 'POST', url, headers: json, payload: JSON.stringify({ ...valid, prototype: { polluted: 1 }, hasOwnProperty: 1, toString: 'x', valueOf: null }) });
       const fields = fieldPaths(op.body);

@@ -8,12 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { is, type Struct } from 'superstruct';
 import { openDatabase, type Db } from '../src/db';
 import { ensureSeeded, type SeedReport } from '../src/db/seed/ensure';
 import { isoDate } from '../src/db/seed/text';
 import { buildServer } from '../src/server';
 import type { ApiConfig } from '../src/config';
+import type { MessageProviders } from '../src/lib/outbox';
 
 // fastify.inject loads light-my-request, which requires the ESM-only 'cookie' 2.x. Node 20 loads it at runtime
 // (require(esm)), but jest on Node < 24.9 cannot unless the root jest config transforms 'cookie'. Until then,
@@ -97,9 +100,36 @@ export async function createTestDb(options: { size?: number; seed?: boolean } = 
   };
 }
 
-/** A server on the test database that checks every answer against its schema. */
-export function testServer(db: Db, config: Partial<ApiConfig> = {}): FastifyInstance {
-  return buildServer({ db, config: { rateLimitPerMin: 0, ...config }, validateAnswers: true });
+/** A server on the test database that checks every answer against its schema (limits off unless configured). */
+export function testServer(db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; providers?: MessageProviders } = {}): FastifyInstance {
+  return buildServer({ db, config: { rateLimitPerMin: 0, ...config }, validateAnswers: true, ...options });
+}
+
+/** A message as the outbox page lists it (GET /internal/outbox). */
+export interface OutboxEntry {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  status: string;
+  error: string | null;
+  code: string | null;
+  links: string[];
+}
+
+/** The messages to a recipient, newest first, from the outbox page (the server needs devMode or the internal secret). */
+export async function outboxTo(app: FastifyInstance, to: string, headers: Record<string, string> = {}): Promise<OutboxEntry[]> {
+  const res = await app.inject({ method: 'GET', url: `/internal/outbox?to=${encodeURIComponent(to)}`, headers });
+  if (res.statusCode !== 200) throw new Error(`outbox page: ${res.statusCode}`);
+  return (res.json() as { messages: OutboxEntry[] }).messages;
+}
+
+/** The newest one-time code sent to a recipient, as a developer or an e-2-e test reads it. */
+export async function lastCode(app: FastifyInstance, to: string): Promise<string> {
+  const code = (await outboxTo(app, to)).find((m) => m.code)?.code;
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
 }
 
 /** GET through inject; returns status, parsed JSON body and headers. */
@@ -126,4 +156,17 @@ export function expectShape<T, S>(value: unknown, struct: Struct<T, S>): T {
 /** Logs once why a test is skipped (so the reason shows in the output). */
 export function skipNote(reason: string): void {
   console.log(`skipped: ${reason}`);
+}
+
+/**
+ * Solves the API's captcha for an action as the browser's widget would: fetches a challenge, solves it with
+ * altcha-lib, and answers the payload for x-captcha-token (base64 JSON `{ challenge, solution }`).
+ */
+export async function solveCaptcha(app: FastifyInstance, action: string, hard = false, from = '127.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/spa/captcha/challenge?action=${encodeURIComponent(action)}${hard ? '&hard=1' : ''}`, remoteAddress: from });
+  if (res.statusCode !== 200) throw new Error(`captcha challenge: ${res.statusCode} ${res.body}`);
+  const challenge = res.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }

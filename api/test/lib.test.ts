@@ -148,11 +148,11 @@ test('RateLimitStore: fixed window per key, bounded by its key count', () => {
 });
 
 test.each([
-  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 600, writes: 60, auth: 10 }],
-  [{ rateLimitPerMin: 100000, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 100000, writes: 10000, auth: 1667 }],
-  [{ rateLimitPerMin: 40, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: null }, { reads: 40, writes: 5, auth: 1 }],
-  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: 0, rateLimitAuthPerMin: 3 }, { reads: 600, writes: 0, auth: 3 }],
-  [{ rateLimitPerMin: 0, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: 5 }, { reads: 0, writes: 0, auth: 0 }],
+  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 600, writes: 60, auth: 10, captcha: 600 }],
+  [{ rateLimitPerMin: 100000, rateLimitWritesPerMin: null, rateLimitAuthPerMin: null }, { reads: 100000, writes: 10000, auth: 1667, captcha: 100000 }],
+  [{ rateLimitPerMin: 40, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: null }, { reads: 40, writes: 5, auth: 1, captcha: 40 }],
+  [{ rateLimitPerMin: 600, rateLimitWritesPerMin: 0, rateLimitAuthPerMin: 3 }, { reads: 600, writes: 0, auth: 3, captcha: 600 }],
+  [{ rateLimitPerMin: 0, rateLimitWritesPerMin: 5, rateLimitAuthPerMin: 5 }, { reads: 0, writes: 0, auth: 0, captcha: 0 }],
 ])('rateLimitsOf(%j)', (config, limits) => expect(rateLimitsOf(config)).toEqual(limits));
 
 test.each([
@@ -351,9 +351,21 @@ describe('readConfig', () => {
     });
     expect(readConfig({ RATE_LIMIT_PER_MIN: '0', RATE_LIMIT_READS_PER_MIN: '' }).rateLimitPerMin).toBe(0);
   });
+  test('accounts: SMTP, the sender, links, developer mode, secrets', () => {
+    expect(readConfig({})).toMatchObject({ smtpUrl: '', siteOrigin: 'http://localhost:8080', devMode: false, captchaSecret: '', authCodeSecret: '' });
+    expect(readConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'Tours <hi@tours.example>', SITE_ORIGIN: 'https://tours.example/', DEV_MODE: '1',
+      CAPTCHA_SECRET: 'c'.repeat(32), AUTH_CODE_SECRET: 'a'.repeat(32),
+    })).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example:465', mailFrom: 'Tours <hi@tours.example>', siteOrigin: 'https://tours.example', devMode: true,
+      captchaSecret: 'c'.repeat(32), authCodeSecret: 'a'.repeat(32),
+    });
+    expect(readConfig({ DEV_MODE: '0' }).devMode).toBe(false);
+  });
   test.each([['PORT', '70000'], ['SEED', '-1'], ['CATALOGUE_SIZE', '0'], ['RATE_LIMIT_PER_MIN', 'lots'],
     ['RATE_LIMIT_WRITES_PER_MIN', '-1'], ['CACHE_MAX_MB', '0'], ['TRUST_PROXY', 'true'], ['TRUST_PROXY', '10.0.0.1,*'], ['TRUST_PROXY', '2'],
-    ['INTERNAL_API_SECRET', 'short']])('%s=%s is refused', (key, value) => {
+    ['INTERNAL_API_SECRET', 'short'], ['CAPTCHA_SECRET', 'short'], ['AUTH_CODE_SECRET', 'short'], ['SMTP_URL', 'mail.example'], ['SMTP_URL', 'http://mail.example'],
+    ['SITE_ORIGIN', 'tours.example'], ['SITE_ORIGIN', 'https://tours.example/path'], ['SITE_ORIGIN', 'javascript:alert(1)']])('%s=%s is refused', (key, value) => {
     expect(() => readConfig({ [key]: value })).toThrow();
   });
 });

@@ -1,6 +1,6 @@
-/** Search calls (public-site §7.2, §3.1–§3.4, §5.4, §5.7): /spa/tours, /spa/tours-page, /spa/cities-by-query, favourites. */
+/** Search calls (public-site §7.2, §3.1–§3.4, §5.4, §5.7): /spa/tours, /spa/tours-page, /spa/cities-by-query (favourites: accounts.test.ts). */
 import {
-  CitiesByQueryAnswer, FavouriteTourAnswer, ToursAnswer, ToursPageAnswer, type ToursAnswer as ToursAnswerT,
+  CitiesByQueryAnswer, ToursAnswer, ToursPageAnswer, type ToursAnswer as ToursAnswerT,
 } from '@tours/shared/src/api/schemas/search';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
@@ -217,36 +217,5 @@ describe('GET /spa/cities-by-query (§5.7)', () => {
     expect(ru.result[0]).toMatchObject({ id: city.id, name: city.name_ru });
     expect((await get(app, '/spa/cities-by-query?query=%20%20')).body).toEqual({ result: [] });
     expect((await get(app, '/spa/cities-by-query?query=')).body).toEqual({ result: [] });
-  });
-});
-
-describe('POST /crm/api/favourite-tour/create|delete', () => {
-  const post = (path: string, body: unknown, token?: string) =>
-    app.inject({ method: 'POST', url: path, payload: body as object, headers: token ? { 'x-authorization': token } : {} });
-
-  test('needs a bearer token: 401 in the error shape', async () => {
-    const none = await post('/crm/api/favourite-tour/create', { tour_id: 1001 });
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: 'Unauthorized' });
-    expect((await post('/crm/api/favourite-tour/create', { tour_id: 1001 }, 'Bearer short')).statusCode).toBe(401);
-  });
-
-  test('adds and removes per traveller', async () => {
-    const tour = await k().selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-    const a = 'Bearer aaaaaaaaaaaaaaaaaaaaaaaa';
-    const b = 'Bearer bbbbbbbbbbbbbbbbbbbbbbbb';
-    const created = await post('/crm/api/favourite-tour/create', { tour_id: tour.id }, a);
-    expect(created.statusCode).toBe(200);
-    expect(expectShape(created.json(), FavouriteTourAnswer)).toEqual({ result: true, tour_ids: [tour.id] });
-    expect((await post('/crm/api/favourite-tour/delete', { tour_id: tour.id }, b)).json()).toEqual({ result: true, tour_ids: [] });
-    expect((await post('/crm/api/favourite-tour/delete', { tour_id: tour.id }, a)).json()).toEqual({ result: true, tour_ids: [] });
-  });
-
-  test('an unknown tour or a bad body is a 422 on tour_id', async () => {
-    const token = 'Bearer cccccccccccccccccccccccc';
-    const unknown = await post('/crm/api/favourite-tour/create', { tour_id: 999999 }, token);
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toEqual({ message: 'Incorrect value', errors: { tour_id: 'Incorrect value' } });
-    expect((await post('/crm/api/favourite-tour/create', { tour_id: 'x' }, token)).statusCode).toBe(422);
   });
 });

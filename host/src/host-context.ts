@@ -21,6 +21,12 @@ export function createHostContext(deps: {
         token: store.get(sessionAtom)?.token,
         localizationId: store.get(appConfigAtom).variant === 'china' ? 12 : undefined,
       }),
+    // The captcha protocol (accounts-and-comms §4): a captcha-required answer opens mfe-account's captcha modal,
+    // which closes with the solved token. No invisible provider is configured by default (docs/decisions.md).
+    captcha: {
+      solve: (type, action) =>
+        modals.openRegistered('account/captcha', { type, action }).closed.then((result) => (typeof result === 'string' && result ? result : null)),
+    },
   });
   return {
     store,

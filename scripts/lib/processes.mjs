@@ -109,6 +109,8 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       ...env,
       PORT: String(apiPort),
       INTERNAL_API_SECRET: internalSecret,
+      // Development mode (README): the outbox page shows the messages that would go out, sign-in codes among them.
+      DEV_MODE: env.DEV_MODE ?? '1',
       ...(dbFile ? { DB_FILE: dbFile } : {}),
     });
     for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);

@@ -2,6 +2,7 @@
  * Errors as the spec describes them (public-site §8, accounts-and-comms §8):
  * `{ message, errors?: { [field]: string }, data?: {...} }`. Never a stack trace.
  */
+import type { CaptchaType } from '@tours/shared/src/api/captcha';
 import type { ErrorBody } from '@tours/shared/src/api/schemas/common';
 
 export class HttpError extends Error {
@@ -32,9 +33,9 @@ export function validationError(errors: Record<string, string>): HttpError {
   return new HttpError(422, first, errors);
 }
 
-/** 429 asking for the captcha step (accounts-and-comms §4 'Captcha', §8). */
-export function captchaRequired(): HttpError {
-  return new HttpError(429, 'Too many requests. Please confirm that you are not a robot.', undefined, { type: 'captcha' });
+/** 429 asking for the captcha step (accounts-and-comms §4 'Captcha', §8): 'captcha' or 'hard_captcha'. */
+export function captchaRequired(type: CaptchaType = 'captcha'): HttpError {
+  return new HttpError(429, 'Too many requests. Please confirm that you are not a robot.', undefined, { type });
 }
 
 const STATUS_MESSAGES: Record<number, string> = {

@@ -98,9 +98,11 @@ function queryParameters(query: AnyStruct): JsonSchema[] {
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed request (e.g. malformed JSON)',
+  401: 'Unauthorized: no live token in X-Authorization',
   404: 'Not found',
+  409: 'Conflict: the address is used by another account',
   422: 'Validation failed: `errors` is keyed by field name',
-  429: "Too many requests: `data.type` is 'captcha'",
+  429: "Too many requests: `data.type` is 'captcha' or 'hard_captcha' (retry with x-captcha-token)",
 };
 
 /** The OpenAPI document of the given calls. */

@@ -1,13 +1,17 @@
 /**
  * Rate limits per client address and route class, with @fastify/rate-limit (fixed window of a minute).
- * Over a limit the call answers 429 `{ message, data: { type: 'captcha' } }` with Retry-After (the captcha
- * protocol of accounts-and-comms §4) and the x-ratelimit-* headers.
+ * Over a limit the call answers 429 `{ message, data: { type: 'captcha' | 'hard_captcha' } }` with Retry-After (the
+ * captcha protocol of accounts-and-comms §4) and the x-ratelimit-* headers. The retry that carries a solved captcha
+ * (x-captcha-token, lib/captcha.ts) goes through and starts the visitor's window of that class again, so the calls
+ * waiting for the same captcha pass too; a visitor who needs one again within the escalation window gets a hard one.
  *
  * Classes (decided from the matched route's path, so a percent-encoded path cannot change its class):
- * - auth: code sends and auth-like calls (a path with auth, register, password or confirmation in it), any method
- *   but OPTIONS;
+ * - auth: code sends and auth-like calls (a path with auth, register, password or confirm in it: code checks
+ *   included), any method but OPTIONS;
  * - writes: other calls under /spa, /crm, /node-api that are not GET, HEAD or OPTIONS;
  * - reads: GET/HEAD/OPTIONS under /spa, /crm, /node-api, and anything under /internal without the secret;
+ * - captcha: the captcha challenge, as many a minute as reads but counted apart: a visitor over a limit must still
+ *   get the captcha that lifts it;
  * - none: /media, /api-docs, anything else (cheap 404s), and the host server's own calls.
  * Each class counts separately per address: a visitor's reads never use up its writes, or the other way round.
  */
@@ -16,15 +20,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv4, isIPv6 } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import type { ApiConfig } from '../config';
+import type { CaptchaType } from '@tours/shared/src/api/captcha';
 import { captchaRequired } from './errors';
 
-export type LimitClass = 'reads' | 'writes' | 'auth' | 'none';
+export type LimitClass = 'reads' | 'writes' | 'auth' | 'captcha' | 'none';
 
 export interface RateLimits {
   /** Requests per minute per client address; 0 = not limited. */
   reads: number;
   writes: number;
   auth: number;
+  /** Captcha challenges: as many as reads. */
+  captcha: number;
 }
 
 export const WINDOW_MS = 60_000;
@@ -32,16 +39,17 @@ export const WINDOW_MS = 60_000;
 /** The per-class numbers: RATE_LIMIT_PER_MIN (reads) scales the others unless they are set; 0 turns all off. */
 export function rateLimitsOf(config: Pick<ApiConfig, 'rateLimitPerMin' | 'rateLimitWritesPerMin' | 'rateLimitAuthPerMin'>): RateLimits {
   const reads = config.rateLimitPerMin;
-  if (reads === 0) return { reads: 0, writes: 0, auth: 0 };
+  if (reads === 0) return { reads: 0, writes: 0, auth: 0, captcha: 0 };
   return {
     reads,
     writes: config.rateLimitWritesPerMin ?? Math.max(1, Math.round(reads / 10)),
     auth: config.rateLimitAuthPerMin ?? Math.max(1, Math.round(reads / 60)),
+    captcha: reads,
   };
 }
 
 const API = /^\/(spa|crm|node-api)(\/|$)/;
-const AUTH_LIKE = /(^|[/-])(auth|register)([/-]|$)|password|confirmation/i;
+const AUTH_LIKE = /(^|[/-])(auth|register)([/-]|$)|password|confirm/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The class of a request: `path` is the matched route's pattern (the URL's path for unmatched ones). */
@@ -132,6 +140,17 @@ export class RateLimitStore {
     callback(null, { current: w.count, ttl: w.start + timeWindow - now });
   }
 
+  /** Requests counted in the key's window so far (0 once it has passed). */
+  current(key: string, timeWindow: number): number {
+    const w = this.windows.peek(key);
+    return !w || this.now() - w.start >= timeWindow ? 0 : w.count;
+  }
+
+  /** Starts the key's window again (a solved captcha). */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
   read(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.now();
     const w = this.windows.peek(key);
@@ -147,6 +166,18 @@ export class RateLimitStore {
     return this.windows.size;
   }
 }
+
+/** What the limiter asks of the captcha (lib/captcha.ts). */
+export interface CaptchaGate {
+  /** The challenge call's path (the 'captcha' class). */
+  readonly challengePath: string;
+  /** Whether the request carries a solved captcha that lets it through (a hard one when `hard`). */
+  pass(request: FastifyRequest, hard: boolean): Promise<boolean>;
+  /** The captcha the request's visitor must solve now. */
+  typeFor(request: FastifyRequest): CaptchaType;
+}
+
+const keyOf = (request: FastifyRequest): string => `${request.limitClass}|${addressKey(request.clientIp)}`;
 
 export interface RateLimitSetup {
   store: RateLimitStore;
@@ -166,7 +197,7 @@ declare module 'fastify' {
  * Registers @fastify/rate-limit (not global: its onRoute hook would miss routes declared before it loads) and
  * returns the step server.ts runs in its onRequest hook, after the client address is known.
  */
-export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, now: () => number = Date.now): RateLimitSetup {
+export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, captcha: CaptchaGate, now: () => number = Date.now): RateLimitSetup {
   const limits = rateLimitsOf(config);
   const store = new RateLimitStore(config.rateLimitMaxKeys, now);
   app.decorateRequest('limitClass', 'none');
@@ -178,10 +209,10 @@ export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, now: () 
     store: function StoreFactory() {
       return store;
     } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
-    keyGenerator: (request) => `${request.limitClass}|${addressKey(request.clientIp)}`,
+    keyGenerator: (request) => keyOf(request),
     max: (request) => (request.limitClass === 'none' ? 0 : limits[request.limitClass]),
     allowList: (request) => request.limitClass === 'none' || limits[request.limitClass] === 0,
-    errorResponseBuilder: () => captchaRequired(),
+    errorResponseBuilder: (request) => captchaRequired(captcha.typeFor(request)),
   });
   let limiter: ReturnType<FastifyInstance['rateLimit']> | null = null;
   app.addHook('onReady', async () => {
@@ -194,8 +225,14 @@ export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, now: () 
       const path = classPath(request);
       // The host server's own calls, and the metrics read with the secret, are not a visitor's.
       const exempt = request.internalCall || (request.fromTrustedProxy && path.startsWith('/internal/'));
-      request.limitClass = exempt ? 'none' : limitClass(request.method, path);
+      request.limitClass = exempt ? 'none' : path === captcha.challengePath ? 'captcha' : limitClass(request.method, path);
       if (request.limitClass === 'none' || limits[request.limitClass] === 0 || !limiter) return;
+      // Over the limit with a captcha: a solved one (hard when the visitor escalated) starts the window again.
+      const key = keyOf(request);
+      if (store.current(key, WINDOW_MS) >= limits[request.limitClass]) {
+        const hard = captcha.typeFor(request) === 'hard_captcha';
+        if (await captcha.pass(request, hard)) store.reset(key);
+      }
       await limiter.call(app, request, reply);
     },
   };

@@ -51,6 +51,14 @@ export function validateInput<T, S>(input: unknown, struct: Struct<T, S>): [Stru
   }
 }
 
+/**
+ * A POST that takes no body (logout, refresh-token): none (`null` is none too, as for every call), or a JSON object
+ * whose fields are ignored like unknown fields everywhere; anything else is the same 400 as for any call.
+ */
+export function refuseNonObjectBody(input: unknown): void {
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) throw malformedInput();
+}
+
 /** Validates and coerces `input`; throws a 422 HttpError with field errors on failure (a 400 when the input is not an object). */
 export function parseInput<T, S>(input: unknown, struct: Struct<T, S>): T {
   const [error, value] = validateInput(input ?? {}, struct);

@@ -1,13 +1,18 @@
 /**
- * Traveller account calls (accounts-and-comms §7): the profile and saving the currency to it (public-site §9).
- * Tokens are issued by sign-in (accounts issue); here a token is checked against the database.
+ * Traveller accounts (accounts-and-comms §3 'User / profile', §7): who is signed in (a bearer token checked against
+ * the database), the profile and its settings, the account's favourite tours. Sign-in is routes/sign-in.ts; e-mail
+ * and phone changes are routes/contacts.ts.
  */
 import type { FastifyRequest } from 'fastify';
-import { ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, type UserProfile } from '@tours/shared/src/api/schemas/accounts';
+import {
+  ChangeCountryBody, DoneAnswer, ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, SetLanguageBody, UpdateProfileBody, UpdateProfilePhotoBody,
+  UserAnswer, UserInfoDataAnswer, type UserProfile,
+} from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
-import type { TravellerRow } from '../db/migrations/0006-travellers';
-import { setTravellerCurrency, travellerByToken } from '../db/queries/travellers';
-import { HttpError } from '../lib/errors';
+import { FavouriteTourAnswer, FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
+import { addFavouriteTours, favouriteTourIds, removeFavouriteTour } from '../db/queries/favourites';
+import { setTravellerCurrency, travellerByToken, updateTraveller, type Traveller } from '../db/queries/travellers';
+import { HttpError, validationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
@@ -19,15 +24,20 @@ export function bearerToken(request: FastifyRequest): string | null {
   return /^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})$/i.exec(value)?.[1] ?? null;
 }
 
-/** The signed-in traveller, or a 401 in the error shape. */
-export async function requireTraveller(s: Services, request: FastifyRequest): Promise<TravellerRow> {
+/** The signed-in traveller (a live token: neither expired nor revoked), or undefined. */
+export async function signedInTraveller(s: Services, request: FastifyRequest): Promise<Traveller | undefined> {
   const token = bearerToken(request);
-  const traveller = token ? await travellerByToken(s.db, token) : undefined;
+  return token ? travellerByToken(s.db, token, s.date()) : undefined;
+}
+
+/** The signed-in traveller, or a 401 in the error shape. */
+export async function requireTraveller(s: Services, request: FastifyRequest): Promise<Traveller> {
+  const traveller = await signedInTraveller(s, request);
   if (!traveller) throw new HttpError(401, 'Unauthorized');
   return traveller;
 }
 
-async function profileOf(s: Services, row: TravellerRow, locale: ApiLocale): Promise<UserProfile> {
+export async function profileOf(s: Services, row: Traveller, locale: ApiLocale): Promise<UserProfile> {
   const country = row.country_id === null
     ? undefined
     : await s.db.kysely.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).where('id', '=', row.country_id).executeTakeFirst();
@@ -36,31 +46,142 @@ async function profileOf(s: Services, row: TravellerRow, locale: ApiLocale): Pro
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,
-    is_email_set: Boolean(row.is_email_set),
+    // hasEmptyFields (§3) asks the traveller for an e-mail while there is none.
+    is_email_set: Boolean(row.is_email_set) && Boolean(row.email),
     phone: row.phone,
     country: country ? { id: country.id, name: t(country, 'name', locale), iso_code: country.iso_code } : null,
     language: row.language,
     currency: row.currency,
+    // Staff sessions are the back office's; a traveller's token never is one.
     is_admin_auth: false,
   };
 }
 
+/** The texts of the accounts' refusals (field errors are keyed by the form's field). */
+export const ACCOUNT_ERRORS = {
+  incorrectCode: 'Incorrect code',
+  codeExpired: 'The code has expired. Request a new one',
+  linkExpired: 'The link has expired. Request a new one',
+  incorrectLogin: 'Incorrect login or password',
+  incorrectPassword: 'Incorrect password',
+  passwordsDiffer: 'Do not match',
+  emailRegistered: 'This e-mail is already registered',
+  phoneRegistered: 'This phone number is already registered',
+  emailTaken: 'This e-mail is used by another account',
+  phoneTaken: 'This phone number is used by another account',
+  noEmail: 'Add an e-mail address first',
+  noPhone: 'Add a phone number first',
+} as const;
+
+/** The answer of calls whose result the spec does not show. */
+export const done = { success: true };
+
 export function registerAccountRoutes(router: ApiRouter, s: Services): void {
+  const tags = ['accounts'];
+  const signedIn = 'Needs X-Authorization: Bearer {token} (401 otherwise).';
+  const userAnswer = async (row: Traveller, locale: ApiLocale) => ({ user: await profileOf(s, row, locale) });
+
   router.add({
-    method: 'GET', url: '/crm/api/user/profile', tags: ['accounts'], summary: "The signed-in traveller's profile",
-    description: 'Needs X-Authorization: Bearer {token} (401 otherwise).',
-    answer: ProfileAnswer, errors: [401],
+    method: 'GET', url: '/crm/api/user/profile', tags, summary: "The signed-in traveller's profile",
+    description: signedIn, answer: ProfileAnswer, errors: [401],
     handler: async ({ request, ctx }) => ({ profile: await profileOf(s, await requireTraveller(s, request), ctx.locale) }),
   });
 
   router.add({
-    method: 'POST', url: '/crm/api/user/set-currency', tags: ['accounts'], summary: "Saves the currency to the signed-in traveller's profile",
-    description: 'Needs X-Authorization: Bearer {token} (401 otherwise). currency_code: 3 letters, one the site offers (422 otherwise). Answers the updated user.',
+    method: 'GET', url: '/spa/user-info-data', tags, summary: 'Who is asking: whether a traveller is signed in, and the profile',
+    description: 'Never a 401: without a live token (none, expired, revoked) it answers `{ is_logged_in: false, profile: null }`.',
+    answer: UserInfoDataAnswer,
+    handler: async ({ request, ctx }) => {
+      const traveller = await signedInTraveller(s, request);
+      return traveller ? { is_logged_in: true, profile: await profileOf(s, traveller, ctx.locale) } : { is_logged_in: false, profile: null };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/set-currency', tags, summary: "Saves the currency to the signed-in traveller's profile",
+    description: `${signedIn} currency_code: 3 letters, one the site offers (422 otherwise). Answers the updated user.`,
     body: SetCurrencyBody, answer: SetCurrencyAnswer, errors: [401],
     handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
-      const updated = await setTravellerCurrency(s.db, Number(traveller.id), body.currency_code);
-      return { user: await profileOf(s, updated, ctx.locale) };
+      return userAnswer(await setTravellerCurrency(s.db, Number(traveller.id), body.currency_code, s.date()), ctx.locale);
     },
   });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/update-profile', tags, summary: 'Saves the first and last name (and the UTC offset)',
+    description: `${signedIn} '' clears a name. Answers the updated user.`,
+    body: UpdateProfileBody, answer: UserAnswer, errors: [401],
+    handler: async ({ body, request, ctx }) => {
+      const traveller = await requireTraveller(s, request);
+      const row = await updateTraveller(s.db, traveller.id, {
+        first_name: body.first_name, last_name: body.last_name, ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+      }, s.date());
+      return userAnswer(row, ctx.locale);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/set-language', tags, summary: 'Saves the language of the site and of the messages to the traveller',
+    description: `${signedIn} language_code: en, cn, de or ru. Answers the updated user.`,
+    body: SetLanguageBody, answer: UserAnswer, errors: [401],
+    handler: async ({ body, request, ctx }) => {
+      const traveller = await requireTraveller(s, request);
+      return userAnswer(await updateTraveller(s.db, traveller.id, { language: body.language_code }, s.date()), ctx.locale);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/change-country', tags, summary: "Saves the traveller's country",
+    description: `${signedIn} country_id: a country of GET /crm/api/dropdown/country (422 otherwise). Answers the updated user.`,
+    body: ChangeCountryBody, answer: UserAnswer, errors: [401],
+    handler: async ({ body, request, ctx }) => {
+      const traveller = await requireTraveller(s, request);
+      const country = await s.db.kysely.selectFrom('countries').select('id').where('id', '=', body.country_id).executeTakeFirst();
+      if (!country) throw validationError({ country_id: 'Incorrect value' });
+      return userAnswer(await updateTraveller(s.db, traveller.id, { country_id: country.id }, s.date()), ctx.locale);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/update-profile-photo', tags, summary: "Saves the id of the traveller's picture",
+    description: `${signedIn} avatar_id: the uploaded file (uploads are the file-uploads call's; the id is kept as given).`,
+    body: UpdateProfilePhotoBody, answer: DoneAnswer, errors: [401],
+    handler: async ({ body, request }) => {
+      const traveller = await requireTraveller(s, request);
+      await updateTraveller(s.db, traveller.id, { avatar_id: body.avatar_id }, s.date());
+      return done;
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/user/set-activity', tags, summary: 'Records that the traveller is active now',
+    description: `${signedIn} No body.`,
+    answer: DoneAnswer, errors: [401],
+    handler: async ({ request }) => {
+      const traveller = await requireTraveller(s, request);
+      await updateTraveller(s.db, traveller.id, { last_activity_at: s.date().toISOString() }, s.date());
+      return done;
+    },
+  });
+
+  const favouriteRoute = (action: 'create' | 'delete') => router.add({
+    method: 'POST', url: `/crm/api/favourite-tour/${action}`, tags,
+    summary: action === 'create' ? "Adds a tour to the signed-in traveller's favourites" : "Removes a tour from the signed-in traveller's favourites",
+    description: `${signedIn} Guests keep favourites on the device (they join the account at sign-in). Answers the account's favourites after the change.`
+      + (action === 'create' ? ' 422 when tour_id is not a published tour.' : ''),
+    body: FavouriteTourBody, answer: FavouriteTourAnswer, errors: [401],
+    handler: async ({ body, request }) => {
+      const traveller = await requireTraveller(s, request);
+      if (action === 'create') {
+        const tour = await s.db.kysely.selectFrom('tours').select('id').where('id', '=', body.tour_id).where('is_published', '=', 1).executeTakeFirst();
+        if (!tour) throw validationError({ tour_id: 'Incorrect value' });
+        await addFavouriteTours(s.db, traveller.id, [tour.id], s.date(), true);
+      } else {
+        await removeFavouriteTour(s.db, traveller.id, body.tour_id);
+      }
+      return { result: true as const, tour_ids: await favouriteTourIds(s.db, traveller.id) };
+    },
+  });
+  favouriteRoute('create');
+  favouriteRoute('delete');
 }

@@ -6,6 +6,7 @@ import {
 } from '@tours/shared/src/api/schemas/reference';
 import { MESSENGERS, type ApiLocale } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/reference';
+import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { convert } from '../lib/currency';
 import { countryOfIp } from '../lib/geoip';
 import { collator, t } from '../lib/i18n';
@@ -56,10 +57,11 @@ export function registerReferenceRoutes(router: ApiRouter, s: Services): void {
       const st = await s.settings();
       const c = s.config;
       return {
-        captcha_provider: c.captchaProvider ?? st.get('captcha_provider') ?? 'local',
-        captcha_key: c.captchaKey ?? st.get('captcha_key') ?? '',
-        hard_captcha_key: c.hardCaptchaKey ?? st.get('hard_captcha_key') ?? '',
-        invisible_captcha_provider: c.invisibleCaptchaProvider ?? st.get('invisible_captcha_provider') ?? 'local',
+        // The API's own captcha (routes/captcha.ts) unless the environment or the site settings name another; no invisible one.
+        captcha_provider: c.captchaProvider ?? st.get('captcha_provider') ?? 'altcha',
+        captcha_key: c.captchaKey ?? st.get('captcha_key') ?? CAPTCHA_CHALLENGE_PATH,
+        hard_captcha_key: c.hardCaptchaKey ?? st.get('hard_captcha_key') ?? `${CAPTCHA_CHALLENGE_PATH}?hard=1`,
+        invisible_captcha_provider: c.invisibleCaptchaProvider ?? st.get('invisible_captcha_provider') ?? '',
         invisible_captcha_key: c.invisibleCaptchaKey ?? st.get('invisible_captcha_key') ?? '',
         maps_provider: 'yandex' as const,
         maps_token: c.mapsToken ?? st.get('maps_token') ?? '',

@@ -8,7 +8,7 @@ import type { AnyStruct, ApiLocale, CurrencyCode, LocalizationId } from '@tours/
 import { currencyFromHeader } from '../lib/currency';
 import { localeFromHeader, localizationFromHeader } from '../lib/i18n';
 import type { RouteDoc } from '../lib/openapi';
-import { parseInput } from '../lib/validation';
+import { parseInput, refuseNonObjectBody } from '../lib/validation';
 
 /** What the common headers ask for (public-site §7.1). */
 export interface RequestContext {
@@ -69,6 +69,7 @@ export class ApiRouter {
       url: spec.url,
       handler: async (request, reply) => {
         const query = (spec.query ? parseInput(request.query, spec.query) : {}) as InputOf<Q>;
+        if (!spec.body && spec.method === 'POST') refuseNonObjectBody(request.body);
         const body = (spec.body ? parseInput(request.body, spec.body) : {}) as InputOf<B>;
         const answer = await spec.handler({ query, body, ctx: requestContext(request), request, reply });
         if (validateAnswers) {

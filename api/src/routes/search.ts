@@ -1,16 +1,14 @@
 /**
  * Search calls (public-site §7.2): GET /spa/tours (first page, expand=filters adds the options with counts),
- * GET /spa/tours-page (another page), GET /spa/cities-by-query (§5.7), POST /crm/api/favourite-tour/create|delete.
+ * GET /spa/tours-page (another page), GET /spa/cities-by-query (§5.7). Favourites are an account's (routes/accounts.ts).
  *
  * The query is validated (lengths, list sizes, date format) and then normalised with the client's own
  * `normaliseFilter` (§5.4), so both sides clamp the same way. Filtering, text search and option counts run in the
  * database (db/queries/search.ts); answers are memoised for 60 s per locale, currency and normalised filter.
  */
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import {
-  CitiesByQueryAnswer, CitiesByQueryQuery, FavouriteTourAnswer, FavouriteTourBody, SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, ToursAnswer,
+  CitiesByQueryAnswer, CitiesByQueryQuery, SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, ToursAnswer,
   ToursPageAnswer, TourSearchQuery, type FilterOption, type FilterSectionOptions, type ResultGroup, type SearchResult, type TourCardItem,
 } from '@tours/shared/src/api/schemas/search';
 import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
@@ -23,11 +21,10 @@ import {
 import { queryTerms } from '../db/search';
 import { isoDate } from '../db/seed/text';
 import { convert, priceIn, type Rates } from '../lib/currency';
-import { HttpError, notFound, validationError } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { collator, t, WORDS } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
-import { bearerToken } from './accounts';
 import { expertPhoto } from './organizers';
 import type { ApiRouter } from './router';
 import { matchNames } from './tours';
@@ -279,19 +276,6 @@ function searchTerms(text: string): string {
   return queryTerms(text).map((t) => (t.kind === 'word' ? t.word : t.chars.join(''))).join(' ');
 }
 
-// Favourites ------------------------------------------------------------------------
-
-/**
- * Who a favourites call is for: the bearer token of X-Authorization (a 401 in the error shape without one).
- * Favourites are kept per token in memory (docs/decisions.md, 'Search'); the accounts issue moves them to the
- * signed-in traveller's profile once sign-in issues tokens (routes/accounts.ts checks those against the database).
- */
-export function authUser(request: FastifyRequest): string {
-  const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Unauthorized');
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function registerSearchRoutes(router: ApiRouter, s: Services): void {
   const ref = () => s.cached('search-reference', () => searchReference(s.db));
   const pageSizeOf = (raw: string | undefined) => Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(1, Number(raw) || SEARCH_PAGE_SIZE));
@@ -364,24 +348,4 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
       };
     },
   });
-
-  const favourites = new Map<string, Set<number>>();
-  const favouriteRoute = (action: 'create' | 'delete') => router.add({
-    method: 'POST', url: `/crm/api/favourite-tour/${action}`, tags: ['search'],
-    summary: action === 'create' ? "Add a tour to the logged-in traveller's favourites" : "Remove a tour from the logged-in traveller's favourites",
-    description: "Needs X-Authorization: Bearer {token} (401 otherwise). Guests keep favourites on the device only. 422 when tour_id is not a published tour.",
-    body: FavouriteTourBody, answer: FavouriteTourAnswer, errors: [401],
-    handler: async ({ body, request }) => {
-      const user = authUser(request);
-      const tour = await s.db.kysely.selectFrom('tours').select(['id', 'is_published']).where('id', '=', body.tour_id).executeTakeFirst();
-      if (!tour || tour.is_published !== 1) throw validationError({ tour_id: 'Incorrect value' });
-      const set = favourites.get(user) ?? new Set<number>();
-      if (action === 'create') set.add(body.tour_id);
-      else set.delete(body.tour_id);
-      favourites.set(user, set);
-      return { result: true as const, tour_ids: [...set].sort((a, b) => a - b) };
-    },
-  });
-  favouriteRoute('create');
-  favouriteRoute('delete');
 }

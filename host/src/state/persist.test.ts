@@ -92,3 +92,25 @@ describe('currency and the profile (public-site §9)', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('one session for every tab (accounts issue: logout clears the session everywhere)', () => {
+  const storageEvent = (newValue: string | null) => new StorageEvent('storage', { key: 'session', newValue });
+
+  it('a logout in another tab ends the session here; a sign-in there starts it here', () => {
+    const { store } = setup({}, session);
+    expect(store.get(sessionAtom)?.token).toBe(session.token);
+    window.dispatchEvent(storageEvent(null));
+    expect(store.get(sessionAtom)).toBeNull();
+    const other: Session = { token: 'token-of-boris-0123456789', profile: { id: 8, first_name: 'Boris', last_name: 'Ivanov' } };
+    window.dispatchEvent(storageEvent(JSON.stringify(other)));
+    expect(store.get(sessionAtom)).toEqual(other);
+  });
+
+  it('another key, or a malformed session, changes nothing', () => {
+    const { store } = setup({}, session);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'favourites', newValue: '[1]' }));
+    expect(store.get(sessionAtom)?.token).toBe(session.token);
+    window.dispatchEvent(storageEvent('{"token":1}'));
+    expect(store.get(sessionAtom)).toBeNull();
+  });
+});

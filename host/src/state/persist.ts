@@ -37,13 +37,37 @@ export function initPersistentState(store: HostStore, host: HostContext): void {
 
   store.sub(sessionAtom, () => {
     const s = store.get(sessionAtom);
-    if (s) localStorage.setItem('session', JSON.stringify(s));
-    else localStorage.removeItem('session');
+    try {
+      if (s) localStorage.setItem(SESSION_KEY, JSON.stringify(s));
+      else localStorage.removeItem(SESSION_KEY);
+    } catch { /* storage blocked: the session lives in this tab only */ }
     // Signing in (or a profile update) brings the profile's currency, when the site offers it. Not a restored
     // session: this device's cookie holds the latest choice.
     const saved = s?.profile.currency;
     if (!restoring && saved && saved !== store.get(currencyAtom) && currencyChoices(store.get(appConfigAtom)).includes(saved)) store.set(currencyAtom, saved);
   });
+
+  // One session for every tab of the site: a sign-in or a logout in one tab reaches the others (accounts issue:
+  // 'logout clears the session everywhere').
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    const next = parseSession(event.key === null ? null : event.newValue);
+    const now = store.get(sessionAtom);
+    if ((next?.token ?? null) === (now?.token ?? null)) return;
+    store.set(sessionAtom, next);
+  });
+}
+
+const SESSION_KEY = 'session';
+
+function parseSession(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const session = JSON.parse(raw) as Session | null;
+    return session && typeof session.token === 'string' && typeof session.profile === 'object' && session.profile !== null ? session : null;
+  } catch {
+    return null;
+  }
 }
 
 let restoring = false;
@@ -54,8 +78,10 @@ let restoring = false;
  * HTML, microfrontend slots with it).
  */
 export function restoreSession(store: HostStore): void {
-  const session = readJson<Session | null>('session', null);
-  if (!session || typeof session.token !== 'string' || typeof session.profile !== 'object' || session.profile === null) return;
+  let raw: string | null = null;
+  try { raw = localStorage.getItem(SESSION_KEY); } catch { /* storage blocked */ }
+  const session = parseSession(raw);
+  if (!session) return;
   restoring = true;
   try {
     store.set(sessionAtom, session);

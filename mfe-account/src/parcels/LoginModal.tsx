@@ -1,19 +1,11 @@
-import { useIntl } from 'react-intl';
-import type { ModalContentProps } from '@tours/shared/contract';
+import type { ModalContentProps, ModalProps } from '@tours/shared/contract';
 import { createMfeParcel } from '@tours/shared/kit';
+import { LOGIN_TITLE_ID, SignInFlow } from '../features/signin/SignInFlow';
 
-export function LoginModalContent({ modal }: { modal: ModalContentProps }) {
-  const intl = useIntl();
-  return (
-    <div className="parcel-LoginModal">
-      <h2 id="account-login-title">{intl.formatMessage({ id: 'parcel.login.title' })}</h2>
-      <p>{intl.formatMessage({ id: 'parcel.comingSoon' })}</p>
-      <button type="button" className="ui-btn ui-btn--secondary" onClick={() => modal.close()}>
-        {intl.formatMessage({ id: 'common.close' })}
-      </button>
-    </div>
-  );
+/** The login / sign-up modal (accounts-and-comms §2); `reason` says who asked for it. Closes with `{ signedIn: true }`. */
+export function LoginModalContent({ modal }: ModalProps<'account/login'> & { modal: ModalContentProps }) {
+  return <SignInFlow close={modal.close} />;
 }
 
 /** Opened as host.openModal('account/login', …) (shared/src/contract/modals.ts). */
-export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('account/login', LoginModalContent, { width: 445, labelId: 'account-login-title' });
+export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('account/login', LoginModalContent, { width: 445, labelId: LOGIN_TITLE_ID });

@@ -166,3 +166,85 @@ describe('api client', () => {
     expect(isRetryableError(error)).toBe(expected);
   });
 });
+
+describe('the captcha protocol (accounts-and-comms §4 Captcha, §7 Captcha headers)', () => {
+  const logger = { error: jest.fn() };
+  const captchaAnswer = (data: Record<string, unknown> = {}) => ({ status: 429, body: { message: 'Too many requests', data: { type: 'captcha', ...data } } });
+  const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
+
+  test('a marked call carries the invisible token computed for its action name', async () => {
+    const { impl, calls } = fakeFetch([{ status: 200, body: { result: 1 } }]);
+    const invisibleToken = jest.fn(async (action: string) => `inv-${action}`);
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve: jest.fn(), invisibleToken } });
+    await client.post('/crm/api/user/send-auth-code', { login: 'a@b.cd' }, { schema: Answer, captcha: true });
+    expect(invisibleToken).toHaveBeenCalledWith('user/send_auth_code');
+    expect(headersOf(calls[0]!.init)['x-invisible-captcha-token']).toBe('inv-user/send_auth_code');
+    // An unmarked call does not.
+    const second = fakeFetch([{ status: 200, body: { result: 1 } }]);
+    const plain = createApiClient({ fetch: second.impl, logger, headers: () => ({}), captcha: { solve: jest.fn(), invisibleToken } });
+    await plain.get('/spa/info', { schema: Answer });
+    expect(headersOf(second.calls[0]!.init)).not.toHaveProperty('x-invisible-captcha-token');
+  });
+
+  test('solved: the same call again once, with x-captcha-token, without the invisible token, with the error ids merged into the body', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer({ request_id: 41, requestUUID: 'u-1', subscriber_id: 's-1' }), { status: 200, body: { result: 7 } }]);
+    const solve = jest.fn(async () => 'solved-token');
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve, invisibleToken: async () => 'inv' } });
+    await expect(client.post('/spa/submit-help-request', { data: { type: 'callback' } }, { schema: Answer, captcha: true })).resolves.toEqual({ result: 7 });
+    expect(solve).toHaveBeenCalledWith('captcha', 'rest/submit_help_request');
+    expect(calls).toHaveLength(2);
+    expect(headersOf(calls[1]!.init)['x-captcha-token']).toBe('solved-token');
+    expect(headersOf(calls[1]!.init)).not.toHaveProperty('x-invisible-captcha-token');
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ data: { type: 'callback', request_id: 41, requestUUID: 'u-1', subscriber_id: 's-1' } });
+  });
+
+  test("'hard_captcha' asks for the hard captcha", async () => {
+    const { impl } = fakeFetch([{ status: 429, body: { message: 'x', data: { type: 'hard_captcha' } } }, { status: 200, body: { result: 1 } }]);
+    const solve = jest.fn(async () => 't');
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve } });
+    await client.get('/crm/api/user/phone-confirmation-methods', { schema: Answer });
+    expect(solve).toHaveBeenCalledWith('hard_captcha', 'user/phone_confirmation_methods');
+  });
+
+  test('dismissed: the original error propagates and nothing is sent again', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer()]);
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve: async () => null } });
+    const error = (await client.post('/crm/api/user/auth', {}, { schema: Answer }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.needsCaptcha).toBe(true);
+    expect(error.message).toBe('Too many requests');
+    expect(calls).toHaveLength(1);
+  });
+
+  test('only one retry: a second captcha answer is the error', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer(), captchaAnswer()]);
+    const solve = jest.fn(async () => 't');
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve } });
+    await expect(client.get('/spa/info', { schema: Answer })).rejects.toMatchObject({ status: 429 });
+    expect(solve).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  test('calls that meet the captcha while it is open wait for the one solve and are sent again without a token', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer(), captchaAnswer(), { status: 200, body: { result: 1 } }, { status: 200, body: { result: 2 } }]);
+    let finish: (token: string) => void = () => {};
+    const solve = jest.fn(() => new Promise<string | null>((resolve) => { finish = resolve; }));
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}), captcha: { solve } });
+    const a = client.get('/spa/info', { schema: Answer });
+    const b = client.get('/spa/contacts', { schema: Answer });
+    await new Promise((r) => setTimeout(r, 20));
+    finish('tok');
+    const results = await Promise.all([a, b]);
+    expect(results.map((r) => r.result).sort()).toEqual([1, 2]);
+    expect(solve).toHaveBeenCalledTimes(1);
+    const retried = calls.slice(2).map((c) => headersOf(c.init)['x-captcha-token'] ?? null);
+    expect(retried.sort()).toEqual([null, 'tok']);
+  });
+
+  test('without a handler a captcha answer is an error like any other', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer()]);
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({}) });
+    await expect(client.get('/spa/info', { schema: Answer })).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { create, StructError, type Struct } from 'superstruct';
 import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/core';
+import { CAPTCHA_HEADER, INVISIBLE_CAPTCHA_HEADER, captchaAction, captchaRetryBody, type CaptchaType } from './captcha';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -14,6 +15,18 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Milliseconds before the call gives up (the client's default unless given; 0 = never). */
   timeout?: number;
+  /** A call the spec marks 'captcha': it carries the invisible captcha token when an invisible provider is set. */
+  captcha?: boolean;
+}
+
+/**
+ * The browser's side of the captcha protocol (accounts-and-comms §4, §7), given by whoever can show a modal (the host).
+ * `solve` shows the captcha for a captcha-required answer and resolves with the solved token, or null when the
+ * visitor dismissed it; `invisibleToken` computes the invisible token of a marked call (null: no invisible provider).
+ */
+export interface CaptchaHandler {
+  solve(type: CaptchaType, action: string): Promise<string | null>;
+  invisibleToken?(action: string): Promise<string | null>;
 }
 
 export interface ApiClient {
@@ -30,6 +43,8 @@ export interface ApiClientOptions {
   logger?: Pick<Console, 'error'>;
   /** Default of every call's `timeout`: a hanging connection fails like a network error. */
   timeout?: number;
+  /** Without it a captcha-required answer is an error like any other (widgets, tests, the host server). */
+  captcha?: CaptchaHandler;
 }
 
 /** A call fails after 10 s without a complete answer (headers and body). */
@@ -69,7 +84,46 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const logger = options.logger ?? console;
   const running = new Map<string, AbortController>();
 
+  // One captcha on screen at a time: answers that ask for it while it is open wait for the same solve.
+  let solving: Promise<string | null> | null = null;
+
+  /**
+   * A call with the captcha protocol (§4 'Captcha', §7 'Captcha headers'): a captcha-required answer (429 with
+   * data.type 'captcha' or 'hard_captcha') shows the captcha; once solved, the same call is sent again once, with
+   * x-captcha-token instead of the invisible token and with the error's request_id, requestUUID and subscriber_id
+   * merged into the body. Dismissing it lets the original error propagate. A call that found the captcha already
+   * open waits for it and is sent again without a token: solving it reset the visitor's limit on the server.
+   */
   async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
+    const handler = options.captcha;
+    const action = captchaAction(path);
+    const first: Record<string, string> = {};
+    if (opts.captcha && handler?.invisibleToken) {
+      const token = await handler.invisibleToken(action).catch(() => null);
+      if (token) first[INVISIBLE_CAPTCHA_HEADER] = token;
+    }
+    try {
+      return await send(method, path, body, opts, first);
+    } catch (error) {
+      if (!handler || !(error instanceof ApiError) || !error.needsCaptcha) throw error;
+      if (solving) {
+        if (!(await solving)) throw error;
+        return send(method, path, body, opts, {});
+      }
+      const solve = handler.solve(error.data?.type === 'hard_captcha' ? 'hard_captcha' : 'captcha', action).catch(() => null);
+      solving = solve;
+      let token: string | null;
+      try {
+        token = await solve;
+      } finally {
+        if (solving === solve) solving = null;
+      }
+      if (!token) throw error;
+      return send(method, path, captchaRetryBody(body, error.data), opts, { [CAPTCHA_HEADER]: token });
+    }
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>, captchaHeaders: Record<string, string>): Promise<T> {
     const url = `${options.baseUrl ?? ''}${path.startsWith('/') ? path : `/${path}`}${toQueryString(opts.query)}`;
     const controller = new AbortController();
     if (opts.kind) {
@@ -87,7 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       controller.abort();
     }, timeout) : undefined;
     try {
-      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers(), ...opts.headers };
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers(), ...opts.headers, ...captchaHeaders };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       let response: Response;
       let text: string;

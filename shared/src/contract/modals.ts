@@ -19,6 +19,11 @@ export interface ModalRegistry {
   'booking/program-pdf': { tourId: number; tourTitle: string };
   /** Login / sign-up (accounts-and-comms §2). `reason` says what asked for it. */
   'account/login': { reason?: 'header' | 'forbidden' | 'call' | 'login-required' };
+  /**
+   * The captcha modal (accounts-and-comms §2, §4): `type` says which key to use, `action` is the call's action name
+   * (`captchaAction`). It closes with the solved token (a string), or with nothing when dismissed.
+   */
+  'account/captcha': { type: 'captcha' | 'hard_captcha'; action: string };
   /** The internet call panel (accounts-and-comms §2). */
   'comms/call': Record<string, never>;
 }
@@ -27,7 +32,7 @@ export type ModalKey = keyof ModalRegistry;
 export type ModalProps<K extends ModalKey> = ModalRegistry[K];
 
 /** Every key of the registry at run time (the compiler checks the list is complete and exact). */
-export const MODAL_KEYS = ['tour/variants', 'booking/private-tour', 'booking/cost-calculation', 'booking/program-pdf', 'account/login', 'comms/call'] as const satisfies readonly ModalKey[];
+export const MODAL_KEYS = ['tour/variants', 'booking/private-tour', 'booking/cost-calculation', 'booking/program-pdf', 'account/login', 'account/captcha', 'comms/call'] as const satisfies readonly ModalKey[];
 type Missing = Exclude<ModalKey, (typeof MODAL_KEYS)[number]>;
 const complete: [Missing] extends [never] ? true : Missing = true;
 void complete;

@@ -8,7 +8,15 @@ export { createApiClient, isAbortError, isRetryableError } from '../api/client';
 export type { ApiClient } from '../api/client';
 export { applyServerErrors } from '../api/form-errors';
 export { commonHeaders } from '../api/headers';
-export { SetCurrencyAnswer } from '../api/schemas/accounts';
+export {
+  AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthViaCodeBody, CODE_SENDERS, DoneAnswer, ProfileAnswer, RegisterWithoutPasswordBody,
+  SendAuthCodeBody, SendCodeAnswer, SetCurrencyAnswer, SignedInAnswer, UpdateProfileBody, UserAnswer, UserProfile, VerificationMethod, displayName,
+  hasEmptyFields,
+} from '../api/schemas/accounts';
+export type { CodeSender } from '../api/schemas/accounts';
+export { captchaAction, captchaKeyFor } from '../api/captcha';
+export type { CaptchaType } from '../api/captcha';
+export type { CaptchaHandler } from '../api/client';
 export { BlogPostAnswer, BlogPostCard, BlogPostsAnswer } from '../api/schemas/blog';
 export { OrganizerInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer, Review } from '../api/schemas/organizers';
 export {

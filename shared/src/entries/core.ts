@@ -10,6 +10,6 @@ export { ApiError, fieldErrorsFromBody, messageFromBody } from '../api/errors';
 export { HostProvider, useHost } from '../mfe/HostProvider';
 export {
   appConfigAtom, countryAtom, currencyAtom, DEFAULT_SITE_SETTINGS, favouritesAtom, localeAtom, messagesAtom, queryAtom,
-  routeAtom, sessionAtom, siteSettingsAtom, toggleFavouriteAtom, tourSelectionItemsAtom, tourSelectionTokenAtom,
+  routeAtom, sessionAtom, signInAtom, signOutAtom, siteSettingsAtom, toggleFavouriteAtom, tourSelectionItemsAtom, tourSelectionTokenAtom,
 } from '../state/atoms';
 export type { CurrentCountry, Session } from '../state/atoms';

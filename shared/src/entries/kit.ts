@@ -23,6 +23,8 @@ export { preloadMediaViewer, useMediaViewer } from '../ui/MediaViewer';
 export { CloseGlyph, MessageBanner } from '../ui/MessageBanner';
 export { PageHeader } from '../ui/PageHeader';
 export { PaginationBar } from '../ui/Pagination';
+export { PhoneInput } from '../ui/PhoneInput';
+export type { PhoneInputProps } from '../ui/PhoneInput';
 export { PhoneLink } from '../ui/PhoneLink';
 export { Price } from '../ui/Price';
 export { RangeInput } from '../ui/RangeInput';

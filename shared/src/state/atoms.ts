@@ -22,6 +22,7 @@ export interface SessionProfile {
   last_name: string;
   email?: string | null;
   phone?: string | null;
+  is_email_set?: boolean;
   currency?: string | null;
 }
 export interface Session { token: string; profile: SessionProfile }
@@ -63,6 +64,18 @@ export const toggleFavouriteAtom = atom(null, (get, set, tourId: number) => {
   const current = get(favouritesAtom);
   set(favouritesAtom, current.includes(tourId) ? current.filter((id) => id !== tourId) : [...current, tourId]);
 });
+
+/**
+ * Sign-in's way into the session (mfe-account): the token and profile, and the favourites now kept in the account
+ * (the device's were sent with the sign-in and merged there). The host persists the session and shares it with
+ * other tabs.
+ */
+export const signInAtom = atom(null, (_get, set, signedIn: Session & { favourites?: number[] }) => {
+  set(sessionAtom, { token: signedIn.token, profile: signedIn.profile });
+  if (signedIn.favourites) set(favouritesAtom, [...new Set(signedIn.favourites)]);
+});
+/** Ends the session on this device (and, through the host, in its other tabs). */
+export const signOutAtom = atom(null, (_get, set) => set(sessionAtom, null));
 
 /** Tour selection mode (§4.9): active while a tour-selection token is stored. */
 export const tourSelectionTokenAtom = atom<string | null>(null);

@@ -7,6 +7,7 @@ import * as m0004 from './0004-search-index';
 import * as m0005 from './0005-reviews-index';
 import * as m0006 from './0006-travellers';
 import * as m0007 from './0007-individual-tours';
+import * as m0008 from './0008-accounts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-reviews-index': m0005,
   '0006-travellers': m0006,
   '0007-individual-tours': m0007,
+  '0008-accounts': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

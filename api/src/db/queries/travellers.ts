@@ -1,14 +1,23 @@
-/** Data layer of travellers and their access tokens (migration 0006). */
+/** Data layer of travellers and their access tokens (migrations 0006, 0008). */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { normalPhone } from '@tours/shared/src/api/schemas/common';
+import type { Login } from '../../lib/logins';
 import type { Db } from '../index';
-import type { TravellerRow, TravellerSchema } from '../migrations/0006-travellers';
+import type { AccountsSchema, TravellerAccountTable } from '../migrations/0008-accounts';
+import type { Schema } from '../schema';
 
-/** How long a token lives (the accounts issue's refresh-token call extends it). */
+/** A traveller's row. */
+export type Traveller = Selectable<TravellerAccountTable>;
+
+/** How long a token lives; refresh-token gives a new one. */
 export const TOKEN_LIFETIME_DAYS = 30;
 
-function travellersDb(db: Db): Kysely<TravellerSchema> {
-  return db.kysely as unknown as Kysely<TravellerSchema>;
+export type AccountsKysely = Kysely<Schema & AccountsSchema>;
+
+/** The database with the tables of the accounts migrations. */
+export function accountsDb(db: Db): AccountsKysely {
+  return db.kysely as unknown as AccountsKysely;
 }
 
 export function tokenHash(token: string): string {
@@ -23,38 +32,93 @@ export interface NewTraveller {
   country_id?: number | null;
   language?: string | null;
   currency?: string | null;
+  timezone?: number | null;
+  password_hash?: string | null;
 }
 
-/** Creates a traveller (sign-up); returns its id. */
+/** Creates a traveller (sign-up); returns its id. The e-mail is stored lower-cased, the phone as '+digits'. */
 export async function insertTraveller(db: Db, t: NewTraveller, now = new Date()): Promise<number> {
   const at = now.toISOString();
-  const row = await travellersDb(db).insertInto('travellers').values({
-    first_name: t.first_name, last_name: t.last_name, email: t.email ?? null, is_email_set: t.email ? 1 : 0, phone: t.phone ?? null,
+  const email = t.email ? t.email.trim().toLowerCase() : null;
+  const row = await accountsDb(db).insertInto('travellers').values({
+    first_name: t.first_name, last_name: t.last_name, email, is_email_set: email ? 1 : 0, phone: t.phone ? normalPhone(t.phone) : null,
     country_id: t.country_id ?? null, language: t.language ?? null, currency: t.currency ?? null, created_at: at, updated_at: at,
+    password_hash: t.password_hash ?? null, email_confirmed_at: null, phone_confirmed_at: null, timezone: t.timezone ?? null,
+    avatar_id: null, last_activity_at: null,
   }).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/**
+ * The traveller of a login, creating one (with the given profile) when there is none. Two sign-ups of one new login
+ * at once: the unique index refuses the second insert, which then finds the first one's row.
+ */
+export async function travellerOfLogin(db: Db, login: Login, profile: NewTraveller, now = new Date()): Promise<{ traveller: Traveller; created: boolean }> {
+  const found = await travellerByLogin(db, login);
+  if (found) return { traveller: found, created: false };
+  try {
+    const id = await insertTraveller(db, { ...profile, email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null }, now);
+    return { traveller: (await travellerById(db, id))!, created: true };
+  } catch (err) {
+    const again = await travellerByLogin(db, login);
+    if (again) return { traveller: again, created: false };
+    throw err;
+  }
+}
+
+export async function travellerById(db: Db, id: number): Promise<Traveller | undefined> {
+  return accountsDb(db).selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function travellerByLogin(db: Db, login: Login): Promise<Traveller | undefined> {
+  return accountsDb(db).selectFrom('travellers').selectAll().where(login.kind, '=', login.value).executeTakeFirst();
+}
+
+export type TravellerChanges = Omit<Updateable<TravellerAccountTable>, 'id' | 'created_at' | 'updated_at'>;
+
+/** Changes a traveller's row; returns it as it is now. */
+export async function updateTraveller(db: Db, id: number, changes: TravellerChanges, now = new Date()): Promise<Traveller> {
+  const k = accountsDb(db);
+  await k.updateTable('travellers').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id).execute();
+  return k.selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function setTravellerCurrency(db: Db, id: number, currency: string, now = new Date()): Promise<Traveller> {
+  return updateTraveller(db, id, { currency }, now);
+}
+
+// Tokens --------------------------------------------------------------------------------------
 
 /** Issues a new access token for a traveller (sign-in); only its hash is stored. */
 export async function issueToken(db: Db, travellerId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + TOKEN_LIFETIME_DAYS * 86_400_000);
-  await travellersDb(db).insertInto('traveller_tokens').values({
-    token_hash: tokenHash(token), traveller_id: travellerId, created_at: now.toISOString(), expires_at: expires.toISOString(),
+  await accountsDb(db).insertInto('traveller_tokens').values({
+    token_hash: tokenHash(token), traveller_id: travellerId, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null,
   }).execute();
   return token;
 }
 
-/** The traveller a token belongs to, while it has not expired. */
-export async function travellerByToken(db: Db, token: string, now = new Date()): Promise<TravellerRow | undefined> {
-  const k = travellersDb(db);
-  const link = await k.selectFrom('traveller_tokens').select(['traveller_id', 'expires_at']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
-  if (!link || link.expires_at <= now.toISOString()) return undefined;
-  return k.selectFrom('travellers').selectAll().where('id', '=', link.traveller_id).executeTakeFirst();
+/** The traveller a token belongs to, while it has neither expired nor been revoked. */
+export async function travellerByToken(db: Db, token: string, now = new Date()): Promise<Traveller | undefined> {
+  const k = accountsDb(db);
+  const link = await k.selectFrom('traveller_tokens').select(['traveller_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+  if (!link || link.revoked_at !== null || link.expires_at <= now.toISOString()) return undefined;
+  return travellerById(db, link.traveller_id);
 }
 
-export async function setTravellerCurrency(db: Db, id: number, currency: string, now = new Date()): Promise<TravellerRow> {
-  const k = travellersDb(db);
-  await k.updateTable('travellers').set({ currency, updated_at: now.toISOString() }).where('id', '=', id).execute();
-  return k.selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** Ends one token (logout, the old token of a refresh); true when it was live. */
+export async function revokeToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const result = await accountsDb(db).updateTable('traveller_tokens').set({ revoked_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash(token)).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends every token of a traveller (password reset), or every one but `keep` (password change: the other devices). */
+export async function revokeTravellerTokens(db: Db, travellerId: number, now = new Date(), keep?: string): Promise<void> {
+  let q = accountsDb(db).updateTable('traveller_tokens').set({ revoked_at: now.toISOString() })
+    .where('traveller_id', '=', travellerId).where('revoked_at', 'is', null);
+  if (keep) q = q.where('token_hash', '!=', tokenHash(keep));
+  await q.execute();
 }

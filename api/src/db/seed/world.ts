@@ -254,11 +254,8 @@ function siteRows(today: string, cityByEn: Map<string, CityInfo>): Partial<Rows>
   const siteSettings: Rows['site_settings'] = [
     { key: 'email', value: 'help@tours.example' },
     { key: 'email_cn', value: 'china@tours.example' },
-    { key: 'captcha_provider', value: 'local' },
-    { key: 'captcha_key', value: 'local-captcha-key' },
-    { key: 'hard_captcha_key', value: 'local-hard-captcha-key' },
-    { key: 'invisible_captcha_provider', value: 'local' },
-    { key: 'invisible_captcha_key', value: 'local-invisible-captcha-key' },
+    // No captcha settings: /spa/site-tokens answers the API's own captcha (ALTCHA) unless the environment or an
+    // operator's settings name another.
     { key: 'maps_provider', value: 'yandex' },
     { key: 'maps_token', value: '' },
     { key: 'maps_suggest_token', value: '' },

@@ -58,6 +58,15 @@ export function GlobeIcon() {
   );
 }
 
+export function PersonIcon() {
+  return (
+    <svg className="lay-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8.5" r="3.7" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M4.8 20c.9-3.6 3.7-5.6 7.2-5.6s6.3 2 7.2 5.6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 export function MenuIcon() {
   return (
     <svg className="lay-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionAtom } from '@tours/shared/core';
 import type { HostStore } from '@tours/shared/contract';
@@ -123,21 +123,30 @@ describe('Error page: 403', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'This page belongs to another account' })).toBeInTheDocument();
   });
 
-  it("'Log in again' logs out, asks for the login modal and reloads once it closes", async () => {
+  it("'Log in again' logs out, opens the login modal and reloads once the login is done", async () => {
     const user = userEvent.setup();
     const t = renderError({ status: 403, path: '/x' }, { session: SESSION });
     await user.click(screen.getByRole('button', { name: 'Log in again' }));
     expect(t.store.get(sessionAtom)).toBeNull();
-    expect(t.emit).toHaveBeenCalledWith('auth:login-required', { reason: 'forbidden' });
+    expect(t.openModal).toHaveBeenCalledWith('account/login', { reason: 'forbidden' });
+    const login = t.openModal.mock.results[0]!.value as ReturnType<typeof t.host.openModal>;
     expect(reload).not.toHaveBeenCalled();
-    // What the host's wire-events does on that event:
-    let handle!: ReturnType<typeof t.host.openModal>;
+    // The login parcel signs in, then closes.
     act(() => {
-      handle = t.host.openModal('account/login', { reason: 'forbidden' });
+      t.store.set(sessionAtom, SESSION);
+      t.closeModal(login.id, { signedIn: true });
     });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("'Log in again' closed without signing in leaves the page as it is", async () => {
+    const user = userEvent.setup();
+    const t = renderError({ status: 403, path: '/x' }, { session: SESSION });
+    await user.click(screen.getByRole('button', { name: 'Log in again' }));
+    const login = t.openModal.mock.results[0]!.value as ReturnType<typeof t.host.openModal>;
+    act(() => t.closeModal(login.id));
+    await new Promise((r) => setTimeout(r, 20));
     expect(reload).not.toHaveBeenCalled();
-    act(() => handle.close());
-    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it("offers 'Refresh page' and contacts", async () => {

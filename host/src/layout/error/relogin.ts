@@ -1,27 +1,16 @@
 import { sessionAtom } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
-import { modalsAtom, type OpenModal } from '../../modals/modal-state';
+import { logOut } from '../../state/session';
 import { browser } from '../browser';
 
-function isLoginModal(m: OpenModal): boolean {
-  return m.request.kind === 'registered' && m.request.key === 'account/login';
-}
-
 /**
- * 'Log in again' on the 403 page (accounts-and-comms §2): log out, ask for the login modal, and reload
- * the page once that modal has closed (for now any close counts, not only a completed login).
+ * 'Log in again' on the 403 page (accounts-and-comms §2): log out, open the login modal, and reload the page once
+ * the login is done. Closing the modal without signing in leaves the page as it is (logged out).
  */
 export function logInAgain(host: HostContext): void {
-  const { store } = host;
-  let seen = false;
-  const unsubscribe = store.sub(modalsAtom, () => {
-    const open = store.get(modalsAtom).some(isLoginModal);
-    if (open) seen = true;
-    else if (seen) {
-      unsubscribe();
-      browser.reload();
-    }
+  const loggedOut = logOut(host);
+  const handle = host.openModal('account/login', { reason: 'forbidden' });
+  void Promise.all([loggedOut, handle.closed]).then(() => {
+    if (host.store.get(sessionAtom)) browser.reload();
   });
-  store.set(sessionAtom, null);
-  host.emit('auth:login-required', { reason: 'forbidden' });
 }

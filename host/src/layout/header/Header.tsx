@@ -9,6 +9,7 @@ import { PhoneContacts } from '../contacts/PhoneContacts';
 import { SocialLinks } from '../contacts/SocialLinks';
 import { SupportSchedule } from '../contacts/SupportSchedule';
 import { LocationControl } from '../location/LocationControl';
+import { AccountControl } from './AccountControl';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useFixedHeader } from './useFixedHeader';
@@ -69,6 +70,7 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
             <LocationControl />
             <LanguageSwitcher />
             <CurrencySwitcher className="lay-header__currency" />
+            <AccountControl />
           </div>
           <Button
             variant="ghost"

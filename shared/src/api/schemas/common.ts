@@ -215,6 +215,30 @@ export function bodyId(description?: string): Struct<number, null> {
   return withMeta(refine(integer(), 'range', (v) => rangeMessage(v, 1, ID_MAX)), { minimum: 1, maximum: ID_MAX, ...(description ? { description } : {}) });
 }
 
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE_RE = /^\+\d{9,}$/;
+
+/** A text field of a JSON body: trimmed; an empty string is 'not given'. Control characters are refused (but line breaks and tabs in a multi-line text). */
+export const bodyText = (max: number, description?: string, multiline?: boolean): Struct<string, null> =>
+  coerceIf(queryString(max, { ...(description ? { description } : {}), multiline }), isString, (v) => v.trim());
+
+/** '+' then at least 9 digits (§5.1 'phone'); spaces, dashes and brackets are allowed between them; ≤ 18 characters; '' is 'not given'. */
+export const bodyPhone = withMeta(
+  refine(bodyText(18), 'phone', (v) => v === '' || PHONE_RE.test(v.replace(/[\s()-]/g, '')) || 'Please enter a valid phone number'),
+  { maxLength: 18, description: "'+' and at least 9 digits (§5.1), at most 18 characters" },
+);
+
+/** An e-mail address ('Please enter a valid e-mail'); '' is 'not given'. */
+export const bodyEmail = withMeta(
+  refine(bodyText(254), 'email', (v) => v === '' || EMAIL_RE.test(v) || 'Please enter a valid e-mail'),
+  { maxLength: 254, format: 'email' },
+);
+
+/** Whether a text is an e-mail address in the form bodyEmail accepts. */
+export const isEmail = (value: string): boolean => EMAIL_RE.test(value.trim());
+/** A phone as stored and compared: '+' and its digits only (spaces, dashes, brackets dropped). */
+export const normalPhone = (value: string): string => `+${value.replace(/\D/g, '')}`;
+
 /** An opaque token from the query string (ids of clients, requests, subscribers): letters, digits, '-', '_'. */
 export function queryToken(description?: string): Struct<string, null> {
   return queryString(64, { pattern: /^[A-Za-z0-9_-]*$/, ...(description ? { description } : {}) });

@@ -9,7 +9,7 @@
  * 'partner_widget' came with it, else 'site') and the calling Origin.
  */
 import { type Infer, boolean, enums, integer, refine, type } from 'superstruct';
-import { bodyId, coerceIf, dflt, isString, isStringOrNumber, opt, queryString, withMeta } from './common';
+import { bodyEmail as email, bodyId, bodyPhone as phone, bodyText as text, coerceIf, dflt, isStringOrNumber, opt, queryString, withMeta } from './common';
 
 /** Help request types of §3.7. */
 export const HELP_REQUEST_TYPES = [
@@ -29,23 +29,6 @@ export const PARTNER_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Moscow-time offsets of §7.4 / §9. */
 export const TIMEZONE_MIN = -15;
 export const TIMEZONE_MAX = 11;
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const PHONE_RE = /^\+\d{9,}$/;
-
-/** Text fields: trimmed; an empty string is 'not given'. Control characters are refused (but line breaks and tabs in a multi-line text). */
-const text = (max: number, description?: string, multiline?: boolean) =>
-  coerceIf(queryString(max, { ...(description ? { description } : {}), multiline }), isString, (v) => v.trim());
-
-/** '+' then at least 9 digits (§5.1 'phone'); spaces, dashes and brackets are allowed between them; ≤ 18 characters. */
-const phone = withMeta(
-  refine(text(18), 'phone', (v) => v === '' || PHONE_RE.test(v.replace(/[\s()-]/g, '')) || 'Please enter a valid phone number'),
-  { maxLength: 18, description: "'+' and at least 9 digits (§5.1), at most 18 characters" },
-);
-const email = withMeta(
-  refine(text(254), 'email', (v) => v === '' || EMAIL_RE.test(v) || 'Please enter a valid e-mail'),
-  { maxLength: 254, format: 'email' },
-);
 
 /** An id or a short token, sent as a number or a string; kept as text. */
 const idOrText = (max: number, description: string) =>

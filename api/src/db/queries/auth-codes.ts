@@ -1,0 +1,86 @@
+/** Data layer of one-time codes (migration 0008). Hashing, limits and sending are lib/one-time-codes.ts's. */
+import type { Selectable } from 'kysely';
+import type { Db } from '../index';
+import type { AuthCodeTable, CodePurpose } from '../migrations/0008-accounts';
+import { accountsDb } from './travellers';
+
+export type AuthCode = Selectable<AuthCodeTable>;
+
+/** Whose code: a login, for a purpose, and for confirmations the account. */
+export interface CodeOwner {
+  login: string;
+  purpose: CodePurpose;
+  travellerId: number | null;
+}
+
+export interface NewCode extends CodeOwner {
+  channel: string;
+  codeHash: string;
+  visitor: string;
+  expiresAt: Date;
+}
+
+/** Codes sent since `since` to a login and from a visitor. */
+export async function countCodeSends(db: Db, login: string, visitor: string, since: Date): Promise<{ byLogin: number; byVisitor: number }> {
+  const k = accountsDb(db);
+  const at = since.toISOString();
+  const [byLogin, byVisitor] = await Promise.all([
+    k.selectFrom('auth_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('login', '=', login).where('created_at', '>', at).executeTakeFirstOrThrow(),
+    k.selectFrom('auth_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('visitor', '=', visitor).where('created_at', '>', at).executeTakeFirstOrThrow(),
+  ]);
+  return { byLogin: Number(byLogin.n), byVisitor: Number(byVisitor.n) };
+}
+
+/**
+ * Stores a new code; the owner's earlier codes stop working (a new code invalidates the previous one): a sign-in
+ * code's owner is its login, a confirmation code's the account (a code to a new address replaces one to another).
+ */
+export async function insertCode(db: Db, code: NewCode, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await accountsDb(db).transaction().execute(async (tx) => {
+    const live = tx.updateTable('auth_codes').set({ expires_at: at }).where('purpose', '=', code.purpose).where('used_at', 'is', null).where('expires_at', '>', at);
+    await (code.travellerId === null ? live.where('login', '=', code.login).where('traveller_id', 'is', null) : live.where('traveller_id', '=', code.travellerId)).execute();
+    await tx.insertInto('auth_codes').values({
+      login: code.login, purpose: code.purpose, traveller_id: code.travellerId, channel: code.channel, code_hash: code.codeHash,
+      visitor: code.visitor, tries: 0, expires_at: code.expiresAt.toISOString(), used_at: null, created_at: at,
+    }).execute();
+  });
+}
+/**
+ * The owner's code that is neither used nor expired (tries are the caller's to count): a sign-in code by its login;
+ * a confirmation code by its account, whichever address it went to (change-email sends it to the new one).
+ */
+export async function liveCode(db: Db, owner: Omit<CodeOwner, 'login'> & { login?: string }, now: Date): Promise<AuthCode | undefined> {
+  const q = accountsDb(db).selectFrom('auth_codes').selectAll().where('purpose', '=', owner.purpose).where('used_at', 'is', null).where('expires_at', '>', now.toISOString());
+  const own = owner.travellerId === null ? q.where('login', '=', owner.login ?? '').where('traveller_id', 'is', null) : q.where('traveller_id', '=', owner.travellerId);
+  return own.orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/**
+ * Takes one try of a code, atomically: false when it has none left (or was used meanwhile). Taking the try before
+ * comparing means parallel guesses cannot get more than `max` between them.
+ */
+export async function takeTry(db: Db, id: number, max: number): Promise<boolean> {
+  const result = await accountsDb(db).updateTable('auth_codes').set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id).where('tries', '<', max).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks a code used, once: false when another request used it first. */
+export async function spendCode(db: Db, id: number, now: Date): Promise<boolean> {
+  const result = await accountsDb(db).updateTable('auth_codes').set({ used_at: now.toISOString() })
+    .where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Forgets codes created before `before` (they count for no limit any more). */
+export async function sweepCodes(db: Db, before: Date): Promise<void> {
+  await accountsDb(db).deleteFrom('auth_codes').where('created_at', '<', before.toISOString()).execute();
+}
+
+/** The newest unused code a traveller was sent for a confirmation, live or not (the address it asked to confirm). */
+export async function newestConfirmationCode(db: Db, travellerId: number, purpose: CodePurpose, since: Date): Promise<AuthCode | undefined> {
+  return accountsDb(db).selectFrom('auth_codes').selectAll()
+    .where('traveller_id', '=', travellerId).where('purpose', '=', purpose).where('used_at', 'is', null).where('created_at', '>', since.toISOString())
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+}

@@ -1,0 +1,46 @@
+/** Data layer of the outbox (migration 0008): every message the service sends, and what became of it. */
+import type { Selectable } from 'kysely';
+import type { Db } from '../index';
+import type { OutboxStatus, OutboxTable } from '../migrations/0008-accounts';
+import { accountsDb } from './travellers';
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface NewOutboxRow {
+  channel: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: string | null;
+  status: OutboxStatus;
+}
+
+export async function insertOutboxRow(db: Db, row: NewOutboxRow, now: Date): Promise<number> {
+  const inserted = await accountsDb(db).insertInto('outbox')
+    .values({ ...row, error: null, created_at: now.toISOString(), sent_at: null })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export interface OutboxOutcome {
+  status: OutboxStatus;
+  error: string | null;
+  sentAt: Date | null;
+  /** The texts as kept from now on (the secrets they carried taken out). */
+  text: string;
+  html: string | null;
+}
+
+export async function setOutboxOutcome(db: Db, id: number, outcome: OutboxOutcome): Promise<void> {
+  await accountsDb(db).updateTable('outbox')
+    .set({ status: outcome.status, error: outcome.error, sent_at: outcome.sentAt?.toISOString() ?? null, text: outcome.text, html: outcome.html })
+    .where('id', '=', id).execute();
+}
+
+/** The newest messages first, optionally only those to one recipient. */
+export async function outboxRows(db: Db, options: { to?: string; limit: number }): Promise<OutboxRow[]> {
+  let q = accountsDb(db).selectFrom('outbox').selectAll();
+  if (options.to) q = q.where('recipient', '=', options.to);
+  return q.orderBy('id', 'desc').limit(options.limit).execute();
+}

@@ -1,0 +1,242 @@
+/**
+ * Sign-in and the captcha (accounts issue; accounts-and-comms §2, §4, §5, §7): the real login modal of mfe-account,
+ * the real API with its outbox (development mode: the code is read from /internal/outbox, never from an answer), and
+ * the real proof-of-work captcha.
+ */
+import type { Page } from '@playwright/test';
+import { E2E_PORTS } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { axeViolations } from './support';
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+let seq = 0;
+/** A login no other test uses (the send limits count per login). */
+const newEmail = (what: string) => `e2e-${what}-${Date.now().toString(36)}-${++seq}@example.com`;
+
+/** The newest code sent to a login, from the outbox (development mode). */
+async function codeFor(login: string): Promise<string> {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${API}/internal/outbox?to=${encodeURIComponent(login)}`);
+    const { messages } = (await res.json()) as { messages: { code: string | null }[] };
+    last = messages[0]?.code ?? '';
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code in the outbox for ${login}`);
+}
+async function codesSent(login: string): Promise<number> {
+  const res = await fetch(`${API}/internal/outbox?to=${encodeURIComponent(login)}`);
+  return ((await res.json()) as { messages: unknown[] }).messages.length;
+}
+
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /Log in/ });
+
+async function openLogin(page: Page, path = '/en/about') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(loginDialog(page)).toBeVisible();
+}
+
+/** The register step by e-mail: the toggle, the address, the terms, Continue. */
+async function submitEmail(page: Page, email: string) {
+  const dialog = loginDialog(page);
+  const emailField = dialog.getByRole('textbox', { name: 'E-mail' });
+  if (!(await emailField.isVisible())) await dialog.getByRole('button', { name: 'Log in with email' }).click();
+  await emailField.fill(email);
+  const terms = dialog.getByRole('checkbox', { name: /I accept Terms and Conditions/ });
+  if (!(await terms.isChecked())) await terms.check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function signInByEmail(page: Page, email: string) {
+  await openLogin(page);
+  await submitEmail(page, email);
+  const dialog = loginDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeFor(email));
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(loginDialog(page)).toBeHidden();
+}
+
+const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account: / });
+
+test.describe('sign-in with a one-time code', () => {
+  test('sign up by e-mail: passive validation, a wrong code then the right one; the header shows the account after a reload; axe clean', async ({ page }) => {
+    const email = newEmail('signup');
+    await openLogin(page);
+    const dialog = loginDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'I am a tourist' })).toBeChecked();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // §5: validation runs only on submit; the terms must be accepted.
+    await dialog.getByRole('button', { name: 'Log in with email' }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Required field').first()).toBeVisible();
+    expect(await codesSent(email)).toBe(0);
+
+    await submitEmail(page, email);
+    await expect(dialog.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeVisible();
+    const code = await codeFor(email);
+    expect(code).toMatch(/^\d{5}$/);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    const codeField = dialog.getByRole('textbox', { name: 'Code' });
+    const wrong = code === '00000' ? '11111' : '00000';
+    await codeField.fill(wrong);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog.getByText('Incorrect code')).toBeVisible();
+    await expect(codeField).toHaveValue(wrong);
+
+    await codeField.fill(code);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(accountButton(page)).toHaveAccessibleName(`Account: ${email}`);
+
+    await page.reload();
+    await expect(accountButton(page)).toBeVisible();
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string } | null)?.token);
+    const profile = await fetch(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${token}` } });
+    expect(profile.status).toBe(200);
+    expect(((await profile.json()) as { profile: { email: string } }).profile.email).toBe(email);
+  });
+
+  test('the code input takes digits only; the resend countdown ticks every second from 60', async ({ page }) => {
+    const email = newEmail('countdown');
+    await openLogin(page);
+    await submitEmail(page, email);
+    const dialog = loginDialog(page);
+    const codeField = dialog.getByRole('textbox', { name: 'Code' });
+    await codeField.pressSequentially('1a2b3');
+    await expect(codeField).toHaveValue('123');
+    const resend = dialog.getByRole('button', { name: /Send the code again in \d+ seconds/ });
+    await expect(resend).toBeDisabled();
+    const seconds = async () => Number(/in (\d+) second/.exec((await resend.textContent()) ?? '')?.[1]);
+    const first = await seconds();
+    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeGreaterThan(50);
+    await page.waitForTimeout(2200);
+    const later = await seconds();
+    expect(first - later).toBeGreaterThanOrEqual(2);
+    expect(first - later).toBeLessThanOrEqual(3);
+  });
+
+  test('Back returns to the register step with the address kept', async ({ page }) => {
+    const email = newEmail('back');
+    await openLogin(page);
+    await submitEmail(page, email);
+    const dialog = loginDialog(page);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  });
+
+  test('favourites made while signed out are in the account after sign-in, on another device too', async ({ page, browser }) => {
+    const email = newEmail('favourites');
+    await page.goto('/en/tours');
+    const heart = page.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
+    const label = (await heart.getAttribute('aria-label')) ?? '';
+    const title = /^Add (.+) to favourites$/.exec(label)?.[1] ?? '';
+    await heart.click();
+    await expect(page.getByRole('button', { name: `Remove ${title} from favourites` })).toBeVisible();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitEmail(page, email);
+    const dialog = loginDialog(page);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeFor(email));
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // A second device with no favourites of its own signs in with the same address.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto('/en/tours');
+    await expect(second.getByRole('button', { name: `Remove ${title} from favourites` })).toHaveCount(0);
+    await signInByEmail(second, email);
+    await second.goto('/en/tours');
+    await expect(second.getByRole('button', { name: `Remove ${title} from favourites` })).toBeVisible();
+    await other.close();
+  });
+
+  test('logout in one tab signs out the other; the token no longer works', async ({ context }) => {
+    const email = newEmail('logout');
+    const first = await context.newPage();
+    await signInByEmail(first, email);
+    const token = await first.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string }).token);
+    const second = await context.newPage();
+    await second.goto('/en/about');
+    await expect(accountButton(second)).toBeVisible();
+
+    await accountButton(first).click();
+    await first.getByRole('button', { name: 'Log out' }).click();
+    await expect(first.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(accountButton(second)).toHaveCount(0);
+    const res = await fetch(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+  });
+
+  test('usable at 320 px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openLogin(page);
+    const dialog = loginDialog(page);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await submitEmail(page, newEmail('narrow'));
+    await expect(dialog.getByRole('textbox', { name: 'Code' })).toBeInViewport();
+  });
+});
+
+test.describe('the captcha (self-hosted proof of work)', () => {
+  /** Sends codes to one login until the send limit (3 per login) asks for the captcha. */
+  async function reachTheLimit(page: Page, email: string) {
+    await openLogin(page);
+    const dialog = loginDialog(page);
+    for (let i = 0; i < 3; i++) {
+      await submitEmail(page, email);
+      await expect(dialog.getByRole('button', { name: 'Back' })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Back' }).click();
+    }
+    expect(await codesSent(email)).toBe(3);
+    await submitEmail(page, email);
+  }
+  const captchaDialog = (page: Page) => page.getByRole('dialog', { name: "Confirm that you aren't a robot" });
+
+  test('appears after the limit, is solved in the browser, and the same request then succeeds; axe clean', async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = newEmail('captcha');
+    await reachTheLimit(page, email);
+    const captcha = captchaDialog(page);
+    await expect(captcha).toBeVisible();
+    await expect(captcha.getByText('Why is this needed?')).toBeVisible();
+    await expect(captcha.getByText('VPN may cause errors, please check that it is turned off')).toBeVisible();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    const started = Date.now();
+    // As a person does: a click on the widget's label starts the proof of work.
+    await captcha.getByText("I'm not a robot").click();
+    await expect(captcha).toBeHidden({ timeout: 30_000 });
+    const solveMs = Date.now() - started;
+    test.info().annotations.push({ type: 'captcha solve (ms)', description: String(solveMs) });
+    // The retried send went through: the code step, and a 4th message in the outbox.
+    await expect(loginDialog(page).getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
+    await expect.poll(() => codesSent(email)).toBe(4);
+  });
+
+  test('dismissed: the original error shows and nothing is sent', async ({ page }) => {
+    const email = newEmail('dismiss');
+    await reachTheLimit(page, email);
+    const captcha = captchaDialog(page);
+    await expect(captcha).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(captcha).toBeHidden();
+    await expect(page.getByText('Too many requests. Please confirm that you are not a robot.').first()).toBeVisible();
+    // Still on the register step with the address kept.
+    await expect(loginDialog(page).getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+    expect(await codesSent(email)).toBe(3);
+  });
+});

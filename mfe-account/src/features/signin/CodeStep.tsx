@@ -1,0 +1,122 @@
+import { useId, useState, type Dispatch, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { favouritesAtom, useHost } from '@tours/shared/core';
+import { AUTH_CODE_LENGTH, applyServerErrors, type CodeSender, type SignedInAnswer } from '@tours/shared/api';
+import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { authViaCode, sendAuthCode } from './api';
+import { pastedCode, typedCode } from './code';
+import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, isFieldAnswer, redirectTarget, type FlowAction, type FlowState } from './flow';
+
+/** Where the page goes on a redirect answer (a seam for tests: jsdom cannot navigate). */
+export const browser = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * Step 'code' (§2, §4): the one-time code (digits only; a paste only when it is exactly 5 digits), the channels
+ * the server offered (choosing another sends the code through it), resend with the countdown, Cancel back to the
+ * register step. Submitting signs in by code; a wrong code shows on the field and the code typed stays.
+ */
+export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; dispatch: Dispatch<FlowAction>; onSignedIn: (answer: SignedInAnswer) => void }) {
+  const host = useHost();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const favourites = useAtomValue(favouritesAtom);
+  const form = useForm({ code: '' }, { code: ['required', { rule: 'min', param: AUTH_CODE_LENGTH }] }, { mode: 'passive' });
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState('');
+  const methodsId = useId();
+  const sender: CodeSender = state.verifyMethod ?? codeSenderFor(state.method);
+
+  /** The failure of a call on this step onto the code field (§5); only a general message is a toast. */
+  const showError = (error: unknown) => {
+    if (isFieldAnswer(error)) form.setServerErrors({ code: error.message });
+    else form.setServerErrors(fieldErrorsFor('code', state.method, applyServerErrors(error, host.toast)));
+  };
+
+  /** send-auth-code through `through` (resend, or another channel chosen). */
+  const send = async (through: CodeSender) => {
+    if (sending) return;
+    setSending(true);
+    setNotice('');
+    try {
+      const answer = await sendAuthCode(host.api, { login: state.login, code_sender: through });
+      dispatch({ type: 'resent', sender: through, answer });
+      if (answer.is_verification_code_sent) setNotice(t('account.code.sentAgain'));
+      else form.setServerErrors({ code: answer.error || t('account.login.sendFailed') });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || form.validate().length) return;
+    setBusy(true);
+    try {
+      const answer = await authViaCode(host.api, { login: state.login, code: form.values.code, verify_method: sender, favourites_tours_ids: favourites.slice(0, MAX_FAVOURITES) });
+      onSignedIn(answer);
+    } catch (error) {
+      // §4/§8: a failure of type 'redirect' with a url is followed rather than shown.
+      const target = redirectTarget(error);
+      if (target) browser.assign(target);
+      else showError(error);
+      setBusy(false);
+    }
+  };
+
+  const resendLabel = state.secondsLeft > 0 ? t('account.code.resendIn', { seconds: state.secondsLeft }) : t('account.code.resend');
+  return (
+    <form className="acc-login__form" noValidate onSubmit={submit}>
+      <p className="acc-login__text">{t('account.code.sentTo', { destination: state.maskedEmail || state.login })}</p>
+      <TextField
+        label={t('account.code.label')}
+        name="code"
+        className="acc-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={AUTH_CODE_LENGTH}
+        required
+        autoFocus
+        value={form.values.code}
+        error={errorText(form.errors.code, t)}
+        onChange={(e) => form.change('code', typedCode(e.target.value))}
+        onPaste={(e) => {
+          e.preventDefault();
+          const code = pastedCode(e.clipboardData.getData('text'));
+          if (code !== null) form.change('code', code);
+        }}
+        onBlur={() => form.blur('code')}
+      />
+      {state.methods.length > 1 && (
+        <fieldset className="acc-methods" aria-describedby={`${methodsId}-hint`}>
+          <legend className="ui-field__label">{t('account.code.methods')}</legend>
+          <p id={`${methodsId}-hint`} className="ui-field__hint">
+            {t('account.code.methodsHint')}
+          </p>
+          {state.methods.map((m) => (
+            <label key={m.type} className="acc-methods__item">
+              <input type="radio" name={`${methodsId}-method`} value={m.type} checked={sender === m.type} disabled={sending} onChange={() => void send(m.type)} />
+              {t(`account.code.method.${m.type}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <Button variant="link" className="acc-login__resend" disabled={state.secondsLeft > 0} loading={sending} onClick={() => void send(sender)}>
+        {resendLabel}
+      </Button>
+      <p className="acc-login__status" role="status">
+        {notice}
+      </p>
+      <Button type="submit" block loading={busy}>
+        {t('account.code.submit')}
+      </Button>
+      <Button variant="secondary" block onClick={() => dispatch({ type: 'back' })}>
+        {t('account.code.cancel')}
+      </Button>
+    </form>
+  );
+}

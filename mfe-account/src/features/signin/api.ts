@@ -1,0 +1,23 @@
+/**
+ * The sign-in calls (accounts-and-comms §7 'Account and sign-in'): each is marked captcha, so the client adds the
+ * invisible token and answers a captcha-required 429 with the captcha modal (§4 'Captcha').
+ */
+import type { HostContext } from '@tours/shared/contract';
+import { SendCodeAnswer, SignedInAnswer, type AuthViaCodeBody, type RegisterWithoutPasswordBody, type SendAuthCodeBody } from '@tours/shared/api';
+
+type Api = HostContext['api'];
+
+/** POST /crm/api/user/register-without-password: quick registration; the same answer for a new and a known login. */
+export function registerWithoutPassword(api: Api, body: RegisterWithoutPasswordBody): Promise<SendCodeAnswer> {
+  return api.post('/crm/api/user/register-without-password', body, { schema: SendCodeAnswer, captcha: true });
+}
+
+/** POST /crm/api/user/send-auth-code: the code again, or through another channel. */
+export function sendAuthCode(api: Api, body: SendAuthCodeBody): Promise<SendCodeAnswer> {
+  return api.post('/crm/api/user/send-auth-code', body, { schema: SendCodeAnswer, captcha: true });
+}
+
+/** POST /crm/api/user/auth-via-code: the token, the profile and the favourites now in the account. */
+export function authViaCode(api: Api, body: AuthViaCodeBody): Promise<SignedInAnswer> {
+  return api.post('/crm/api/user/auth-via-code', body, { schema: SignedInAnswer, captcha: true });
+}
