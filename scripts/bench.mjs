@@ -120,6 +120,7 @@ async function areaFigures({ product, tourSlug }) {
   const areas = {
     search: (m) => m.benchSearch({ browser, baseUrl, apiUrl }),
     tour: (m) => (tourSlug ? m.benchTour({ chromePath, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
+    accounts: (m) => m.benchAccounts({ browser, baseUrl, apiUrl }),
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
   };
   try {
@@ -152,7 +153,7 @@ async function main() {
   const tmp = path.join(ROOT, '.tmp/bench');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', WIDGETS_PORT: '28097', PARTNER_PORT: '28098', RATE_LIMIT_PER_MIN: '10000000' };
+  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', WIDGETS_PORT: '28097', PARTNER_PORT: '28098', RATE_LIMIT_PER_MIN: '10000000', AUTH_CODE_SENDS_PER_VISITOR: '1000000', DEV_MODE: '1' };
   const product = await startProduct({ env, quiet: true, dbFile: path.join(tmp, 'catalogue.sqlite'), manifestFile: path.join(tmp, 'mfe-manifest.json') });
   const report = { at: new Date().toISOString(), budgets: BUDGETS, entries: entrySizes(), routes: {}, api: null };
   try {

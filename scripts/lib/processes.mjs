@@ -111,6 +111,8 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       INTERNAL_API_SECRET: internalSecret,
       // Development mode (README): the outbox page shows the messages that would go out, sign-in codes among them.
       DEV_MODE: env.DEV_MODE ?? '1',
+      // Links in e-mails (sign-in, password reset, confirmation) lead to this site, as the host server's links do.
+      SITE_ORIGIN: env.SITE_ORIGIN ?? `http://localhost:${hostPort}`,
       ...(dbFile ? { DB_FILE: dbFile } : {}),
     });
     for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);
