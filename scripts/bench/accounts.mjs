@@ -98,7 +98,7 @@ async function captchaSolve(browser, baseUrl, apiUrl, login) {
 }
 
 /** 16 travellers signing in by code at once, each with logins of its own: send-auth-code, then auth-via-code. */
-async function codeSignIns(apiUrl, { connections = 16, perConnection = 20 } = {}) {
+export async function codeSignIns(apiUrl, { connections = 16, perConnection = 20 } = {}) {
   const run = Date.now().toString(36);
   const times = [];
   let errors = 0;

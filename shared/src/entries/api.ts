@@ -9,9 +9,10 @@ export type { ApiClient } from '../api/client';
 export { applyServerErrors } from '../api/form-errors';
 export { commonHeaders } from '../api/headers';
 export {
-  AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthViaCodeBody, CODE_SENDERS, DoneAnswer, ProfileAnswer, RegisterWithoutPasswordBody,
-  SendAuthCodeBody, SendCodeAnswer, SetCurrencyAnswer, SignedInAnswer, UpdateProfileBody, UserAnswer, UserProfile, VerificationMethod, displayName,
-  hasEmptyFields,
+  AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthBody, AuthViaCodeBody, ChangeCountryBody, ChangeEmailBody, ChangePasswordBody, ChangePhoneBody,
+  CODE_SENDERS, ConfirmPhoneBody, DoneAnswer, PASSWORD_MAX, PASSWORD_MIN, PhoneConfirmationMethodsAnswer, ProfileAnswer, RegisterWithoutPasswordBody,
+  ResetTokenAnswer, SendAuthCodeBody, SendCodeAnswer, SendConfirmationCodeBody, SetCurrencyAnswer, SetLanguageBody, SignedInAnswer, UpdateProfileBody,
+  UserAnswer, UserProfile, VerificationMethod, displayName, hasEmptyFields,
 } from '../api/schemas/accounts';
 export type { CodeSender } from '../api/schemas/accounts';
 export { captchaAction, captchaKeyFor } from '../api/captcha';

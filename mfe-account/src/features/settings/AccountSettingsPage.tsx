@@ -1,26 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { sessionAtom, signInAtom, useHost } from '@tours/shared/core';
-import { applyServerErrors, hasEmptyFields, useApiQuery, type UserProfile } from '@tours/shared/api';
-import { Button, ErrorState, PageHeader, Skeleton, TextField, errorText, useForm } from '@tours/shared/kit';
-import { fetchProfile, updateProfile } from './api';
+import { sessionAtom, useHost } from '@tours/shared/core';
+import { hasEmptyFields, useApiQuery, type UserProfile } from '@tours/shared/api';
+import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { isSessionOver } from '../common/errors';
+import { fetchProfile } from './api';
+import { EmailSection } from './EmailSection';
+import { LinkHandler } from './LinkHandler';
+import { PasswordSection } from './PasswordSection';
+import { PhoneSection } from './PhoneSection';
+import { ProfileSection } from './ProfileSection';
+import { endSession, saveSessionProfile } from './session';
 import './settings.css';
 
 /**
  * Account settings (/account; accounts-and-comms §2 'Profile and account settings', whose screens the spec does not
- * show): the name, with the hasEmptyFields prompt (§3). Without a session it offers to log in (the account/login
- * modal); the profile is loaded once there is one.
+ * show): at the top, the link an e-mail brought (sign-in, password reset, e-mail confirmation: with or without a
+ * session); then, signed in, the sections — profile (name, language, country), e-mail, phone, password — each a
+ * small form of its own, under the hasEmptyFields prompt (§3). Without a session it offers to log in (the
+ * account/login modal).
  */
 export default function AccountSettingsPage() {
   const intl = useIntl();
   const host = useHost();
   const session = useAtomValue(sessionAtom);
+  // Bumped when a link confirmed an e-mail: the sections load the profile again.
+  const [linkConfirmations, setLinkConfirmations] = useState(0);
   const title = intl.formatMessage({ id: 'page.account.title' });
   return (
     <section className="acc-settings">
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
-      {session ? <ProfileSection token={session.token} /> : <SignInPrompt />}
+      <LinkHandler onEmailConfirmed={() => setLinkConfirmations((n) => n + 1)} />
+      {session ? <Account token={session.token} reloadKey={linkConfirmations} /> : <SignInPrompt />}
     </section>
   );
 }
@@ -36,12 +48,16 @@ function SignInPrompt() {
   );
 }
 
-function ProfileSection({ token }: { token: string }) {
+function Account({ token, reloadKey }: { token: string; reloadKey: number }) {
   const host = useHost();
   const intl = useIntl();
   // Keyed by the token: another sign-in loads that account's profile.
   const query = useApiQuery(`profile:${token}`, (signal) => fetchProfile(host.api, signal));
-  if (query.data) return <ProfileForm key={query.data.profile.id} profile={query.data.profile} token={token} />;
+  // A token the server no longer knows ends the session (the page then offers to log in).
+  useEffect(() => {
+    if (isSessionOver(query.error)) endSession(host, token);
+  }, [query.error, host, token]);
+  if (query.data) return <Sections key={query.data.profile.id} initial={query.data.profile} token={token} reloadKey={reloadKey} />;
   if (query.error && !query.loading) return <ErrorState onRetry={query.retry} />;
   return (
     <div aria-busy="true">
@@ -51,43 +67,46 @@ function ProfileSection({ token }: { token: string }) {
   );
 }
 
-function ProfileForm({ profile, token }: { profile: UserProfile; token: string }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+function Sections({ initial, token, reloadKey }: { initial: UserProfile; token: string; reloadKey: number }) {
   const host = useHost();
-  const [current, setCurrent] = useState(profile);
-  const [saving, setSaving] = useState(false);
-  const form = useForm({ first_name: profile.first_name, last_name: profile.last_name }, { first_name: [{ rule: 'max', param: 100 }], last_name: [{ rule: 'max', param: 100 }] });
+  const intl = useIntl();
+  const [profile, setProfile] = useState(initial);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
+  const onUser = useCallback(
+    (user: UserProfile) => {
+      setProfile(user);
+      saveSessionProfile(host, token, user);
+    },
+    [host, token],
+  );
+
+  /** The profile again, after an address became the account's. */
+  const reload = useCallback(async (): Promise<UserProfile | null> => {
     try {
-      const answer = await updateProfile(host.api, { first_name: form.values.first_name.trim(), last_name: form.values.last_name.trim() });
-      setCurrent(answer.user);
-      // The session's profile follows (the header shows the name).
-      host.store.set(signInAtom, { token, profile: answer.user });
-      host.toast({ kind: 'success', messageId: 'account.settings.saved' });
+      const answer = await fetchProfile(host.api);
+      onUser(answer.profile);
+      return answer.profile;
     } catch (error) {
-      form.setServerErrors(applyServerErrors(error, host.toast));
-    } finally {
-      setSaving(false);
+      if (isSessionOver(error)) endSession(host, token);
+      return null;
     }
-  };
+  }, [host, token, onUser]);
+
+  useEffect(() => {
+    if (reloadKey) void reload();
+  }, [reloadKey, reload]);
 
   return (
-    <form className="acc-settings__card" noValidate onSubmit={submit}>
-      {hasEmptyFields(current) && (
+    <div className="acc-settings__sections">
+      {hasEmptyFields(profile) && (
         <p className="acc-settings__prompt" role="status">
-          {t('account.settings.emptyFields')}
+          {intl.formatMessage({ id: 'account.settings.emptyFields' })}
         </p>
       )}
-      <TextField label={t('account.settings.firstName')} autoComplete="given-name" maxLength={100} error={errorText(form.errors.first_name, t)} {...form.field('first_name')} />
-      <TextField label={t('account.settings.lastName')} autoComplete="family-name" maxLength={100} error={errorText(form.errors.last_name, t)} {...form.field('last_name')} />
-      <Button type="submit" loading={saving}>
-        {t('account.settings.save')}
-      </Button>
-    </form>
+      <ProfileSection profile={profile} token={token} onUser={onUser} />
+      <EmailSection profile={profile} token={token} reload={reload} />
+      <PhoneSection profile={profile} token={token} reload={reload} />
+      <PasswordSection token={token} />
+    </div>
   );
 }

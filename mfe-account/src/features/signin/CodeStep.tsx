@@ -1,12 +1,14 @@
-import { useId, useState, type Dispatch, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { favouritesAtom, useHost } from '@tours/shared/core';
 import { AUTH_CODE_LENGTH, applyServerErrors, type CodeSender, type SignedInAnswer } from '@tours/shared/api';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, errorText, useForm } from '@tours/shared/kit';
+import { CodeField } from '../common/CodeField';
+import { MethodChoice } from '../common/MethodChoice';
+import { isFieldAnswer } from '../common/errors';
 import { authViaCode, sendAuthCode } from './api';
-import { pastedCode, typedCode } from './code';
-import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, isFieldAnswer, redirectTarget, type FlowAction, type FlowState } from './flow';
+import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, redirectTarget, type FlowAction, type FlowState } from './flow';
 
 /** Where the page goes on a redirect answer (a seam for tests: jsdom cannot navigate). */
 export const browser = { assign: (url: string) => window.location.assign(url) };
@@ -25,7 +27,6 @@ export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; di
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState('');
-  const methodsId = useId();
   const sender: CodeSender = state.verifyMethod ?? codeSenderFor(state.method);
 
   /** The failure of a call on this step onto the code field (§5); only a general message is a toast. */
@@ -71,40 +72,15 @@ export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; di
   return (
     <form className="acc-login__form" noValidate onSubmit={submit}>
       <p className="acc-login__text">{t('account.code.sentTo', { destination: state.maskedEmail || state.login })}</p>
-      <TextField
+      <CodeField
         label={t('account.code.label')}
-        name="code"
-        className="acc-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={AUTH_CODE_LENGTH}
-        required
         autoFocus
         value={form.values.code}
         error={errorText(form.errors.code, t)}
-        onChange={(e) => form.change('code', typedCode(e.target.value))}
-        onPaste={(e) => {
-          e.preventDefault();
-          const code = pastedCode(e.clipboardData.getData('text'));
-          if (code !== null) form.change('code', code);
-        }}
+        onChange={(code) => form.change('code', code)}
         onBlur={() => form.blur('code')}
       />
-      {state.methods.length > 1 && (
-        <fieldset className="acc-methods" aria-describedby={`${methodsId}-hint`}>
-          <legend className="ui-field__label">{t('account.code.methods')}</legend>
-          <p id={`${methodsId}-hint`} className="ui-field__hint">
-            {t('account.code.methodsHint')}
-          </p>
-          {state.methods.map((m) => (
-            <label key={m.type} className="acc-methods__item">
-              <input type="radio" name={`${methodsId}-method`} value={m.type} checked={sender === m.type} disabled={sending} onChange={() => void send(m.type)} />
-              {t(`account.code.method.${m.type}`)}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <MethodChoice methods={state.methods} value={sender} disabled={sending} onChoose={(m) => void send(m)} />
       <Button variant="link" className="acc-login__resend" disabled={state.secondsLeft > 0} loading={sending} onClick={() => void send(sender)}>
         {resendLabel}
       </Button>

@@ -13,7 +13,7 @@ export type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
  * Step 'register' (§2): one field, phone or e-mail (the toggle switches and clears the other), 'Continue', the
  * terms checkbox and the captcha notice. Validation is passive (§5: only on submit). Submitting registers without a
  * password; the flow moves on when the answer has is_registered, otherwise the reason shows on the field. What was
- * typed stays on any failure.
+ * typed stays on any failure. Below, the secondary link 'Log in with a password'.
  */
 export interface RegisterStepProps {
   state: FlowState;
@@ -22,9 +22,11 @@ export interface RegisterStepProps {
   form: RegisterForm;
   country: string;
   onCountryChange: (country: string) => void;
+  /** 'Log in with a password': the secondary way in. */
+  onUsePassword: () => void;
 }
 
-export function RegisterStep({ state, dispatch, form, country, onCountryChange }: RegisterStepProps) {
+export function RegisterStep({ state, dispatch, form, country, onCountryChange, onUsePassword }: RegisterStepProps) {
   const host = useHost();
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -116,6 +118,9 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange }
           {termsError}
         </p>
       )}
+      <Button variant="link" className="acc-login__toggle" onClick={onUsePassword}>
+        {t('account.login.withPassword')}
+      </Button>
       <p className="acc-login__notice">{t('account.login.captchaNotice')}</p>
     </form>
   );

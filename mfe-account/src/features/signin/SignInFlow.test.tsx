@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { create } from 'superstruct';
 import { ApiError, DEFAULT_SITE_SETTINGS, favouritesAtom, sessionAtom, siteSettingsAtom } from '@tours/shared/core';
-import { AuthViaCodeBody, RegisterWithoutPasswordBody, SendAuthCodeBody } from '@tours/shared/api';
+import { AuthBody, AuthViaCodeBody, RegisterWithoutPasswordBody, SendAuthCodeBody } from '@tours/shared/api';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { LoginModalContent } from '../../parcels/LoginModal';
 import { browser } from './CodeStep';
@@ -292,5 +292,119 @@ describe('resend countdown (§4: 60 s, ticking every second; restarts only when 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await flush();
     expect(screen.getByRole('button', { name: /^Send the code again/ })).toHaveTextContent('Send the code again in 60 seconds');
+  });
+});
+
+describe('password sign-in and recovery (the secondary way in)', () => {
+  const AUTH_PASSWORD = 'POST /crm/api/user/auth';
+  const RECOVERY = 'POST /crm/api/user/password-recovery';
+  const loginField = () => screen.getByRole('textbox', { name: 'E-mail or phone number' });
+  // A password input has no role: found by its label.
+  const passwordField = () => screen.getByLabelText(/^Password/);
+  const toPasswordStep = () => fireEvent.click(screen.getByRole('button', { name: 'Log in with a password' }));
+
+  test('the code flow stays the default; the link opens the password form with the typed login', () => {
+    open({}, { mainAuthMethod: 2 });
+    expect(screen.getByRole('heading', { name: 'Log in or sign up' })).toBeInTheDocument();
+    fireEvent.change(emailField(), { target: { value: ' anna@example.com ' } });
+    toPasswordStep();
+    expect(screen.getByRole('heading', { name: 'Log in with a password' })).toHaveAttribute('id', 'account-login-title');
+    expect(screen.queryByRole('radiogroup', { name: 'Who are you?' })).not.toBeInTheDocument();
+    expect(loginField()).toHaveValue('anna@example.com');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    expect(screen.getByRole('heading', { name: 'Log in or sign up' })).toBeInTheDocument();
+    expect(emailField()).toHaveValue('anna@example.com');
+  });
+
+  test('success: auth with the login and the password, the session, the modal closes', async () => {
+    const t = open({ [AUTH_PASSWORD]: () => signedInAnswer() }, { favourites: [15, 77] });
+    toPasswordStep();
+    fireEvent.change(loginField(), { target: { value: '+7 (999) 123-45-67' } });
+    fireEvent.change(passwordField(), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    const call = t.calls.find((c) => `${c.method} ${c.path}` === AUTH_PASSWORD)!;
+    expect(create(call.body, AuthBody)).toEqual({ login: '+79991234567', password: 'secret-pass' });
+    expect(t.store.get(sessionAtom)).toEqual({ token: 'tok-123', profile: expect.objectContaining({ id: 42 }) });
+    // The call takes no favourites: the device's stay next to the account's.
+    expect(t.store.get(favouritesAtom)).toEqual([3409, 15, 77]);
+    expect(t.close).toHaveBeenCalledWith({ signedIn: true });
+  });
+
+  test('checked before sending (passive): required, a login must be an e-mail or a phone', async () => {
+    const t = open();
+    toPasswordStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    expect(screen.getAllByText('Required field')).toHaveLength(2);
+    fireEvent.change(loginField(), { target: { value: 'anna' } });
+    fireEvent.change(passwordField(), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    expect(loginField()).toHaveAccessibleDescription(/Please enter an e-mail or a phone number with the country code/);
+    expect(t.calls).toEqual([]);
+  });
+
+  test('a wrong pair: the server\'s message, what was typed kept, no session', async () => {
+    const t = open({ [AUTH_PASSWORD]: () => new ApiError(422, '/crm/api/user/auth', 'Incorrect login or password') });
+    toPasswordStep();
+    fireEvent.change(loginField(), { target: { value: 'anna@example.com' } });
+    fireEvent.change(passwordField(), { target: { value: 'wrong-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Incorrect login or password');
+    expect(loginField()).toHaveValue('anna@example.com');
+    expect(passwordField()).toHaveValue('wrong-pass');
+    expect(t.store.get(sessionAtom)).toBeNull();
+    expect(t.close).not.toHaveBeenCalled();
+    expect(t.toast).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['https://org.example.com/cabinet', 'https://org.example.com/cabinet'],
+    ['javascript:alert(1)', null],
+  ])('a failure of type redirect to %p is followed only when safe', async (url, followed) => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const t = open({ [AUTH_PASSWORD]: () => new ApiError(403, '/crm/api/user/auth', 'Redirect', {}, { type: 'redirect', url }) });
+    toPasswordStep();
+    fireEvent.change(loginField(), { target: { value: 'anna@example.com' } });
+    fireEvent.change(passwordField(), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    if (followed) expect(assign).toHaveBeenCalledWith(followed);
+    else expect(assign).not.toHaveBeenCalled();
+    expect(t.close).not.toHaveBeenCalled();
+    assign.mockRestore();
+  });
+
+  test('forgot the password: the e-mail, the same message for any address, back to the password form', async () => {
+    const t = open({ [RECOVERY]: () => ({ success: true }) });
+    toPasswordStep();
+    fireEvent.change(loginField(), { target: { value: 'anna@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(screen.getByRole('heading', { name: 'Password recovery' })).toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveValue('anna@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    await flush();
+    expect(t.calls.find((c) => `${c.method} ${c.path}` === RECOVERY)!.body).toEqual({ email: 'anna@example.com' });
+    expect(screen.getByRole('status')).toHaveTextContent('If an account exists for this address, we have sent a link to reset the password.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to log in' }));
+    expect(screen.getByRole('heading', { name: 'Log in with a password' })).toBeInTheDocument();
+    expect(loginField()).toHaveValue('anna@example.com');
+  });
+
+  test('recovery: a server field error on the address, what was typed kept', async () => {
+    open({ [RECOVERY]: () => new ApiError(422, '/crm/api/user/password-recovery', 'Please enter a valid e-mail', { email: 'Please enter a valid e-mail' }) });
+    toPasswordStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    fireEvent.change(email, { target: { value: 'anna@example.c' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    await flush();
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail');
+    expect(email).toHaveValue('anna@example.c');
   });
 });

@@ -1,12 +1,15 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, countryAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
-import type { SignedInAnswer } from '@tours/shared/api';
+import { appConfigAtom, countryAtom, favouritesAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
+import { PASSWORD_MAX, type SignedInAnswer } from '@tours/shared/api';
 import { Button, useForm } from '@tours/shared/kit';
+import { isBlankPhone } from '../common/phone';
 import { CodeStep } from './CodeStep';
+import { PasswordStep, type PasswordValues } from './PasswordStep';
+import { RecoveryStep } from './RecoveryStep';
 import { RegisterStep } from './RegisterStep';
-import { flowReducer, initialFlow, isBlankPhone, methodOfSetting, type RegisterValues, type Segment } from './flow';
+import { flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin, type RegisterValues, type Segment, type Step } from './flow';
 import './signin.css';
 
 /** The id of the modal's title (the parcel's labelId). */
@@ -15,11 +18,18 @@ export const LOGIN_TITLE_ID = 'account-login-title';
 export const ORGANIZER_LOGIN_URL = '/org';
 
 const SEGMENTS: readonly Segment[] = ['tourist', 'author'];
+const TITLES: Readonly<Record<Step, string>> = {
+  register: 'account.login.title',
+  code: 'account.login.codeTitle',
+  password: 'account.password.title',
+  recovery: 'account.recovery.title',
+};
 
 /**
  * The login / sign-up modal's content (accounts-and-comms §2): the title ('Log in or sign up'; 'Log in' with Back on
- * the code step), the segment control, the author segment's one link and the tourist's two steps. On success the
- * session goes into the store (signInAtom) and the modal closes with `{ signedIn: true }`.
+ * the code step), the segment control, the author segment's one link and the tourist's two steps; the secondary
+ * way in, a password (and its recovery), behind 'Log in with a password'. On success the session goes into the
+ * store (signInAtom) and the modal closes with `{ signedIn: true }`.
  */
 export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
   const host = useHost();
@@ -56,26 +66,49 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
     { mode: 'passive' },
   );
 
-  const signedIn = (answer: SignedInAnswer) => {
-    host.store.set(signInAtom, { token: answer.token, profile: answer.profile, favourites: answer.favourites_tours_ids });
+  // The password form lives here too, so Back from the recovery step finds it as it was.
+  const passwordForm = useForm<PasswordValues>(
+    { login: '', password: '' },
+    {
+      login: ['required', (v) => isLogin(String(v ?? '')) || { id: 'account.password.loginInvalid' }],
+      password: ['required', { rule: 'max', param: PASSWORD_MAX }],
+    },
+    { mode: 'passive' },
+  );
+
+  /** 'Log in with a password': the login typed on the register step comes along. */
+  const openPasswordStep = () => {
+    const typed = method === 'phone' && isBlankPhone(form.values.phone) ? '' : loginOf(method, form.values);
+    if (typed && !passwordForm.values.login) passwordForm.change('login', typed);
+    dispatch({ type: 'usePassword' });
+  };
+
+  /**
+   * The session into the store. A code sign-in sent the device's favourites, so the answer lists them all; the
+   * password call takes none, so the device's stay next to the account's.
+   */
+  const signedIn = (answer: SignedInAnswer, keepDeviceFavourites = false) => {
+    const favourites = keepDeviceFavourites ? [...answer.favourites_tours_ids, ...host.store.get(favouritesAtom)] : answer.favourites_tours_ids;
+    host.store.set(signInAtom, { token: answer.token, profile: answer.profile, favourites });
     close({ signedIn: true });
   };
 
-  const onCodeStep = state.step === 'code' && state.segment === 'tourist';
+  const inner = state.step !== 'register' && state.segment === 'tourist';
+  const recoveryEmail = passwordLogin(passwordForm.values.login).includes('@') ? passwordLogin(passwordForm.values.login) : '';
   return (
     <div className="acc-login">
       <div className="acc-login__head">
-        {onCodeStep && (
+        {inner && (
           <Button variant="link" className="acc-login__back" onClick={() => dispatch({ type: 'back' })}>
             <span aria-hidden="true">← </span>
             {t('account.login.back')}
           </Button>
         )}
         <h2 id={LOGIN_TITLE_ID} className="acc-login__title">
-          {t(onCodeStep ? 'account.login.codeTitle' : 'account.login.title')}
+          {t(inner ? TITLES[state.step] : TITLES.register)}
         </h2>
       </div>
-      {!onCodeStep && (
+      {!inner && (
         <div className="acc-segments" role="radiogroup" aria-label={t('account.login.segments')}>
           {SEGMENTS.map((s) => (
             <label key={s} className={`acc-segments__item${state.segment === s ? ' acc-segments__item--active' : ''}`}>
@@ -93,9 +126,13 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
           </a>
         </div>
       ) : state.step === 'register' ? (
-        <RegisterStep state={state} dispatch={dispatch} form={form} country={country} onCountryChange={setCountry} />
-      ) : (
+        <RegisterStep state={state} dispatch={dispatch} form={form} country={country} onCountryChange={setCountry} onUsePassword={openPasswordStep} />
+      ) : state.step === 'code' ? (
         <CodeStep state={state} dispatch={dispatch} onSignedIn={signedIn} />
+      ) : state.step === 'password' ? (
+        <PasswordStep form={passwordForm} dispatch={dispatch} onSignedIn={(answer) => signedIn(answer, true)} />
+      ) : (
+        <RecoveryStep initialEmail={recoveryEmail} dispatch={dispatch} />
       )}
     </div>
   );

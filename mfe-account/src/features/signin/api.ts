@@ -3,7 +3,7 @@
  * invisible token and answers a captcha-required 429 with the captcha modal (§4 'Captcha').
  */
 import type { HostContext } from '@tours/shared/contract';
-import { SendCodeAnswer, SignedInAnswer, type AuthViaCodeBody, type RegisterWithoutPasswordBody, type SendAuthCodeBody } from '@tours/shared/api';
+import { DoneAnswer, SendCodeAnswer, SignedInAnswer, type AuthBody, type AuthViaCodeBody, type RegisterWithoutPasswordBody, type SendAuthCodeBody } from '@tours/shared/api';
 
 type Api = HostContext['api'];
 
@@ -20,4 +20,17 @@ export function sendAuthCode(api: Api, body: SendAuthCodeBody): Promise<SendCode
 /** POST /crm/api/user/auth-via-code: the token, the profile and the favourites now in the account. */
 export function authViaCode(api: Api, body: AuthViaCodeBody): Promise<SignedInAnswer> {
   return api.post('/crm/api/user/auth-via-code', body, { schema: SignedInAnswer, captcha: true });
+}
+
+/**
+ * POST /crm/api/user/auth: signs in with a login (e-mail or phone) and a password. A wrong one is a 422 'Incorrect
+ * login or password'; a failure may answer `data: { type: 'redirect', url }` (§4).
+ */
+export function authWithPassword(api: Api, body: AuthBody): Promise<SignedInAnswer> {
+  return api.post('/crm/api/user/auth', body, { schema: SignedInAnswer, captcha: true });
+}
+
+/** POST /crm/api/user/password-recovery: e-mails a link to set a new password; the same answer for any address. */
+export function passwordRecovery(api: Api, body: { email: string }): Promise<DoneAnswer> {
+  return api.post('/crm/api/user/password-recovery', body, { schema: DoneAnswer, captcha: true });
 }

@@ -1,9 +1,8 @@
 import { ApiError } from '@tours/shared/core';
 import type { CodeSender, SendCodeAnswer } from '@tours/shared/api';
-import { pastedCode, typedCode } from './code';
 import { sendAnswer } from './test-fixtures';
 import {
-  codeSenderFor, defaultVerifyMethod, fieldErrorsFor, flowReducer, initialFlow, isBlankPhone, isFieldAnswer, loginOf, methodOfSetting,
+  codeSenderFor, defaultVerifyMethod, fieldErrorsFor, flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin,
   redirectTarget, switchLogin, utcOffsetHours, type FlowAction, type FlowState,
 } from './flow';
 
@@ -43,6 +42,13 @@ describe('sign-in flow (accounts-and-comms §4 Sign-in flow, §9)', () => {
     ['the toggle switches the field and is remembered', [{ type: 'toggleMethod' }], { method: 'email', methodChosen: true }],
     ['the site setting picks the field while untouched', [{ type: 'siteMethod', method: 'email' }], { method: 'email', methodChosen: false }],
     ['the site setting no longer decides after the toggle', [{ type: 'toggleMethod' }, { type: 'toggleMethod' }, { type: 'siteMethod', method: 'email' }], { method: 'phone' }],
+    ['"Log in with a password" → password', [{ type: 'usePassword' }], { step: 'password' }],
+    ['"Forgot your password?" → recovery', [{ type: 'usePassword' }, { type: 'forgotPassword' }], { step: 'recovery' }],
+    ['back from recovery → password', [{ type: 'usePassword' }, { type: 'forgotPassword' }, { type: 'back' }], { step: 'password' }],
+    ['back from password → register', [{ type: 'usePassword' }, { type: 'back' }], { step: 'register' }],
+    ['recovery only from the password step', [{ type: 'forgotPassword' }], { step: 'register' }],
+    ['the password step only from register', [registered(), { type: 'usePassword' }], { step: 'code' }],
+    ['the site setting does not move the field on the password step', [{ type: 'usePassword' }, { type: 'siteMethod', method: 'email' }], { method: 'phone', step: 'password' }],
   ])('%s', (_name, actions, expected) => {
     expect(run(actions)).toMatchObject(expected);
   });
@@ -67,18 +73,6 @@ describe('login fields (§2 toggle, §5 Login / sign-up form)', () => {
   ] as const)('switching to %s clears the other field and keeps the rest', (to, expected) => {
     expect(switchLogin(values, to)).toEqual(expected);
   });
-
-  test.each([
-    ['', true],
-    ['+', true],
-    ['+7', true],
-    ['+49', true],
-    ['+358', true],
-    [' +1 ', true],
-    ['+7 9', false],
-    ['+79991234567', false],
-    ['8999', false],
-  ])('phone %p is blank: %p', (value, blank) => expect(isBlankPhone(value)).toBe(blank));
 
   test.each([
     ['phone', { phone: '+7 (999) 123-45-67', email: '', terms: true }, '+79991234567'],
@@ -120,40 +114,20 @@ describe('server answers of the flow (§5 Server-side errors, §8 Sign-in)', () 
     ['code', 'phone', { send_error_reason: 'Try later' }, { code: 'Try later' }],
     ['code', 'email', {}, {}],
   ] as const)('%s step, %s field: %p → %p', (step, method, fields, expected) => expect(fieldErrorsFor(step, method, fields)).toEqual(expected));
-
-  test.each([
-    [new ApiError(422, '/x', 'Wrong code'), true],
-    [new ApiError(400, '/x', 'Code expired'), true],
-    [new ApiError(422, '/x', 'Invalid', { code: 'Wrong code' }), false],
-    [new ApiError(500, '/x', 'Internal'), false],
-    [new ApiError(0, '/x', 'Network error'), false],
-    [new ApiError(429, '/x', 'Too many requests'), false],
-    [new Error('x'), false],
-  ])('%p is about the field: %p', (error, expected) => expect(isFieldAnswer(error)).toBe(expected));
 });
 
-describe('code input (§5 Code input: digits only, length 5, paste only of exactly 5 digits)', () => {
+describe('the password form\'s login (AuthBody: an e-mail, or + and at least 9 digits)', () => {
   test.each([
-    ['12345', '12345'],
-    ['12a3', '123'],
-    ['123456', '12345'],
-    ['1 2-3', '123'],
-    ['abc', ''],
-    ['', ''],
-  ])('typing %p leaves %p', (raw, kept) => expect(typedCode(raw)).toBe(kept));
-
-  test.each([
-    ['12345', '12345'],
-    [' 12345\n', '12345'],
-    ['1234', null],
-    ['123456', null],
-    ['12 345', null],
-    ['12a45', null],
-    ['', null],
-  ])('pasting %p gives %p', (text, code) => expect(pastedCode(text)).toBe(code));
-
-  test('another length', () => {
-    expect(pastedCode('123456', 6)).toBe('123456');
-    expect(typedCode('1234567', 6)).toBe('123456');
+    [' anna@example.com ', 'anna@example.com', true],
+    ['+7 (999) 123-45-67', '+79991234567', true],
+    ['79991234567', '+79991234567', true],
+    ['+49 30 1234567', '+49301234567', true],
+    ['+7 999', '+7999', false],
+    ['anna@', 'anna@', false],
+    ['anna', 'anna', false],
+    ['', '', false],
+  ])('%p → %p (a login: %p)', (typed, login, valid) => {
+    expect(passwordLogin(typed)).toBe(login);
+    expect(isLogin(typed)).toBe(valid);
   });
 });

@@ -5,9 +5,11 @@
  */
 import { ApiError } from '@tours/shared/core';
 import { AUTH_CODE_RESEND_SECONDS, type CodeSender, type SendCodeAnswer, type VerificationMethod } from '@tours/shared/api';
+import { phoneNumberOf } from '../common/phone';
 
 export type Segment = 'tourist' | 'author';
-export type Step = 'register' | 'code';
+/** 'password' and 'recovery' are the secondary way in: a password, and the link to set a new one. */
+export type Step = 'register' | 'code' | 'password' | 'recovery';
 /** Which field the register step shows. */
 export type LoginMethod = 'phone' | 'email';
 
@@ -40,7 +42,11 @@ export type FlowAction =
   /** The answer of send-auth-code (resend, or another channel chosen), sent with `sender`. */
   | { type: 'resent'; sender: CodeSender; answer: SendCodeAnswer }
   | { type: 'tick' }
-  /** Back or Cancel on the code step. */
+  /** 'Log in with a password' on the register step. */
+  | { type: 'usePassword' }
+  /** 'Forgot your password?' on the password step. */
+  | { type: 'forgotPassword' }
+  /** Back or Cancel: recovery → password, any other step → register. */
   | { type: 'back' };
 
 /** At most this many favourite tour ids go with a sign-in (the calls' limit); the device keeps the rest. */
@@ -114,8 +120,14 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     }
     case 'tick':
       return state.step === 'code' && state.secondsLeft > 0 ? { ...state, secondsLeft: state.secondsLeft - 1 } : state;
+    case 'usePassword':
+      return state.step === 'register' ? { ...state, step: 'password' } : state;
+    case 'forgotPassword':
+      return state.step === 'password' ? { ...state, step: 'recovery' } : state;
     case 'back':
-      return state.step === 'register' ? state : { ...state, step: 'register', methods: [], verifyMethod: null, maskedEmail: null, secondsLeft: 0 };
+      if (state.step === 'register') return state;
+      if (state.step === 'recovery') return { ...state, step: 'password' };
+      return { ...state, step: 'register', methods: [], verifyMethod: null, maskedEmail: null, secondsLeft: 0 };
     default:
       return state;
   }
@@ -133,20 +145,9 @@ export function switchLogin(values: RegisterValues, to: LoginMethod): RegisterVa
   return to === 'email' ? { ...values, phone: '' } : { ...values, email: '' };
 }
 
-/**
- * A phone field holding nothing but a country code ('+', '+7', '+49', '+358': calling codes have 1–3 digits) is
- * empty: the phone input writes the selected country's code into an empty field. Anything typed after the code
- * ('+7 9') is a number, checked by the phone rule.
- */
-export function isBlankPhone(value: string): boolean {
-  return /^\+?\d{0,3}$/.test(value.trim());
-}
-
 /** A phone as a login: '+' and its digits (spaces, dashes and brackets dropped); an address trimmed. */
 export function loginOf(method: LoginMethod, values: RegisterValues): string {
-  if (method === 'email') return values.email.trim();
-  const digits = values.phone.replace(/\D/g, '');
-  return digits ? `+${digits}` : '';
+  return method === 'email' ? values.email.trim() : phoneNumberOf(values.phone);
 }
 
 /** The visitor's UTC offset in whole hours (register-without-password's timezone: −12…14). */
@@ -180,11 +181,21 @@ export function fieldErrorsFor(step: Step, method: LoginMethod, fieldErrors: Rea
   return found ? { [target]: found } : {};
 }
 
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
 /**
- * Whether a failed call's own message belongs on the step's field rather than in a toast: an answer about what was
- * typed (400, 401, 403, 404, 409, 410, 422) that names no field — e.g. a wrong code. Lost connections, server
- * errors and rate limits stay general messages (toasts).
+ * The password form's login as the auth call takes it (AuthBody's Login: an e-mail, or '+' and at least 9 digits):
+ * an address trimmed; a phone without its spaces, dashes and brackets, '+' added when only digits were typed.
  */
-export function isFieldAnswer(error: unknown): error is ApiError {
-  return error instanceof ApiError && [400, 401, 403, 404, 409, 410, 422].includes(error.status) && !Object.keys(error.fieldErrors).length && Boolean(error.message);
+export function passwordLogin(value: string): string {
+  const v = value.trim();
+  if (v.includes('@')) return v;
+  const compact = v.replace(/[\s()-]/g, '');
+  return /^\d+$/.test(compact) ? `+${compact}` : compact;
+}
+
+/** Whether the password form's login can be one (an e-mail address or a phone with at least 9 digits). */
+export function isLogin(value: string): boolean {
+  const login = passwordLogin(value);
+  return EMAIL_RE.test(login) || /^\+\d{9,}$/.test(login);
 }

@@ -1,0 +1,33 @@
+import { emailState, initialLanguage, languageOptions, passwordChangeBody } from './rules';
+
+describe('account page rules', () => {
+  test.each([
+    [true, 'en', ['cn', 'en', 'de', 'ru']],
+    [false, 'en', ['cn', 'en', 'de']],
+    [false, 'ru', ['cn', 'en', 'de', 'ru']],
+    [false, null, ['cn', 'en', 'de']],
+    [false, 'xx', ['cn', 'en', 'de']],
+  ] as const)('languages (russian available: %p, saved %p): %p', (ru, current, codes) => {
+    const options = languageOptions(ru, current);
+    expect(options.map((o) => o.value)).toEqual(codes);
+    expect(options.find((o) => o.value === 'de')?.label).toBe('Deutsch');
+  });
+
+  test.each([
+    ['de', 'en', 'de'],
+    [null, 'cn', 'cn'],
+    ['xx', 'en', 'en'],
+  ] as const)('the language select starts with %p (page %s) → %s', (saved, page, expected) => expect(initialLanguage(saved, page)).toBe(expected));
+
+  test.each([
+    [{ old_password: '', password: 'new-secret-1', confirm_password: 'new-secret-1' }, { password: 'new-secret-1', confirm_password: 'new-secret-1' }],
+    [{ old_password: 'old-secret', password: 'new-secret-1', confirm_password: 'x' }, { old_password: 'old-secret', password: 'new-secret-1', confirm_password: 'x' }],
+  ])('change-password body of %p', (values, body) => expect(passwordChangeBody(values)).toEqual(body));
+
+  test.each([
+    [null, null, 'none'],
+    ['anna@example.com', null, 'unconfirmed'],
+    ['anna@example.com', 'other@example.com', 'unconfirmed'],
+    ['anna@example.com', 'Anna@Example.com', 'confirmed'],
+  ] as const)('e-mail %p, confirmed here %p → %s', (email, here, state) => expect(emailState(email, here)).toBe(state));
+});
