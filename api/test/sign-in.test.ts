@@ -122,7 +122,7 @@ describe('auth-via-code', () => {
     const res = await post('auth-via-code', { login: 'MARIA@example.com', code, verify_method: 'email', favourites_tours_ids: [tours[1], tours[0], 999999] });
     expect(res.statusCode).toBe(200);
     const answer = expectShape(res.json(), SignedInAnswer);
-    expect(answer.profile).toMatchObject({ first_name: 'Maria', last_name: 'Ivanova', email: 'maria@example.com', is_email_set: true, is_admin_auth: false });
+    expect(answer.profile).toMatchObject({ first_name: 'Maria', last_name: 'Ivanova', email: 'maria@example.com', is_email_set: true, is_admin_auth: false, is_email_confirmed: true, is_phone_confirmed: false });
     expect(answer.favourites_tours_ids).toEqual([tours[0], tours[1]]);
     expect(expectShape((await get(app, '/crm/api/user/profile', bearer(answer.token))).body, ProfileAnswer).profile.id).toBe(answer.profile.id);
     expect((await travellerByLogin(t.db, { kind: 'email', value: 'maria@example.com' }))?.email_confirmed_at).not.toBeNull();
@@ -140,7 +140,7 @@ describe('auth-via-code', () => {
     // A phone login too, through redirect-auth-via-code (the same call).
     await post('send-auth-code', { login: '+4915112345678' });
     const res = await post('redirect-auth-via-code', { login: '+49 151 1234 5678', code: await lastCode(app, '+4915112345678') });
-    expect(expectShape(res.json(), SignedInAnswer).profile).toMatchObject({ phone: '+4915112345678', email: null, is_email_set: false });
+    expect(expectShape(res.json(), SignedInAnswer).profile).toMatchObject({ phone: '+4915112345678', email: null, is_email_set: false, is_email_confirmed: false, is_phone_confirmed: true });
   });
 
   test('a wrong code is 422 Incorrect code; after 5 wrong ones the code is dead, even the right one; a new code works', async () => {
@@ -281,6 +281,9 @@ describe('passwords', () => {
     for (const login of ['olga@example.com', 'OLGA@example.com', '+7 999 000-22-33']) {
       expect(expectShape((await post('auth', { login, password })).json(), SignedInAnswer).profile.email).toBe('olga@example.com');
     }
+    // The device's favourites join the account on a password sign-in too.
+    const withFavourites = expectShape((await post('auth', { login: 'olga@example.com', password, favourites_tours_ids: [tours[0]] })).json(), SignedInAnswer);
+    expect(withFavourites.favourites_tours_ids).toEqual([tours[0]]);
     await insertTraveller(t.db, { first_name: 'NoPassword', last_name: '', email: 'nopass@example.com' });
     const answers = await Promise.all([
       post('auth', { login: 'olga@example.com', password: 'wrong password' }),

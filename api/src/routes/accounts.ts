@@ -54,6 +54,8 @@ export async function profileOf(s: Services, row: Traveller, locale: ApiLocale):
     currency: row.currency,
     // Staff sessions are the back office's; a traveller's token never is one.
     is_admin_auth: false,
+    is_email_confirmed: row.email !== null && row.email_confirmed_at !== null,
+    is_phone_confirmed: row.phone !== null && row.phone_confirmed_at !== null,
   };
 }
 

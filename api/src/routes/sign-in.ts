@@ -160,14 +160,14 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
 
   router.add({
     method: 'POST', url: '/crm/api/user/access-token-by-one-time-token', tags, summary: 'Signs in with the token of a one-time link (the sign-in e-mail)',
-    description: "The token works once, for 10 minutes (`errors.token` otherwise). Answers like auth-via-code.",
+    description: "The token works once, for 10 minutes (`errors.token` otherwise). Answers like auth-via-code; favourites_tours_ids (the device's) join the account.",
     body: OneTimeTokenBody, answer: SignedInAnswer,
     handler: async ({ body, ctx }) => {
       const link = await spendLinkToken(s.db, body.token, 'sign_in', s.date());
       if (!link?.login) throw validationError({ token: ACCOUNT_ERRORS.linkExpired });
       const login = parseLogin(link.login);
       const { traveller } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date());
-      return startSession(s, traveller, { locale: ctx.locale, proved: login });
+      return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids });
     },
   });
 
@@ -196,7 +196,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         if (phone && (await travellerByLogin(s.db, phone))) throw validationError({ phone: ACCOUNT_ERRORS.phoneRegistered });
         throw err;
       }
-      return startSession(s, (await travellerById(s.db, id))!, { locale: ctx.locale });
+      return startSession(s, (await travellerById(s.db, id))!, { locale: ctx.locale, favourites: body.favourites_tours_ids });
     },
   });
 
@@ -208,7 +208,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       const traveller = await travellerByLogin(s.db, parseLogin(body.login));
       const matches = await verifyPassword(body.password, traveller?.password_hash ?? null);
       if (!traveller || !matches) throw new HttpError(422, ACCOUNT_ERRORS.incorrectLogin);
-      return startSession(s, traveller, { locale: ctx.locale });
+      return startSession(s, traveller, { locale: ctx.locale, favourites: body.favourites_tours_ids });
     },
   });
 

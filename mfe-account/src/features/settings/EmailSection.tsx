@@ -33,7 +33,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
   const [confirming, setConfirming] = useState(false);
   const emailForm = useForm({ email: '' }, { email: ['required', 'email'] });
   const codeForm = useForm({ code: '' }, { code: ['required', { rule: 'min', param: AUTH_CODE_LENGTH }] });
-  const status = emailState(profile.email, confirmedHere);
+  const status = emailState(profile.email, profile.is_email_confirmed, confirmedHere);
 
   // Back to the view (cancel, confirmed): focus returns to the button that opened the form.
   const changeButton = useRef<HTMLButtonElement>(null);
@@ -106,7 +106,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
       </h2>
       <p className="acc-settings__value">
         {profile.email ?? t('account.email.none')}
-        {status !== 'none' && <span className={`acc-settings__badge acc-settings__badge--${status}`}>{t(`account.email.state.${status}`)}</span>}
+        {status !== 'none' && <span className={`acc-settings__badge acc-settings__badge--${status}`}>{t(`account.contact.state.${status}`)}</span>}
       </p>
       {notice && (
         <p className="acc-settings__notice" role="status">

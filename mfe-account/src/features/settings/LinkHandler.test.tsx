@@ -42,10 +42,11 @@ describe('?one_time_token= (the sign-in e-mail\'s link)', () => {
     const t = await open('/en/account?one_time_token=tok_abc-1&utm_source=mail', {}, { strict: true });
     const calls = t.calls.filter((c) => `${c.method} ${c.path}` === ONE_TIME);
     expect(calls).toHaveLength(1);
-    expect(create(calls[0]!.body, OneTimeTokenBody)).toEqual({ token: 'tok_abc-1' });
+    expect(create(calls[0]!.body, OneTimeTokenBody)).toEqual({ token: 'tok_abc-1', favourites_tours_ids: [15] });
     expect(t.navigate).toHaveBeenCalledWith('/en/account?utm_source=mail', { replace: true });
     expect(t.store.get(sessionAtom)).toEqual({ token: 'tok-link', profile: expect.objectContaining({ id: 42 }) });
-    expect(t.store.get(favouritesAtom)).toEqual([3409, 15]);
+    // The server merged the device's favourites (sent above) into the account's: the answer's list is the account's.
+    expect(t.store.get(favouritesAtom)).toEqual([3409]);
     expect(link('Log in by link').getByRole('status')).toHaveTextContent('You are logged in.');
     // Signed in: the sections load.
     expect(screen.getByRole('region', { name: 'Profile' })).toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('?one_time_token= (the sign-in e-mail\'s link)', () => {
     fail = false;
     fireEvent.click(link('Log in by link').getByRole('button', { name: 'Retry' }));
     await flush();
-    expect(t.calls.filter((c) => `${c.method} ${c.path}` === ONE_TIME).map((c) => c.body)).toEqual([{ token: 'tok1' }, { token: 'tok1' }]);
+    expect(t.calls.filter((c) => `${c.method} ${c.path}` === ONE_TIME).map((c) => c.body)).toEqual([{ token: 'tok1', favourites_tours_ids: [15] }, { token: 'tok1', favourites_tours_ids: [15] }]);
     expect(t.store.get(sessionAtom)?.token).toBe('tok-link');
   });
 });

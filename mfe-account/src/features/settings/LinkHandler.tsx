@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, favouritesAtom, queryAtom, sessionAtom, signInAtom, signOutAtom, useHost } from '@tours/shared/core';
+import { ApiError, queryAtom, sessionAtom, signInAtom, signOutAtom, useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, PASSWORD_MIN, applyServerErrors } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
 import { isSessionOver } from '../common/errors';
+import { deviceFavourites } from '../common/favourites';
 import { checkPasswordResetToken, confirmEmail, fetchProfile, resetPassword, signInByLink } from './api';
 import { isLinkToken, linkFailure, linkOfQuery, urlWithoutLinks, type AccountLink, type LinkFailure, type LinkKind } from './links';
 
@@ -120,13 +121,12 @@ function Done({ children }: { children: ReactNode }) {
   );
 }
 
-/** ?one_time_token=: signs in (the device's favourites stay next to the account's). */
+/** ?one_time_token=: signs in; the device's favourites join the account's. */
 function SignInLink({ token }: { token: string }) {
   const host = useHost();
   const intl = useIntl();
-  const { state, retry } = useLinkCall(token, () => signInByLink(host.api, { token }), (answer) => {
-    const favourites = [...answer.favourites_tours_ids, ...host.store.get(favouritesAtom)];
-    host.store.set(signInAtom, { token: answer.token, profile: answer.profile, favourites });
+  const { state, retry } = useLinkCall(token, () => signInByLink(host.api, { token, favourites_tours_ids: deviceFavourites(host.store) }), (answer) => {
+    host.store.set(signInAtom, { token: answer.token, profile: answer.profile, favourites: answer.favourites_tours_ids });
   });
   if (state.status === 'done') return <Done>{intl.formatMessage({ id: 'account.link.signedIn' })}</Done>;
   return <LinkStatus state={state} pendingId="account.link.signingIn" retry={retry} />;

@@ -122,7 +122,14 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
       <h2 id={headingId} className="acc-settings__title">
         {t('account.phone.title')}
       </h2>
-      <p className="acc-settings__value">{profile.phone ?? t('account.phone.none')}</p>
+      <p className="acc-settings__value">
+        {profile.phone ?? t('account.phone.none')}
+        {profile.phone && (
+          <span className={`acc-settings__badge acc-settings__badge--${profile.is_phone_confirmed ? 'confirmed' : 'unconfirmed'}`}>
+            {t(`account.contact.state.${profile.is_phone_confirmed ? 'confirmed' : 'unconfirmed'}`)}
+          </span>
+        )}
+      </p>
       {notice && (
         <p className="acc-settings__notice" role="status">
           {notice}

@@ -78,7 +78,7 @@ export function changePassword(api: Api, body: ChangePasswordBody): Promise<Done
 }
 
 /** POST /crm/api/user/access-token-by-one-time-token: the sign-in e-mail's link (once, 10 minutes). */
-export function signInByLink(api: Api, body: { token: string }): Promise<SignedInAnswer> {
+export function signInByLink(api: Api, body: { token: string; favourites_tours_ids?: number[] }): Promise<SignedInAnswer> {
   return api.post('/crm/api/user/access-token-by-one-time-token', body, { schema: SignedInAnswer });
 }
 

@@ -25,9 +25,11 @@ describe('account page rules', () => {
   ])('change-password body of %p', (values, body) => expect(passwordChangeBody(values)).toEqual(body));
 
   test.each([
-    [null, null, 'none'],
-    ['anna@example.com', null, 'unconfirmed'],
-    ['anna@example.com', 'other@example.com', 'unconfirmed'],
-    ['anna@example.com', 'Anna@Example.com', 'confirmed'],
-  ] as const)('e-mail %p, confirmed here %p → %s', (email, here, state) => expect(emailState(email, here)).toBe(state));
+    [null, false, null, 'none'],
+    [null, true, null, 'none'],
+    ['anna@example.com', false, null, 'unconfirmed'],
+    ['anna@example.com', true, null, 'confirmed'],
+    ['anna@example.com', false, 'other@example.com', 'unconfirmed'],
+    ['anna@example.com', false, 'Anna@Example.com', 'confirmed'],
+  ] as const)('e-mail %p, confirmed by the profile %p, confirmed here %p → %s', (email, confirmed, here, state) => expect(emailState(email, confirmed, here)).toBe(state));
 });

@@ -34,10 +34,11 @@ export function passwordChangeBody(values: PasswordChangeValues): ChangePassword
 export type EmailState = 'none' | 'unconfirmed' | 'confirmed';
 
 /**
- * The profile says only whether an address was given (is_email_set), never whether it was confirmed: an address is
- * shown 'confirmed' only once it was confirmed on this page (by its code or its link), else 'not confirmed'.
+ * The profile says whether the address was proved (is_email_confirmed: by a code or a link); one confirmed on this
+ * page counts at once, before the profile is loaded again.
  */
-export function emailState(email: string | null, confirmedHere: string | null): EmailState {
+export function emailState(email: string | null, confirmed: boolean, confirmedHere: string | null): EmailState {
   if (!email) return 'none';
+  if (confirmed) return 'confirmed';
   return confirmedHere !== null && confirmedHere.toLowerCase() === email.toLowerCase() ? 'confirmed' : 'unconfirmed';
 }

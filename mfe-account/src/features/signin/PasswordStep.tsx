@@ -4,6 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { applyServerErrors, type SignedInAnswer } from '@tours/shared/api';
 import { Button, TextField, errorText, type useForm } from '@tours/shared/kit';
 import { isFieldAnswer } from '../common/errors';
+import { deviceFavourites } from '../common/favourites';
 import { authWithPassword } from './api';
 import { browser } from './CodeStep';
 import { passwordLogin, redirectTarget, type FlowAction } from './flow';
@@ -29,7 +30,7 @@ export function PasswordStep({ form, dispatch, onSignedIn }: { form: PasswordFor
     if (busy || form.validate().length) return;
     setBusy(true);
     try {
-      onSignedIn(await authWithPassword(host.api, { login: passwordLogin(form.values.login), password: form.values.password }));
+      onSignedIn(await authWithPassword(host.api, { login: passwordLogin(form.values.login), password: form.values.password, favourites_tours_ids: deviceFavourites(host.store) }));
     } catch (error) {
       const target = redirectTarget(error);
       if (target) browser.assign(target);

@@ -326,7 +326,7 @@ describe('password sign-in and recovery (the secondary way in)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await flush();
     const call = t.calls.find((c) => `${c.method} ${c.path}` === AUTH_PASSWORD)!;
-    expect(create(call.body, AuthBody)).toEqual({ login: '+79991234567', password: 'secret-pass' });
+    expect(create(call.body, AuthBody)).toEqual({ login: '+79991234567', password: 'secret-pass', favourites_tours_ids: [15, 77] });
     expect(t.store.get(sessionAtom)).toEqual({ token: 'tok-123', profile: expect.objectContaining({ id: 42 }) });
     // The call takes no favourites: the device's stay next to the account's.
     expect(t.store.get(favouritesAtom)).toEqual([3409, 15, 77]);

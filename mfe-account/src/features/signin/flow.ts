@@ -49,8 +49,7 @@ export type FlowAction =
   /** Back or Cancel: recovery → password, any other step → register. */
   | { type: 'back' };
 
-/** At most this many favourite tour ids go with a sign-in (the calls' limit); the device keeps the rest. */
-export const MAX_FAVOURITES = 500;
+export { MAX_FAVOURITES } from '../common/favourites';
 
 /** §9: main_auth_method 1 phone (the default), 2 e-mail. */
 export function methodOfSetting(mainAuthMethod: number | null | undefined): LoginMethod {

@@ -3,7 +3,7 @@
  * POST /crm/api/user/set-currency (X-Authorization: Bearer {token}), and the sign-in calls that issue tokens. Public-site §9: changing the currency while logged in saves it to the profile.
  */
 import { type Infer, array, boolean, enums, integer, nullable, refine, size, string, type } from 'superstruct';
-import { API_LOCALES, CURRENCY_CODES, bodyEmail, bodyId, bodyPhone, bodyText, isEmail, opt, queryString, withMeta } from './common';
+import { API_LOCALES, CURRENCY_CODES, bodyEmail, bodyId, dflt, bodyPhone, bodyText, isEmail, opt, queryString, withMeta } from './common';
 
 /** The traveller's country, as the country list gives it (GET /crm/api/dropdown/country). */
 export const ProfileCountry = type({ id: integer(), name: string(), iso_code: string() });
@@ -20,6 +20,9 @@ export const UserProfile = type({
   language: nullable(string()),
   currency: nullable(string()),
   is_admin_auth: boolean(),
+  /** Whether the traveller proved the e-mail / phone (by a code or a link); false in answers that predate them. */
+  is_email_confirmed: dflt(boolean(), false),
+  is_phone_confirmed: dflt(boolean(), false),
 });
 export type UserProfile = Infer<typeof UserProfile>;
 
@@ -127,6 +130,7 @@ export type SignedInAnswer = Infer<typeof SignedInAnswer>;
 
 /** POST /crm/api/user/register (with a password). */
 export const RegisterBody = type({
+  favourites_tours_ids: opt(favourites),
   first_name: name,
   last_name: opt(name),
   email: bodyEmail,
@@ -138,7 +142,11 @@ export const RegisterBody = type({
 export type RegisterBody = Infer<typeof RegisterBody>;
 
 /** POST /crm/api/user/auth (with a password). A failure may answer `{ type: 'redirect', url }` in `data` (§4). */
-export const AuthBody = type({ login: Login, password: withMeta(refine(string(), 'password', (v) => (v === '' ? 'Required field' : v.length > PASSWORD_MAX ? `Maximum ${PASSWORD_MAX} characters` : true)), { maxLength: PASSWORD_MAX }) });
+export const AuthBody = type({
+  login: Login,
+  password: withMeta(refine(string(), 'password', (v) => (v === '' ? 'Required field' : v.length > PASSWORD_MAX ? `Maximum ${PASSWORD_MAX} characters` : true)), { maxLength: PASSWORD_MAX }),
+  favourites_tours_ids: opt(favourites),
+});
 export type AuthBody = Infer<typeof AuthBody>;
 
 /** POST /crm/api/user/password-recovery: the same answer whether the address is known or not. */
@@ -149,7 +157,7 @@ export const ResetTokenAnswer = type({ valid: boolean() });
 /** POST /crm/api/user/password-reset */
 export const PasswordResetBody = type({ token: linkToken, password, confirm_password: opt(string()) });
 /** POST /crm/api/user/access-token-by-one-time-token */
-export const OneTimeTokenBody = type({ token: linkToken });
+export const OneTimeTokenBody = type({ token: linkToken, favourites_tours_ids: opt(favourites) });
 /** POST /crm/api/user/confirm-email: by the code sent to the address, or by the token of the e-mailed link. */
 export const ConfirmEmailBody = type({ code: opt(code), token: opt(linkToken) });
 /** POST /crm/api/user/refresh-token: the current token is revoked and a new one answered (rotation). */
