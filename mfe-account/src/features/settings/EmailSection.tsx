@@ -9,6 +9,7 @@ import { changeEmail, confirmEmail, requestEmailConfirmation } from './api';
 import { CONTACT_VIEW, contactReducer } from './contact-flow';
 import { emailState } from './rules';
 import { settingsFailure } from './session';
+import { FormActions } from './FormActions';
 
 export interface EmailSectionProps {
   profile: UserProfile;
@@ -128,14 +129,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
       {state.step === 'edit' && (
         <form className="acc-settings__form" noValidate aria-label={t(profile.email ? 'account.email.change' : 'account.email.add')} onSubmit={submitEmail}>
           <TextField label={t('account.email.new')} type="email" autoComplete="email" inputMode="email" required autoFocus error={errorText(emailForm.errors.email, t)} {...emailForm.field('email')} />
-          <div className="acc-settings__actions">
-            <Button type="submit" loading={sending}>
-              {t('account.contact.sendCode')}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              {t('account.contact.cancel')}
-            </Button>
-          </div>
+          <FormActions submitId="account.contact.sendCode" loading={sending} onCancel={cancel} />
         </form>
       )}
       {state.step === 'code' && (
@@ -152,14 +146,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
           <Button variant="link" className="acc-settings__resend" loading={sending} onClick={() => void sendCode(state.resend, state.destination)}>
             {t('account.code.resend')}
           </Button>
-          <div className="acc-settings__actions">
-            <Button type="submit" loading={confirming}>
-              {t('account.contact.confirm')}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              {t('account.contact.cancel')}
-            </Button>
-          </div>
+          <FormActions submitId="account.contact.confirm" loading={confirming} onCancel={cancel} />
         </form>
       )}
     </section>

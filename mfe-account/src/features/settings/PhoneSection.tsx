@@ -11,6 +11,7 @@ import { isBlankPhone, phoneNumberOf } from '../common/phone';
 import { changePhone, confirmPhone, fetchPhoneConfirmationMethods, sendConfirmationCode } from './api';
 import { CONTACT_VIEW, contactReducer } from './contact-flow';
 import { settingsFailure } from './session';
+import { FormActions } from './FormActions';
 
 export interface PhoneSectionProps {
   profile: UserProfile;
@@ -157,14 +158,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
             error={errorText(phoneForm.errors.phone, t)}
             required
           />
-          <div className="acc-settings__actions">
-            <Button type="submit" loading={sending}>
-              {t('account.contact.sendCode')}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              {t('account.contact.cancel')}
-            </Button>
-          </div>
+          <FormActions submitId="account.contact.sendCode" loading={sending} onCancel={cancel} />
         </form>
       )}
       {state.step === 'code' && (
@@ -181,14 +175,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
           <Button variant="link" className="acc-settings__resend" loading={sending} onClick={() => void resend(state.sender)}>
             {t('account.code.resend')}
           </Button>
-          <div className="acc-settings__actions">
-            <Button type="submit" loading={confirming}>
-              {t('account.contact.confirm')}
-            </Button>
-            <Button variant="secondary" onClick={cancel}>
-              {t('account.contact.cancel')}
-            </Button>
-          </div>
+          <FormActions submitId="account.contact.confirm" loading={confirming} onCancel={cancel} />
         </form>
       )}
     </section>
