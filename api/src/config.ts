@@ -71,6 +71,23 @@ export interface ApiConfig {
    * (twice as many: the hard one). Per login it is always 3 (6). Raise it where many people share one address.
    */
   codeSendsPerVisitor: number;
+  /**
+   * VERIFICATION_PROVIDER: the identity-verification provider (lib/identity-verification.ts). 'sandbox' (the default):
+   * a local stand-in without network whose applicants a developer moves through /internal/verification/{applicantId}.
+   */
+  verificationProvider: VerificationProviderName;
+}
+
+/** Identity-verification providers the service knows (VERIFICATION_PROVIDER). */
+export const VERIFICATION_PROVIDER_NAMES = ['sandbox'] as const;
+export type VerificationProviderName = (typeof VERIFICATION_PROVIDER_NAMES)[number];
+
+function verificationProvider(value: string | undefined): VerificationProviderName {
+  const name = (value ?? '').trim().toLowerCase() || 'sandbox';
+  if (!(VERIFICATION_PROVIDER_NAMES as readonly string[]).includes(name)) {
+    throw new Error(`VERIFICATION_PROVIDER: one of ${VERIFICATION_PROVIDER_NAMES.join(', ')} (or unset), not '${value ?? ''}'`);
+  }
+  return name as VerificationProviderName;
 }
 
 /** The repository root (a relative DB_FILE is resolved from here, wherever the process was started). */
@@ -163,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     captchaSecret: secret('CAPTCHA_SECRET', env.CAPTCHA_SECRET),
     authCodeSecret: secret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),
     codeSendsPerVisitor: int(env.AUTH_CODE_SENDS_PER_VISITOR, 10, 1, 1_000_000),
+    verificationProvider: verificationProvider(env.VERIFICATION_PROVIDER),
   };
 }
 

@@ -15,6 +15,7 @@ import { registerJsonBodyParser } from './lib/json-body';
 import { registerMetrics } from './lib/metrics';
 import { setUpRateLimit } from './lib/rate-limit';
 import { HELMET_OPTIONS, HSTS, routeHelmetOptions } from './lib/security-headers';
+import type { IdentityVerificationProvider } from './lib/identity-verification';
 import type { MessageProviders } from './lib/outbox';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
@@ -33,6 +34,7 @@ import { registerSignInRoutes } from './routes/sign-in';
 import { registerSlugRoutes } from './routes/slugs';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
+import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
 import { Services } from './services';
 
 export interface BuildServerOptions {
@@ -49,6 +51,8 @@ export interface BuildServerOptions {
   now?: () => number;
   /** Providers of SMS and messenger channels (tests; none by default: those messages are kept in the outbox). */
   providers?: MessageProviders;
+  /** The identity-verification provider (tests, embedding); by default VERIFICATION_PROVIDER's (the sandbox). */
+  verification?: IdentityVerificationProvider;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -69,7 +73,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}) });
+  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}) });
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
   const limiter = setUpRateLimit(app, config, services.captcha, services.now);
@@ -146,8 +150,10 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerAccountRoutes(router, services);
   registerSignInRoutes(router, services);
   registerContactRoutes(router, services);
+  registerVerificationRoutes(router, services);
   registerCaptchaRoutes(router, services);
   registerOutboxPage(app, services);
+  registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);

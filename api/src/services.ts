@@ -1,11 +1,12 @@
 /** What route handlers share: the database, the configuration, the clock, cached reference data, and the services of sign-in. */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from './config';
 import type { Db } from './db';
 import { currencyRates, siteSettings } from './db/queries/reference';
 import { AnswerCache } from './lib/cache';
 import { Captcha } from './lib/captcha';
+import { verificationProvider, type IdentityVerificationProvider } from './lib/identity-verification';
 import type { Rates } from './lib/currency';
 import { OneTimeCodes } from './lib/one-time-codes';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
@@ -17,6 +18,8 @@ export interface ServicesOptions {
   log: FastifyBaseLogger;
   /** Providers of SMS and messenger channels (none by default: their messages are kept in the outbox). */
   providers?: MessageProviders;
+  /** The identity-verification provider (tests, embedding); by default the one VERIFICATION_PROVIDER names. */
+  verification?: IdentityVerificationProvider;
 }
 
 /** A configured secret, or a random one for this process with a warning (several processes must share one). */
@@ -33,6 +36,8 @@ export class Services {
   readonly outbox: Outbox;
   readonly captcha: Captcha;
   readonly codes: OneTimeCodes;
+  /** Identity verification (lib/identity-verification.ts): the sandbox unless VERIFICATION_PROVIDER names another. */
+  readonly verification: IdentityVerificationProvider;
 
   constructor(
     readonly db: Db,
@@ -45,11 +50,16 @@ export class Services {
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
     this.outbox = new Outbox(db, providers, { now: this.now, log: options.log });
     this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now);
+    const authCodeSecret = secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log);
     this.codes = new OneTimeCodes(db, {
-      secret: secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log),
+      secret: authCodeSecret,
       now: this.now, captcha: this.captcha, outbox: this.outbox,
       limited: rateLimitsOf(config).reads > 0,
       perVisitor: config.codeSendsPerVisitor,
+    });
+    // The sandbox signs its access tokens with a key of its own derived from AUTH_CODE_SECRET (shared by the processes).
+    this.verification = options.verification ?? verificationProvider(config.verificationProvider, db, {
+      secret: createHmac('sha256', authCodeSecret).update('identity-verification').digest('hex'), now: this.now,
     });
   }
 

@@ -228,6 +228,8 @@ beforeAll(async () => {
     '/spa/tour-for-request': { id: String(tour.id) },
     '/spa/organizer-reviews': { id: String(tour.organizer_id) },
     '/crm/api/organizer/info': { id: String(tour.organizer_id) },
+    '/crm/api/user/get-verification-access-token': { orgId: String(tour.organizer_id) },
+    '/crm/api/user/verification-data': { orgId: String(tour.organizer_id) },
   };
   validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
   // SVG: the PNG of the original size takes tens of milliseconds to draw, for every key the fuzzing makes up.

@@ -8,6 +8,7 @@ import * as m0005 from './0005-reviews-index';
 import * as m0006 from './0006-travellers';
 import * as m0007 from './0007-individual-tours';
 import * as m0008 from './0008-accounts';
+import * as m0009 from './0009-identity-verification';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-travellers': m0006,
   '0007-individual-tours': m0007,
   '0008-accounts': m0008,
+  '0009-identity-verification': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@
  * POST /crm/api/user/set-currency (X-Authorization: Bearer {token}), and the sign-in calls that issue tokens. Public-site §9: changing the currency while logged in saves it to the profile.
  */
 import { type Infer, array, boolean, enums, integer, nullable, refine, size, string, type } from 'superstruct';
-import { API_LOCALES, CURRENCY_CODES, bodyEmail, bodyId, dflt, bodyPhone, bodyText, isEmail, opt, queryString, withMeta } from './common';
+import { API_LOCALES, CURRENCY_CODES, bodyEmail, bodyId, dflt, bodyPhone, bodyText, isEmail, opt, queryId, queryString, withMeta } from './common';
 
 /** The traveller's country, as the country list gives it (GET /crm/api/dropdown/country). */
 export const ProfileCountry = type({ id: integer(), name: string(), iso_code: string() });
@@ -229,3 +229,34 @@ export function hasEmptyFields(profile: Pick<UserProfile, 'first_name' | 'last_n
 export function displayName(profile: Pick<UserProfile, 'first_name' | 'last_name'>): string {
   return [profile.last_name.trim(), profile.first_name.trim()].filter(Boolean).join(' ');
 }
+
+// ---------------------------------------------------------------------------
+// Identity verification (accounts-and-comms §1 'Identity verification', §2 'Site settings relevant to this area'
+// verificationService, §7 GET get-verification-access-token and GET verification-data). Both need a signed-in traveller.
+// ---------------------------------------------------------------------------
+
+/** Where a traveller's identity verification for an organizer stands: no applicant yet, or the provider's state. */
+export const VERIFICATION_STATUSES = ['not_started', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** The query of both verification calls: the organizer the traveller verifies for (an existing organizer: 422 otherwise). */
+export const VerificationQuery = type({ orgId: queryId('An organizer id') });
+export type VerificationQuery = Infer<typeof VerificationQuery>;
+
+/** GET /crm/api/user/get-verification-access-token: the provider's short-lived token for its widget. */
+export const VerificationAccessTokenAnswer = type({ accessToken: string() });
+export type VerificationAccessTokenAnswer = Infer<typeof VerificationAccessTokenAnswer>;
+
+/** The identity-verification provider as the site settings describe it (verificationService). */
+export const VerificationServiceInfo = type({
+  name: string(),
+  legalName: string(),
+  link: string(),
+  linkText: string(),
+  allowMessagesAboutUnverifiedIdentity: boolean(),
+});
+export type VerificationServiceInfo = Infer<typeof VerificationServiceInfo>;
+
+/** GET /crm/api/user/verification-data: the traveller's state for the organizer and the provider's description. */
+export const VerificationDataAnswer = type({ status: enums(VERIFICATION_STATUSES), provider: VerificationServiceInfo });
+export type VerificationDataAnswer = Infer<typeof VerificationDataAnswer>;
