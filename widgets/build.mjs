@@ -5,8 +5,10 @@
 //                             server writes the site and API origins into it (__TW_SITE__, __TW_API__)
 //   search.<hash>.js/.css     the search box bundle (one ES module with Preact via preact/compat) and its stylesheet
 //   request.<hash>.js/.css    the request form bundle and its stylesheet
-//   chunk.<hash>.js           the lazy phone chunk (libphonenumber-js + metadata, imported when the phone
-//                             field is first used)
+//   chunk.<hash>.js           lazy chunks: the phone chunk (libphonenumber-js + metadata, imported when the phone
+//                             field is first used) and the request form's captcha chunk (ALTCHA with its stylesheet
+//                             as text and the page-thread proof of work, imported when a captcha is shown) with
+//                             ALTCHA's texts of de, ru and cn
 //   <locale>.<hash>.js        the forms.* and widgets.* texts of one locale (from shared/src/i18n/messages)
 //   manifest.json             file names, for the server and the benchmark
 // Usage: node widgets/build.mjs [--quiet]
@@ -59,6 +61,27 @@ const SHARED_FILES = {
   },
 };
 
+/**
+ * `import text from 'x.css?text'`: the stylesheet minified, as a string (the captcha chunk adopts ALTCHA's into the
+ * shadow root as a constructed sheet; the bundles' own stylesheets are files the loader fetches).
+ */
+const CSS_TEXT = {
+  name: 'css-text',
+  setup(build) {
+    build.onResolve({ filter: /\.css\?text$/ }, async (args) => {
+      const found = await build.resolve(args.path.slice(0, -'?text'.length), { kind: args.kind, resolveDir: args.resolveDir });
+      return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: 'css-text' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'css-text' }, async (args) => {
+      const { code } = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, legalComments: 'none' });
+      return { contents: code.trim(), loader: 'text', watchFiles: [args.path] };
+    });
+  },
+};
+
+/** The lazy chunks of the request form's captcha (ALTCHA and its texts), told apart from the phone chunk by their inputs. */
+const isCaptchaChunk = (meta) => Object.keys(meta.inputs).some((input) => /node_modules\/altcha\/|widgets\/src\/request\/(altcha|pow)\.ts$/.test(input));
+
 export async function buildWidgets({ quiet = false } = {}) {
   const started = Date.now();
   rmSync(DIST, { recursive: true, force: true });
@@ -79,9 +102,11 @@ export async function buildWidgets({ quiet = false } = {}) {
   }
 
   // Bundles: one esbuild build per widget, so each is one ES module with its own Preact (no request waterfall
-  // through a shared chunk); splitting only moves the lazy phone chunk (libphonenumber-js) out.
+  // through a shared chunk); splitting only moves the lazy chunks out: the phone chunk (libphonenumber-js) and the
+  // request form's captcha (ALTCHA), each fetched on first use.
   const bundles = {};
   const lazy = new Set();
+  const captcha = new Set();
   const rel = (p) => path.relative(path.relative(ROOT, DIST), p);
   for (const kind of KINDS) {
     const result = await esbuild.build({
@@ -99,7 +124,7 @@ export async function buildWidgets({ quiet = false } = {}) {
       assetNames: 'asset.[hash]',
       jsx: 'automatic',
       alias: ALIAS,
-      plugins: [SHARED_FILES],
+      plugins: [SHARED_FILES, CSS_TEXT],
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       metafile: true,
@@ -117,12 +142,19 @@ export async function buildWidgets({ quiet = false } = {}) {
     };
     for (const [out, meta] of Object.entries(outputs)) {
       if (meta.entryPoint?.endsWith(`src/${kind}/index.tsx`) && out.endsWith('.js')) bundles[kind] = { js: rel(out), css: meta.cssBundle ? rel(meta.cssBundle) : null, imports: [...staticClosure(out)].map(rel) };
-      for (const imp of meta.imports ?? []) if (imp.kind === 'dynamic-import' && !imp.external) lazy.add(rel(imp.path));
+      for (const imp of meta.imports ?? []) {
+        if (imp.kind !== 'dynamic-import' || imp.external) continue;
+        // A lazy chunk with the chunks it imports statically (code it shares with another lazy chunk).
+        for (const file of [imp.path, ...staticClosure(imp.path)]) {
+          if (outputs[file] && !staticClosure(out).has(file) && file !== out) (isCaptchaChunk(outputs[imp.path]) ? captcha : lazy).add(rel(file));
+        }
+      }
     }
   }
+  for (const file of captcha) lazy.delete(file);
   for (const kind of KINDS) if (!bundles[kind]?.css) throw new Error(`widgets: no stylesheet for ${kind}`);
 
-  const manifestBody = { bundles, messages, lazy: [...lazy].sort() };
+  const manifestBody = { bundles, messages, lazy: [...lazy].sort(), captcha: [...captcha].sort() };
   const version = hash8(JSON.stringify(manifestBody));
   const manifest = { version, ...manifestBody };
 
@@ -154,11 +186,12 @@ export async function buildWidgets({ quiet = false } = {}) {
     console.log(`  loader.js          ${kb(sizes.loader.raw)} raw, ${kb(sizes.loader.gzip)} gzip`);
     for (const kind of KINDS) console.log(`  ${kind.padEnd(8)} bundle    ${kb(sizes[kind].raw)} raw, ${kb(sizes[kind].gzip)} gzip (${1 + bundles[kind].imports.length} files, css ${kb(sizes[kind].cssGzip)} gzip)`);
     console.log(`  lazy phone chunk   ${kb(sizes.lazy.gzip)} gzip`);
+    console.log(`  lazy captcha chunk ${kb(sizes.captcha.gzip)} gzip (ALTCHA with its stylesheet; its de, ru or cn texts ≤ ${kb(sizes.captchaTexts.gzip)} more)`);
   }
   return { manifest, sizes };
 }
 
-/** Raw and gzip bytes: the loader, each bundle with the chunks it imports statically, the lazy chunks. */
+/** Raw and gzip bytes: the loader, each bundle with the chunks it imports statically, the lazy chunks (phone, captcha). */
 export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')), dir = DIST) {
   const size = (files) => {
     let raw = 0;
@@ -170,7 +203,14 @@ export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')
     }
     return { raw, gzip };
   };
-  const out = { loader: size(['loader.js']), lazy: size(manifest.lazy) };
+  // The captcha: ALTCHA's chunk (the largest of its files: all an English page fetches) and one locale's texts more.
+  const captchaFiles = (manifest.captcha ?? []).map((f) => ({ f, ...size([f]) })).sort((a, b) => b.gzip - a.gzip);
+  const out = {
+    loader: size(['loader.js']),
+    lazy: size(manifest.lazy),
+    captcha: captchaFiles[0] ? size([captchaFiles[0].f]) : { raw: 0, gzip: 0 },
+    captchaTexts: captchaFiles[1] ?? { raw: 0, gzip: 0 },
+  };
   for (const [kind, b] of Object.entries(manifest.bundles)) {
     out[kind] = { ...size([b.js, ...b.imports]), cssGzip: size([b.css]).gzip, messagesGzip: size([manifest.messages.en]).gzip };
   }

@@ -2,7 +2,7 @@
 import { SubmitHelpRequestAnswer } from '@tours/shared/src/api/schemas/requests';
 import type { FastifyInstance } from 'fastify';
 import { helpRequestById, latestHelpRequests } from '../src/db/queries/requests';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { createTestDb, expectShape, get, solveCaptcha, testServer, type TestDb } from './helpers';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -169,7 +169,7 @@ test('malformed JSON is a 400, never a 5xx', async () => {
 });
 
 describe('CORS: any partner origin on exactly the calls the widgets make', () => {
-  test.each(['/spa/submit-help-request', '/spa/autocomplete', '/spa/search-form'])('preflight of %s', async (url) => {
+  test.each(['/spa/submit-help-request', '/spa/autocomplete', '/spa/search-form', '/spa/site-tokens', '/spa/captcha/challenge'])('preflight of %s', async (url) => {
     const res = await app.inject({
       method: 'OPTIONS', url,
       headers: { origin: 'https://agency.example', 'access-control-request-method': url.endsWith('request') ? 'POST' : 'GET', 'access-control-request-headers': 'content-type,x-language,x-currency,x-localization' },
@@ -181,16 +181,30 @@ describe('CORS: any partner origin on exactly the calls the widgets make', () =>
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  test("the request form's retry after a captcha may send x-captcha-token (accounts-and-comms §7 'Captcha headers')", async () => {
+    const res = await app.inject({
+      method: 'OPTIONS', url: '/spa/submit-help-request',
+      headers: { origin: 'https://agency.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-captcha-token,x-language' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['content-type', 'x-captcha-token', 'x-language']));
+    // Never the invisible captcha's header: widgets do not send it.
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).not.toContain('invisible');
+  });
+
   test('answers (errors too) carry the header', async () => {
     const ok = await post({ data: { type: 'common_help', name: 'A', phone: '+79161234567', partner_id: 'p1' } }, { origin: 'https://agency.example' });
     const bad = await post({ data: { type: 'common_help' } }, { origin: 'https://agency.example' });
     const suggest = await get(app, '/spa/autocomplete?query=mos', { origin: 'https://agency.example' });
-    for (const res of [ok, bad, suggest]) expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(bad.status).toBe(422);
+    const tokens = await get(app, '/spa/site-tokens', { origin: 'https://agency.example' });
+    const challenge = await get(app, '/spa/captcha/challenge?action=rest/submit_help_request', { origin: 'https://agency.example' });
+    const badChallenge = await get(app, '/spa/captcha/challenge', { origin: 'https://agency.example' });
+    for (const res of [ok, bad, suggest, tokens, challenge, badChallenge]) expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect([bad.status, tokens.status, challenge.status, badChallenge.status]).toEqual([422, 200, 200, 422]);
   });
 
   test('other calls do not', async () => {
-    for (const url of ['/spa/contacts', '/spa/info', '/spa/site-tokens']) {
+    for (const url of ['/spa/contacts', '/spa/info', '/spa/country-by-ip']) {
       const res = await get(app, url, { origin: 'https://agency.example' });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       const preflight = await app.inject({ method: 'OPTIONS', url, headers: { origin: 'https://agency.example', 'access-control-request-method': 'GET' } });
@@ -198,6 +212,30 @@ describe('CORS: any partner origin on exactly the calls the widgets make', () =>
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
+
+  test('a partner widget over the writes limit: 429 captcha, the challenge, and the retry with the solved token, all cross-origin', async () => {
+    const limited = testServer(t.db, { rateLimitPerMin: 1000, rateLimitWritesPerMin: 1 });
+    try {
+      const from = '203.0.113.77';
+      const origin = 'https://agency.example';
+      const send = (headers: Record<string, string> = {}) =>
+        limited.inject({
+          method: 'POST', url: '/spa/submit-help-request', remoteAddress: from,
+          payload: JSON.stringify({ data: { type: 'common_help', name: 'Anna', phone: '+79161234567', partner_id: 'agency-42', click_source: 'partner_widget' } }),
+          headers: { 'content-type': 'application/json', origin, ...headers },
+        });
+      expect((await send()).statusCode).toBe(200);
+      const asked = await send();
+      expect([asked.statusCode, asked.json().data, asked.headers['access-control-allow-origin']]).toEqual([429, { type: 'captcha' }, '*']);
+      const challenge = await limited.inject({ method: 'GET', url: '/spa/captcha/challenge?action=rest/submit_help_request', remoteAddress: from, headers: { origin } });
+      expect([challenge.statusCode, challenge.headers['access-control-allow-origin']]).toEqual([200, '*']);
+      const token = await solveCaptcha(limited, 'rest/submit_help_request', false, from);
+      const retried = await send({ 'x-captcha-token': token });
+      expect([retried.statusCode, typeof retried.json().request_id, retried.headers['access-control-allow-origin']]).toEqual([200, 'number', '*']);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 
   test('a GET of the request call is not allowed cross-origin', async () => {
     const res = await get(app, '/spa/submit-help-request', { origin: 'https://agency.example' });

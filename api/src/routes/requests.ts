@@ -15,7 +15,9 @@ import { withMeta } from '@tours/shared/src/api/schemas/common';
 import {
   HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, missingHelpRequestFields, type HelpRequestSource,
 } from '@tours/shared/src/api/schemas/requests';
+import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
 import { insertHelpRequest, missingReferences } from '../db/queries/requests';
+import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
@@ -24,15 +26,18 @@ import type { ApiRouter } from './router';
 /**
  * The calls the partner widgets make from the partner's page, and nothing else, answer any origin
  * (no credentials: the widgets send no cookies): the search box's travel styles and destination
- * autocomplete, and the request form.
+ * autocomplete, the request form, and the request form's captcha (accounts-and-comms §4): the captcha
+ * configuration of the site tokens and ALTCHA's challenge.
  */
 export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
   '/spa/search-form': ['GET'],
   '/spa/autocomplete': ['GET'],
   '/spa/submit-help-request': ['POST'],
+  '/spa/site-tokens': ['GET'],
+  [CAPTCHA_CHALLENGE_PATH]: ['GET'],
 };
-/** The common headers of §7.1 the widgets send, and the JSON body type. */
-export const WIDGET_ALLOWED_HEADERS = 'Content-Type, X-Language, X-Localization, X-Currency, X-User-Role';
+/** The common headers of §7.1 the widgets send, the JSON body type, and the solved captcha on a retry (§7 'Captcha headers'). */
+export const WIDGET_ALLOWED_HEADERS = `Content-Type, X-Language, X-Localization, X-Currency, X-User-Role, ${CAPTCHA_HEADER}`;
 
 function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
   const path = request.url.split('?')[0] ?? '';

@@ -3,6 +3,8 @@
  * (which validates answers with superstruct: too heavy for a 20 KB bundle). No cookies are sent; the API
  * answers CORS for exactly these calls. Errors are the shared ApiError; failures are logged as '[status] url' (§8).
  */
+import { CAPTCHA_HEADER, captchaAction, captchaRetryBody } from '@tours/shared/src/api/captcha';
+import type { CaptchaHandler } from '@tours/shared/src/api/client';
 import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/src/api/errors';
 import { LOCALE_INFO } from '@tours/shared/src/i18n/locales';
 import type { WidgetConfig, WidgetEnv } from './protocol';
@@ -11,6 +13,8 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent with the common headers (x-captcha-token on a captcha's retry). */
+  headers?: Record<string, string>;
 }
 
 export async function callApi<T>(env: WidgetEnv, config: Pick<WidgetConfig, 'locale' | 'currency'>, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
@@ -26,6 +30,7 @@ export async function callApi<T>(env: WidgetEnv, config: Pick<WidgetConfig, 'loc
     'X-USER-ROLE': 'client',
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, options.headers);
   let response: Response;
   try {
     response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal, credentials: 'omit', mode: 'cors' });
@@ -40,4 +45,29 @@ export async function callApi<T>(env: WidgetEnv, config: Pick<WidgetConfig, 'loc
     throw new ApiError(response.status, url, messageFromBody(body, `[${response.status}] ${url}`), fieldErrorsFromBody(body), data);
   }
   return body as T;
+}
+
+/**
+ * A call marked captcha (the request form's), with the site client's captcha protocol (accounts-and-comms §4, §7): a
+ * captcha-required answer (429, data.type 'captcha' or 'hard_captcha') asks `captcha` to show the captcha for the
+ * call's action; solved, the call is sent again once with x-captcha-token and the error's request_id, requestUUID and
+ * subscriber_id merged into the body; dismissed (null), the original error propagates. Widgets send no invisible
+ * captcha token (no invisible provider runs on a partner's page).
+ */
+export async function callWithCaptcha<T>(
+  env: WidgetEnv,
+  config: Pick<WidgetConfig, 'locale' | 'currency'>,
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions,
+  captcha: Pick<CaptchaHandler, 'solve'>,
+): Promise<T> {
+  try {
+    return await callApi<T>(env, config, method, path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.needsCaptcha) throw error;
+    const token = await captcha.solve(error.data?.type === 'hard_captcha' ? 'hard_captcha' : 'captcha', captchaAction(path)).catch(() => null);
+    if (!token) throw error;
+    return callApi<T>(env, config, method, path, { ...options, body: captchaRetryBody(options.body, error.data), headers: { ...options.headers, [CAPTCHA_HEADER]: token } });
+  }
 }

@@ -67,4 +67,6 @@ export interface BuildManifest {
   messages: Record<WidgetLocale, string>;
   /** Lazily loaded chunks (libphonenumber-js with its metadata). */
   lazy?: string[];
+  /** The request form's captcha chunks, fetched only when a captcha is shown (ALTCHA; its texts of de, ru, cn). */
+  captcha?: string[];
 }

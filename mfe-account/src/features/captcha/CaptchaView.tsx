@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, localeAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
-import { SiteTokensAnswer, type CaptchaType } from '@tours/shared/api';
-import { Button } from '@tours/shared/kit';
-import { PROVIDERS, type CaptchaWidget } from './provider';
-import { captchaSetup } from './setup';
+import { SiteTokensAnswer, captchaSetup, type CaptchaType } from '@tours/shared/api';
+import { Button, useCaptchaWidget } from '@tours/shared/kit';
+import { PROVIDERS } from './provider';
 import './captcha.css';
 
 /** The id of the modal's title (the parcel's labelId). */
 export const CAPTCHA_TITLE_ID = 'account-captcha-title';
-
-type WidgetStatus = 'loading' | 'shown' | 'failed';
 
 /**
  * The captcha modal's content (accounts-and-comms §2 'Captcha modal', §4 'Captcha'): the title, 'Why is this
@@ -30,60 +27,16 @@ export function CaptchaView({ type, action, close }: { type: CaptchaType; action
   const setup = captchaSetup(type, settings);
   const provider = setup.kind === 'ready' ? setup.provider : null;
   const key = setup.kind === 'ready' ? setup.key : null;
-  const [status, setStatus] = useState<WidgetStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const [refetching, setRefetching] = useState(false);
-  const element = useRef<HTMLDivElement>(null);
-  /** The solved token until the modal closes with it; an expired one is cleared (§4). */
-  const token = useRef<string | null>(null);
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  useEffect(() => {
-    const el = element.current;
-    if (!provider || !key || !el) return undefined;
-    let active = true;
-    let widget: CaptchaWidget | null = null;
-    setStatus('loading');
-    PROVIDERS[provider]()
-      .then((p) =>
-        p.mount(el, {
-          key,
-          action,
-          locale,
-          onToken: (value) => {
-            if (!active || token.current === value) return;
-            token.current = value;
-            closeRef.current(value);
-          },
-          onExpired: () => {
-            token.current = null;
-          },
-          onError: (error) => {
-            if (!active) return;
-            console.error('Captcha widget error', error);
-            setStatus('failed');
-          },
-        }),
-      )
-      .then(
-        (w) => {
-          if (active) {
-            widget = w;
-            setStatus((s) => (s === 'loading' ? 'shown' : s));
-          } else w.destroy();
-        },
-        (error: unknown) => {
-          if (!active) return;
-          console.error('Captcha failed to load', error);
-          setStatus('failed');
-        },
-      );
-    return () => {
-      active = false;
-      widget?.destroy();
-    };
-  }, [provider, key, action, locale, attempt]);
+  // The provider's widget (shared with the partner request widget): the solved token closes the modal with it.
+  const { ref: element, status } = useCaptchaWidget(provider ? PROVIDERS[provider] : null, {
+    key,
+    action,
+    locale,
+    attempt,
+    onToken: close,
+  });
 
   /** 'Try again' (§4): the captcha configuration is fetched anew, then the widget is loaded again. */
   const retry = async () => {
@@ -95,7 +48,6 @@ export function CaptchaView({ type, action, close }: { type: CaptchaType; action
       /* logged by the client; the loading error stays until a try succeeds */
     } finally {
       setRefetching(false);
-      setStatus('loading');
       setAttempt((a) => a + 1);
     }
   };

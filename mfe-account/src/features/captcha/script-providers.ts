@@ -4,8 +4,9 @@
  * renders its widget into the element (explicit rendering) and reports the token. A script that cannot load (blocked,
  * offline, too slow) rejects the mount: the modal shows 'Captcha loading error' with 'Try again', which loads it anew.
  */
+import type { ProviderName } from '@tours/shared/api';
 import type { CaptchaMountOptions, CaptchaProvider, CaptchaWidget } from './provider';
-import { providerLanguage, turnstileAction, type ProviderName } from './setup';
+import { providerLanguage, turnstileAction } from './setup';
 
 type ScriptProvider = Exclude<ProviderName, 'altcha'>;
 
