@@ -76,6 +76,14 @@ export interface ApiConfig {
    * a local stand-in without network whose applicants a developer moves through /internal/verification/{applicantId}.
    */
   verificationProvider: VerificationProviderName;
+  /**
+   * UPLOADS_DIR: where uploaded files are kept (a relative one is taken from the repository root). Default: `uploads`
+   * next to the SQLite file (api/.data/uploads), also when the data is in PostgreSQL. Every process of one deployment
+   * needs the same directory (a shared volume), as it needs the same database. Created on the first upload.
+   */
+  uploadsDir: string;
+  /** UPLOAD_QUOTA_MB_PER_DAY: what one traveller may upload in 24 hours, in MB (the disk's defence); 0 = no quota. */
+  uploadQuotaMbPerDay: number;
 }
 
 /** Identity-verification providers the service knows (VERIFICATION_PROVIDER). */
@@ -147,10 +155,11 @@ function str(value: string | undefined): string | null {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): ApiConfig {
+  const dbFile = env.DB_FILE ? path.resolve(root, env.DB_FILE) : DEFAULT_DB_FILE;
   return {
     port: int(env.PORT, 3001, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    dbFile: env.DB_FILE ? path.resolve(root, env.DB_FILE) : DEFAULT_DB_FILE,
+    dbFile,
     databaseUrl: env.DATABASE_URL ?? '',
     seed: int(env.SEED, DEFAULT_SEED, 0, 2 ** 32 - 1),
     catalogueSize: int(env.CATALOGUE_SIZE, DEFAULT_CATALOGUE_SIZE, 1, 1_000_000),
@@ -181,6 +190,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     authCodeSecret: secret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),
     codeSendsPerVisitor: int(env.AUTH_CODE_SENDS_PER_VISITOR, 10, 1, 1_000_000),
     verificationProvider: verificationProvider(env.VERIFICATION_PROVIDER),
+    uploadsDir: env.UPLOADS_DIR ? path.resolve(root, env.UPLOADS_DIR) : path.join(path.dirname(dbFile), 'uploads'),
+    uploadQuotaMbPerDay: int(env.UPLOAD_QUOTA_MB_PER_DAY, 500, 0, 1_000_000),
   };
 }
 

@@ -34,6 +34,7 @@ import { registerSignInRoutes } from './routes/sign-in';
 import { registerSlugRoutes } from './routes/slugs';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
+import { registerUploadRoutes } from './routes/uploads';
 import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
 import { Services } from './services';
 
@@ -53,6 +54,8 @@ export interface BuildServerOptions {
   providers?: MessageProviders;
   /** The identity-verification provider (tests, embedding); by default VERIFICATION_PROVIDER's (the sandbox). */
   verification?: IdentityVerificationProvider;
+  /** Waits before the outbox tries a failed delivery again (tests; lib/outbox.ts RETRY_DELAYS_MS by default). */
+  outboxRetryDelaysMs?: readonly number[];
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -73,7 +76,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}) });
+  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}), ...(options.outboxRetryDelaysMs ? { outboxRetryDelaysMs: options.outboxRetryDelaysMs } : {}) });
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
   const limiter = setUpRateLimit(app, config, services.captcha, services.now);
@@ -152,6 +155,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerContactRoutes(router, services);
   registerVerificationRoutes(router, services);
   registerCaptchaRoutes(router, services);
+  registerUploadRoutes(app, router, services);
   registerOutboxPage(app, services);
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
@@ -159,8 +163,8 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerDocsRoutes(app, router);
 
   app.addHook('onClose', async () => {
-    // Messages on their way finish (each within its provider's timeout) before the database may close.
-    await services.outbox.idle();
+    // Messages on their way finish (each within its provider's timeout, no more tries) before the database may close.
+    await services.outbox.close();
     if (options.closeDb) await options.db.close();
   });
   return app;

@@ -20,6 +20,8 @@ export interface ServicesOptions {
   providers?: MessageProviders;
   /** The identity-verification provider (tests, embedding); by default the one VERIFICATION_PROVIDER names. */
   verification?: IdentityVerificationProvider;
+  /** Waits before the outbox tries a failed delivery again (tests). */
+  outboxRetryDelaysMs?: readonly number[];
 }
 
 /** A configured secret, or a random one for this process with a warning (several processes must share one). */
@@ -48,7 +50,7 @@ export class Services {
     this.now = options.now ?? Date.now;
     const providers: MessageProviders = { ...options.providers };
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
-    this.outbox = new Outbox(db, providers, { now: this.now, log: options.log });
+    this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}) });
     this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now);
     const authCodeSecret = secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log);
     this.codes = new OneTimeCodes(db, {

@@ -3,9 +3,10 @@
  * its settings, the e-mail and phone (confirmed by code or link), and the account's favourite tours.
  */
 import type { FastifyInstance } from 'fastify';
-import { PhoneConfirmationMethodsAnswer, ProfileAnswer, SetCurrencyAnswer, UserAnswer, UserInfoDataAnswer } from '@tours/shared/src/api/schemas/accounts';
+import { PhoneConfirmationMethodsAnswer, ProfileAnswer, SetCurrencyAnswer, UpdateProfilePhotoAnswer, UserAnswer, UserInfoDataAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { FavouriteTourAnswer } from '@tours/shared/src/api/schemas/search';
 import { insertTraveller, issueToken, revokeToken, travellerById, travellerByToken } from '../src/db/queries/travellers';
+import { insertUpload } from '../src/db/queries/uploads';
 import { createTestDb, expectShape, get, lastCode, outboxTo, testServer, type TestDb } from './helpers';
 
 let t: TestDb;
@@ -99,10 +100,16 @@ describe('profile settings', () => {
     expect((await post('/crm/api/user/set-language', { language_code: 'de' }, token)).json().user.language).toBe('de');
     const country = expectShape((await post('/crm/api/user/change-country', { country_id: 1 }, token)).json(), UserAnswer).user.country;
     expect(country).toMatchObject({ id: 1, iso_code: expect.any(String) });
-    expect((await post('/crm/api/user/update-profile-photo', { avatar_id: 77 }, token)).json()).toEqual({ success: true });
+    // The photo is an image this traveller uploaded (test/uploads.test.ts has the uploads and the refusals).
+    const storedName = `${'ab'.repeat(16)}.png`;
+    const avatarId = await insertUpload(t.db, {
+      stored_name: storedName, traveller_id: id, kind: 'image', bucket: 'avatars', mime: 'image/png', size: 10, is_public: 1, original_name: 'me.png', created_at: new Date().toISOString(),
+    });
+    const photo = await post('/crm/api/user/update-profile-photo', { avatar_id: avatarId }, token);
+    expect(expectShape(photo.json(), UpdateProfilePhotoAnswer)).toMatchObject({ success: true, user: { id, avatar_url: `/media/uploads/${storedName}` } });
     expect((await post('/crm/api/user/set-activity', undefined, token)).json()).toEqual({ success: true });
     const row = await travellerById(t.db, id);
-    expect(row).toMatchObject({ timezone: 3, avatar_id: 77, country_id: 1, language: 'de' });
+    expect(row).toMatchObject({ timezone: 3, avatar_id: avatarId, country_id: 1, language: 'de' });
     expect(row?.last_activity_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 

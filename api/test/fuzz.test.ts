@@ -19,13 +19,15 @@ import { hashPassword } from '../src/lib/passwords';
 import { createTestDb, lastCode, outboxTo, testServer, type TestDb } from './helpers';
 
 interface Parameter { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema?: JsonSchema }
-interface JsonSchema { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; minimum?: number; maximum?: number; default?: unknown }
+interface JsonSchema { type?: string; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; minimum?: number; maximum?: number; default?: unknown }
 interface Operation {
   method: 'GET' | 'POST';
   path: string;
   params: Parameter[];
   body: JsonSchema | null;
-  /** Every field name a field error may be keyed by (query and path parameters, body fields and the form fields of `data`). */
+  /** The multipart/form-data form the call takes (uploads), or null. */
+  multipart: JsonSchema | null;
+  /** Every field name a field error may be keyed by (query and path parameters, body fields and the form fields of `data`, multipart fields). */
   fields: Set<string>;
 }
 
@@ -64,12 +66,13 @@ function kind(op: Operation, name: string): void {
 /** The state a rejected POST must not change: the rows of every table a call may write. */
 async function writtenState(): Promise<string> {
   const k = t.db.kysely as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
-  const [requestsRows, travellers, tokens] = await Promise.all([
+  const [requestsRows, travellers, tokens, uploads] = await Promise.all([
     k.selectFrom('help_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('travellers').select(['id', 'currency', 'updated_at']).orderBy('id').execute(),
     k.selectFrom('traveller_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    k.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return JSON.stringify([requestsRows, travellers, tokens]);
+  return JSON.stringify([requestsRows, travellers, tokens, uploads]);
 }
 
 /** Sends one request and checks everything a bad input may never cause. */
@@ -186,6 +189,41 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
 
 const json = { 'content-type': 'application/json' };
 
+// Multipart forms (the uploads) ------------------------------------------------------------------
+
+type FormPart = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
+
+/** A multipart/form-data body of these parts. */
+function formBody(parts: FormPart[], boundary = 'fuzz-boundary-7MA4YWxkTrZu0gW'): { payload: Buffer; headers: Record<string, string> } {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = 'data' in p ? `form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : `form-data; name="${p.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), 'data' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Files each upload takes, by their first bytes (lib/uploads.ts sniffMime). */
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PDF_BYTES = Buffer.from('%PDF-1.4\n%%EOF\n');
+const MP4_BYTES = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]);
+const FILE_OF: Record<string, Buffer> = { '/crm/api/image/upload': PNG_BYTES, '/crm/api/file/upload': PDF_BYTES, '/crm/api/file/upload-video': MP4_BYTES };
+/** Valid values of the forms' text fields. */
+const FORM_VALUES: Record<string, string> = { bucket: 'avatars', is_public: '1' };
+
+/** The file field and the text fields of a multipart form. */
+function formFields(op: Operation): { file: string; texts: string[] } {
+  const props = Object.entries(op.multipart?.properties ?? {});
+  return { file: props.find(([, p]) => p.format === 'binary')?.[0] ?? 'file', texts: props.filter(([, p]) => p.format !== 'binary').map(([name]) => name) };
+}
+
+/** A valid form of a multipart operation. */
+function validForm(op: Operation): FormPart[] {
+  const { file, texts } = formFields(op);
+  return [...texts.map((name) => ({ name, value: FORM_VALUES[name] ?? '1' })), { name: file, filename: 'fuzz.bin', data: FILE_OF[op.path] ?? PNG_BYTES }];
+}
+
 // Setup -----------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -202,8 +240,9 @@ beforeAll(async () => {
     for (const [method, spec] of Object.entries(ops)) {
       const params = (spec.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path');
       const body = spec.requestBody?.content['application/json']?.schema ?? null;
-      const fields = new Set([...params.map((p) => p.name), ...fieldPaths(body).map((f) => f.path[f.path.length - 1]!)]);
-      operations.push({ method: method.toUpperCase() as 'GET' | 'POST', path, params, body, fields });
+      const multipart = spec.requestBody?.content['multipart/form-data']?.schema ?? null;
+      const fields = new Set([...params.map((p) => p.name), ...fieldPaths(body).map((f) => f.path[f.path.length - 1]!), ...Object.keys(multipart?.properties ?? {})]);
+      operations.push({ method: method.toUpperCase() as 'GET' | 'POST', path, params, body, multipart, fields });
     }
   }
 
@@ -232,8 +271,18 @@ beforeAll(async () => {
     '/crm/api/user/verification-data': { orgId: String(tour.organizer_id) },
   };
   validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
+  // Uploads of the fuzz traveller: a public picture (served at /media/uploads/{name}, the profile photo, a URL the
+  // image upload copies) and a video (the URL the video upload copies).
+  const upload = async (url: string, parts: FormPart[]) => {
+    const form = formBody(parts);
+    const res = await app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...auth } });
+    if (res.statusCode !== 200) throw new Error(`upload ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number; url: string };
+  };
+  const picture = await upload('/crm/api/image/upload', [{ name: 'bucket', value: 'avatars' }, { name: 'image', filename: 'fuzz.png', data: PNG_BYTES }]);
+  const video = await upload('/crm/api/file/upload-video', [{ name: 'is_public', value: '1' }, { name: 'file', filename: 'fuzz.mp4', data: MP4_BYTES }]);
   // SVG: the PNG of the original size takes tens of milliseconds to draw, for every key the fuzzing makes up.
-  validPath = { bucket: 'tours', key: `${tour.id}-1`, size: '140x140', file: 'image.svg' };
+  validPath = { bucket: 'tours', key: `${tour.id}-1`, size: '140x140', file: 'image.svg', name: picture.url.split('/').pop()! };
   // Secrets of the sign-in calls: codes sent here and read back, links issued directly.
   const call = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
   for (const login of ['fuzz.code@example.com', 'fuzz.redirect@example.com']) await call('/crm/api/user/send-auth-code', { login });
@@ -264,6 +313,9 @@ beforeAll(async () => {
     '/crm/api/user/change-email': { email: 'fuzz.new@example.com' },
     '/crm/api/user/change-phone': { phone: '+79160000001' },
     '/crm/api/user/confirm-phone': { code: await lastCode(app, '+79160000009') },
+    '/crm/api/user/update-profile-photo': { avatar_id: picture.id },
+    '/crm/api/image/upload': { url: picture.url, bucket: 'avatars' },
+    '/crm/api/file/upload-video': { url: video.url },
   };
   validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
   // logout and refresh-token end the token they are sent: each request gets one of its own. confirm-phone's code is
@@ -297,7 +349,17 @@ test('every operation answers its valid input', async () => {
     const res = op.method === 'GET'
       ? await app.inject({ method: 'GET', url: urlOf(op, baseQuery(op)), headers })
       : await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), headers: { ...headers, ...json }, payload: JSON.stringify(validBody(op)) });
-    if (res.statusCode !== 200) throw new Error(`${op.method} ${op.path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    // A call that takes only a form answers it.
+    const valid = op.multipart && !op.body
+      ? await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), ...((form) => ({ payload: form.payload, headers: { ...headers, ...form.headers } }))(formBody(validForm(op))) })
+      : res;
+    if (valid.statusCode !== 200) throw new Error(`${op.method} ${op.path} → ${valid.statusCode} ${valid.body.slice(0, 200)}`);
+    // And one that takes a form as well as JSON answers both.
+    if (op.multipart && op.body) {
+      const form = formBody(validForm(op));
+      const both = await app.inject({ method: 'POST', url: urlOf(op, baseQuery(op)), payload: form.payload, headers: { ...headers, ...form.headers } });
+      if (both.statusCode !== 200) throw new Error(`${op.method} ${op.path} (multipart) → ${both.statusCode} ${both.body.slice(0, 200)}`);
+    }
   }
 });
 
@@ -382,6 +444,39 @@ test('bad input of every kind in every operation: never a 5xx, always the error 
     const requiresField = Boolean(op.body?.required?.length);
     await raw('wrong type (whole body)', 'null', json, op.method === 'POST' && requiresField);
     for (const top of ['1e308', '"x"', 'true', '[]']) await raw('wrong type (whole body)', top);
+
+    // Multipart forms (the uploads): each part missing, of the wrong kind, hostile, too big, too many; broken bodies.
+    if (op.multipart) {
+      const { file, texts } = formFields(op);
+      const good = validForm(op);
+      const form = (kindName: string, parts: FormPart[], expect4xx = true) =>
+        send(op, kindName, { method: 'POST', url, ...((b) => ({ payload: b.payload, headers: b.headers }))(formBody(parts)) }, expect4xx);
+      const withFile = (data: Buffer, filename = 'fuzz.bin') => [...good.filter((p) => p.name !== file), { name: file, filename, data }];
+      await form('missing required', good.filter((p) => p.name !== file));
+      await form('missing required', [{ name: file, filename: '', data: Buffer.alloc(0) }]);
+      await form('wrong type (file bytes)', withFile(Buffer.from(`<svg onload="alert('${MARKER}')"></svg>`), 'fuzz.png'));
+      await form('wrong type (file bytes)', withFile(Buffer.from('MZ\u0000\u0000')));
+      await form('wrong type (file in a text field)', [...good, ...texts.map((name) => ({ name, filename: 'x.png', data: PNG_BYTES }))], false);
+      await form('wrong type (text for the file)', [...good.filter((p) => p.name !== file), { name: file, value: MARKER }]);
+      for (const name of texts) {
+        await form('huge string', [...good.filter((p) => p.name !== name), { name, value: HUGE }]);
+        await form('control characters', [...good.filter((p) => p.name !== name), { name, value: `${MARKER}\u0000` }]);
+        for (const u of UNICODE.slice(0, 3)) await form('unicode', [...good.filter((p) => p.name !== name), { name, value: u }]);
+      }
+      // A hostile name is only a download name: the upload may well succeed.
+      for (const filename of ['../../../etc/passwd', `${UNICODE[4]}.png`, 'a\u0000b.png', HUGE.slice(0, 5000)]) await form('unicode', withFile(FILE_OF[op.path] ?? PNG_BYTES, filename), false);
+      await form('prototype keys', [{ name: '__proto__', value: 'x' }, ...good]);
+      await form('prototype keys', [{ name: 'constructor', filename: 'x.png', data: PNG_BYTES }, ...good]);
+      await form('unknown fields', [...good, { name: MARKER, value: MARKER }], false);
+      await form('too many parts', [...good, { name: file, filename: 'again.bin', data: FILE_OF[op.path] ?? PNG_BYTES }]);
+      await form('too many parts', [...Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'x' })), ...good]);
+      const broken = (payload: string, contentType: string) => send(op, 'malformed multipart', { method: 'POST', url, payload, headers: { 'content-type': contentType } }, true);
+      await broken('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nno end', 'multipart/form-data; boundary=b');
+      await broken(`--b\r\nContent-Disposition: form-data; name="${file}"; filename="a"\r\n\r\n\u0089PNG`, 'multipart/form-data; boundary=b');
+      await broken('x', 'multipart/form-data');
+      await broken('', 'multipart/form-data; boundary=b');
+      await broken('garbage without any boundary', 'multipart/form-data; boundary=b');
+    }
 
     if (op.method === 'POST') {
       await send(op, 'missing required', { method: 'POST', url, headers: json, payload: '{}' }, requiresField);

@@ -100,9 +100,17 @@ export async function createTestDb(options: { size?: number; seed?: boolean } = 
   };
 }
 
-/** A server on the test database that checks every answer against its schema (limits off unless configured). */
-export function testServer(db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; providers?: MessageProviders } = {}): FastifyInstance {
-  return buildServer({ db, config: { rateLimitPerMin: 0, ...config }, validateAnswers: true, ...options });
+/**
+ * A server on the test database that checks every answer against its schema (limits off unless configured). Uploads
+ * go to a temporary folder of its own (never api/.data), removed when the server closes, unless `uploadsDir` is given.
+ */
+export function testServer(
+  db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; providers?: MessageProviders; outboxRetryDelaysMs?: readonly number[] } = {},
+): FastifyInstance {
+  const uploadsDir = config.uploadsDir ?? path.join(os.tmpdir(), `api-uploads-${randomUUID()}`);
+  const app = buildServer({ db, config: { rateLimitPerMin: 0, uploadsDir, ...config }, validateAnswers: true, ...options });
+  if (!config.uploadsDir) app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
+  return app;
 }
 
 /** A message as the outbox page lists it (GET /internal/outbox). */

@@ -113,7 +113,7 @@ describe('delivery', () => {
   });
 
   test('a refused connection: the call still answers 200, the message is failed with the error', async () => {
-    const app = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${await freePort()}` });
+    const app = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${await freePort()}` }, { outboxRetryDelaysMs: [] });
     const res = await sendCode(app, 'refused@example.com');
     expect(res.statusCode).toBe(200);
     const message = await settled(app, 'refused@example.com');
@@ -126,7 +126,7 @@ describe('delivery', () => {
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const app = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    const app = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` }, { outboxRetryDelaysMs: [] });
     const started = Date.now();
     expect((await sendCode(app, 'silent@example.com')).statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -136,6 +136,41 @@ describe('delivery', () => {
     await new Promise<void>((resolve) => silent.close(() => resolve()));
     expect((await settled(app, 'silent@example.com')).status).toBe('failed');
     await app.close();
+  });
+
+  test('a failed delivery is tried again after the waits; it is sent once the provider is back', async () => {
+    const tries: string[] = [];
+    let down = 2;
+    const app = testServer(t.db, { devMode: true }, {
+      outboxRetryDelaysMs: [20, 20, 20],
+      providers: { sms: { send: async (message) => { tries.push(message.text); if (down-- > 0) throw new Error('provider down'); } } },
+    });
+    await sendCode(app, '+79161237777');
+    const sms = await settled(app, '+79161237777');
+    expect(sms).toMatchObject({ status: 'sent', error: null, code: null });
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries).size).toBe(1); // the same message each time
+    await app.close();
+  });
+
+  test('a provider that stays down: failed after the last try, and closing the service ends the waits', async () => {
+    let tries = 0;
+    const failing = { send: async () => { tries++; throw new Error('provider down'); } };
+    const app = testServer(t.db, { devMode: true }, { outboxRetryDelaysMs: [10, 10], providers: { sms: failing } });
+    await sendCode(app, '+79161236666');
+    expect(await settled(app, '+79161236666')).toMatchObject({ status: 'failed', error: 'provider down' });
+    expect(tries).toBe(3);
+    await app.close();
+
+    const slow = testServer(t.db, { devMode: true }, { outboxRetryDelaysMs: [600_000], providers: { sms: failing } });
+    await sendCode(slow, '+79161235555');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await outboxTo(slow, '+79161235555'))[0]!.status).toBe('queued');
+    const started = Date.now();
+    await slow.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const [row] = await t.db.kysely.selectFrom('outbox' as never).selectAll().where('recipient' as never, '=', '+79161235555' as never).execute() as { status: string }[];
+    expect(row!.status).toBe('failed');
   });
 
   test('SMS goes through its provider adapter; a channel without one keeps the message', async () => {

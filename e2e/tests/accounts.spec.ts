@@ -277,6 +277,43 @@ test.describe('sign-in with a one-time code', () => {
     expect(res.status).toBe(401);
   });
 
+  test("403: 'Log in again' logs out, opens the login, and the page reloads once the right account signs in", async ({ page }) => {
+    const wrong = newEmail('wrong-account');
+    const right = newEmail('right-account');
+    await signInByEmail(page, wrong);
+    const wrongToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string }).token);
+    const tours = (await (await fetch(`${API}/spa/tours?per-page=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } })).json()) as { result: { groups: { items: { slug: string; title: string }[] }[] } };
+    const tour = tours.result.groups.flatMap((g) => g.items)[0]!;
+
+    // The API refuses a page to another account with a 403 naming the right one (accounts-and-comms §6). The calls that
+    // do are the booking area's request pages; here the tour call answers so once, as they will, and then normally.
+    let refusals = 0;
+    await page.route('**/spa/tour?*', async (route) => {
+      if (refusals++ > 0) return route.fallback();
+      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Forbidden', data: { legit_user_email: 'r***@example.com' } }) });
+    });
+    await page.goto(`/en/${tour.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page belongs to another account' })).toBeVisible();
+    await expect(page.getByText('To open it, log in with the account that has the e-mail r***@example.com.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Log in again' }).click();
+    await expect(loginDialog(page)).toBeVisible();
+    await expect(headerLogin(page)).toBeVisible();
+    expect((await fetch(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${wrongToken}` } })).status).toBe(401);
+
+    const before = mailTo(MAILBOX, right).length;
+    await submitEmail(page, right);
+    const dialog = loginDialog(page);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeFor(right, before));
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
+    expect(refusals).toBeGreaterThanOrEqual(2);
+  });
+
   test('usable at 320 px', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await openLogin(page);

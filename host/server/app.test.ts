@@ -307,6 +307,17 @@ describe('bodies and URLs', () => {
     expect(fake.last('/spa/submit-help-request')!.bodyLength).toBe(7);
   });
 
+  test('the upload calls take their kind\'s file size through the proxy; past it, a 413', async () => {
+    const app = await host();
+    const form = (bytes: number) => ({ method: 'POST' as const, headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: Buffer.alloc(bytes, 97) });
+    const photo = await app.inject({ ...form(3 * 1024 * 1024), url: '/crm/api/image/upload' });
+    expect(photo.statusCode).toBe(200);
+    expect(fake.last('/crm/api/image/upload')!.bodyLength).toBe(3 * 1024 * 1024);
+    expect((await app.inject({ ...form(6 * 1024 * 1024), url: '/crm/api/image/upload' })).statusCode).toBe(413);
+    expect((await app.inject({ ...form(9 * 1024 * 1024), url: '/crm/api/file/upload?x=1' })).statusCode).toBe(200);
+    expect((await app.inject({ ...form(2 * 1024 * 1024), url: '/spa/submit-help-request' })).statusCode).toBe(413);
+  });
+
   test('requests node refuses (headers over 16 KB, broken syntax) are answered in the error shape', async () => {
     const app = await host();
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,6 +13,7 @@ import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/m
 import { routeTable, type RouteDef } from '@tours/shared/src/routing/routes';
 import { parseRuntimeManifest, type RuntimeManifest } from '@tours/shared/src/contract/runtime-manifest';
 import { isDefaultSearchSlug } from '@tours/shared/src/routing/search-slugs';
+import { UPLOAD_MAX_BYTES } from '@tours/shared/src/api/schemas/uploads';
 import { loadCatalogues } from './messages';
 import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
@@ -43,6 +44,20 @@ export interface HostServerOptions {
 const API_PREFIXES = ['/spa', '/crm/api', '/node-api', '/media', '/api-docs'];
 /** Request bodies above 1 MiB are refused with 413 by the host itself (the API's limit is the same). */
 export const BODY_LIMIT = 1024 * 1024;
+/** A multipart form's fields and boundaries around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+/** The upload calls take a file up to their kind's size (the API checks the file itself). */
+const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
+  '/crm/api/image/upload': UPLOAD_MAX_BYTES.image + FORM_OVERHEAD,
+  '/crm/api/file/upload': UPLOAD_MAX_BYTES.file + FORM_OVERHEAD,
+  '/crm/api/file/upload-video': UPLOAD_MAX_BYTES.video + FORM_OVERHEAD,
+};
+
+/** The largest body the host forwards to a path. */
+export function bodyLimitFor(url: string): number {
+  const q = url.indexOf('?');
+  return UPLOAD_BODY_LIMITS[q < 0 ? url : url.slice(0, q)] ?? BODY_LIMIT;
+}
 /** A page or call the API could not serve: a 503 the browser may retry shortly. */
 const RETRY_AFTER_S = '10';
 
@@ -141,7 +156,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     // Bodies over the limit are refused before anything reads or forwards them (the proxies stream bodies through,
     // so fastify's bodyLimit does not apply to them); the connection is closed rather than drained.
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT) return reply.code(413).header('Connection', 'close').header('Cache-Control', 'no-store').send(errorBody(413));
+    if (length > bodyLimitFor(req.url)) return reply.code(413).header('Connection', 'close').header('Cache-Control', 'no-store').send(errorBody(413));
     return undefined;
   });
   app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
@@ -188,7 +203,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   };
   const preHandler = async (req: FastifyRequest) => {
     if (req.body instanceof Readable && req.headers['content-length'] === undefined) {
-      req.body = limitBody(req.body, BODY_LIMIT, () => tooLarge.add(req.raw));
+      req.body = limitBody(req.body, bodyLimitFor(req.url), () => tooLarge.add(req.raw));
     }
   };
   // Node's http client (keep-alive) rather than reply-from's default undici: undici parses answers with its wasm

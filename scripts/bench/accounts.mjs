@@ -97,26 +97,37 @@ async function captchaSolve(browser, baseUrl, apiUrl, login) {
   }
 }
 
-/** 16 travellers signing in by code at once, each with logins of its own: send-auth-code, then auth-via-code. */
+/**
+ * 16 travellers signing in by code at once, each with logins of its own: 16 connections send the codes
+ * (send-auth-code), the codes are read from the development outbox, then 16 connections sign in with them
+ * (auth-via-code); a sign-in's round trip is its send plus its sign-in. Reading the outbox stands for the traveller
+ * reading the message, seconds later in life: it is a development-only call, so it is kept out of the timed phases
+ * rather than charged to the budget as load the product never sees.
+ */
 export async function codeSignIns(apiUrl, { connections = 16, perConnection = 20 } = {}) {
-  const run = Date.now().toString(36);
-  const times = [];
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const logins = Array.from({ length: connections }, (_, c) => Array.from({ length: perConnection }, (_, i) => `bench-${run}-${c}-${i}@example.com`));
+  const sendMs = new Map();
+  const codes = new Map();
   let errors = 0;
-  await Promise.all(Array.from({ length: connections }, async (_, c) => {
-    for (let i = 0; i < perConnection; i++) {
-      const login = `bench-${run}-${c}-${i}@example.com`;
-      const t0 = performance.now();
-      const sent = await post(apiUrl, '/crm/api/user/send-auth-code', { login, code_sender: 'email' });
-      const sendMs = performance.now() - t0;
-      const code = await codeOf(apiUrl, login); // not timed: the traveller reads the message
-      const t1 = performance.now();
-      const signedIn = await post(apiUrl, '/crm/api/user/auth-via-code', { login, code, verify_method: 'email' });
-      times.push(sendMs + (performance.now() - t1));
-      if (sent !== 200 || signedIn !== 200) errors++;
-    }
+  const timed = (work) => Promise.all(logins.map(async (own) => {
+    for (const login of own) await work(login);
   }));
+  await timed(async (login) => {
+    const t0 = performance.now();
+    if ((await post(apiUrl, '/crm/api/user/send-auth-code', { login, code_sender: 'email' })) !== 200) errors++;
+    sendMs.set(login, performance.now() - t0);
+  });
+  for (const own of logins) for (const login of own) codes.set(login, await codeOf(apiUrl, login));
+  const times = [];
+  await timed(async (login) => {
+    const t0 = performance.now();
+    if ((await post(apiUrl, '/crm/api/user/auth-via-code', { login, code: codes.get(login), verify_method: 'email' })) !== 200) errors++;
+    times.push(sendMs.get(login) + (performance.now() - t0));
+  });
   times.sort((a, b) => a - b);
-  return { signIns: times.length, connections, errors, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1) ?? 0) };
+  const sends = [...sendMs.values()].sort((a, b) => a - b);
+  return { signIns: times.length, connections, errors, sendP50: round(percentile(sends, 50)), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1) ?? 0) };
 }
 
 export async function benchAccounts({ browser, baseUrl, apiUrl }) {

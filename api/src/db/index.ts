@@ -40,7 +40,36 @@ function openSqlite(file: string): Kysely<Schema> {
   database.pragma('busy_timeout = 10000');
   database.pragma('cache_size = -32000');
   database.pragma('temp_store = MEMORY');
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/** Prepared statements kept per connection: the SQL a running API sends is a few hundred distinct texts. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements reused: Kysely prepares every query it runs, and preparing costs as
+ * much as running a small one (a sign-in sends about twenty). Safe on one connection: Kysely runs one query at a
+ * time on it (a stream holds the connection until it ends), and SQLite prepares a statement again by itself when
+ * the schema changed. Least recently used goes first.
+ */
+export function withStatementCache(database: Sqlite.Database, size = STATEMENT_CACHE_SIZE): { prepare(sql: string): Sqlite.Statement; close(): void } {
+  const statements = new Map<string, Sqlite.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = database.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      database.close();
+    },
+  };
 }
 
 function openPostgres(url: string): Kysely<Schema> {

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_CODE_LENGTH, type CodeSender } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import type { Db } from '../db';
-import { countCodeSends, insertCode, liveCode, newestConfirmationCode, sweepCodes, takeTry, spendCode, type CodeOwner } from '../db/queries/auth-codes';
+import { countCodeSends, insertCode, newestCode, newestConfirmationCode, sweepCodes, tryCode, type CodeOwner } from '../db/queries/auth-codes';
 import { sweepLinkTokens } from '../db/queries/link-tokens';
 import type { CodePurpose } from '../db/migrations/0008-accounts';
 import type { Captcha } from './captcha';
@@ -83,15 +83,16 @@ export class OneTimeCodes {
     await this.sweep(now);
   }
 
-  /** Checks a code the traveller entered and uses it up when it is right. */
+  /** Checks a code the traveller entered and uses it up when it is right. Only the owner's newest code works. */
   async check(owner: Omit<CodeOwner, 'login'> & { login?: string }, code: string): Promise<CodeCheck> {
     const now = new Date(this.options.now());
-    const row = await liveCode(this.db, owner, now);
-    if (!row || !(await takeTry(this.db, row.id, CODE_TRIES))) return { status: 'expired', login: null };
+    const row = await newestCode(this.db, owner);
+    if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return { status: 'expired', login: null };
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(this.hash({ login: row.login, purpose: row.purpose, travellerId: row.traveller_id }, code), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { status: 'wrong', login: null };
-    return (await spendCode(this.db, row.id, now)) ? { status: 'ok', login: row.login } : { status: 'expired', login: null };
+    const right = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!(await tryCode(this.db, row.id, CODE_TRIES, right ? now : null))) return { status: 'expired', login: null };
+    return right ? { status: 'ok', login: row.login } : { status: 'wrong', login: null };
   }
 
   /** The address a traveller's newest confirmation code went to (change-phone's new number), even once it has died. */

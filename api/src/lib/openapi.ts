@@ -18,6 +18,8 @@ export interface RouteDoc {
   description?: string;
   query?: AnyStruct;
   body?: AnyStruct;
+  /** The multipart/form-data form the call takes (uploads; with `body`, either one). */
+  multipart?: AnyStruct;
   answer?: AnyStruct;
   /** Answer media type when not JSON (images). */
   produces?: string;
@@ -101,6 +103,8 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Unauthorized: no live token in X-Authorization',
   404: 'Not found',
   409: 'Conflict: the address is used by another account',
+  413: 'Payload too large: `errors` names the file field when it was the file',
+  415: 'Unsupported media type',
   422: 'Validation failed: `errors` is keyed by field name',
   429: "Too many requests: `data.type` is 'captcha' or 'hard_captcha' (retry with x-captcha-token)",
 };
@@ -128,7 +132,17 @@ export function buildOpenApi(routes: readonly RouteDoc[], info: { title: string;
         ...(r.description ? { description: r.description } : {}),
         operationId: `${r.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
         parameters: [...pathParams, ...(r.query ? queryParameters(r.query) : []), ...headers],
-        ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(r.body) } } } } : {}),
+        ...(r.body || r.multipart
+          ? {
+            requestBody: {
+              required: true,
+              content: {
+                ...(r.body ? { 'application/json': { schema: toJsonSchema(r.body) } } : {}),
+                ...(r.multipart ? { 'multipart/form-data': { schema: toJsonSchema(r.multipart) } } : {}),
+              },
+            },
+          }
+          : {}),
         responses,
       },
     };

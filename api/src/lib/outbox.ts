@@ -9,12 +9,16 @@
  *
  * Once a message is sent (or has failed) the secrets it carried (codes, link tokens) are taken out of the stored text,
  * so the table does not hold working codes; a kept message keeps them (that is how a developer signs in locally).
+ *
+ * A failed delivery is tried again after 2, 15 and 60 s (RETRY_DELAYS_MS; a code lives 10 minutes, so the last try
+ * still brings a working one), then the row says `failed`. Closing the service ends the waits: what is still failing
+ * is marked failed then, never left `queued`. Rows older than KEEP_DAYS are deleted, at most once an hour.
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CodeSender } from '@tours/shared/src/api/schemas/accounts';
 import type { Db } from '../db';
-import { insertOutboxRow, setOutboxOutcome } from '../db/queries/outbox';
+import { insertOutboxRow, setOutboxOutcome, sweepOutbox } from '../db/queries/outbox';
 
 export interface Attachment {
   filename: string;
@@ -44,6 +48,11 @@ export type MessageProviders = Partial<Record<CodeSender, MessageProvider>>;
 
 /** A provider that answers later than this has failed (the row says so); the message may still arrive. */
 const DELIVERY_TIMEOUT_MS = 30_000;
+/** Waits before the second, third and fourth try of a failed delivery. */
+export const RETRY_DELAYS_MS: readonly number[] = [2_000, 15_000, 60_000];
+/** Messages are kept this long (what was sent to whom, for support), then deleted. */
+export const KEEP_DAYS = 30;
+const SWEEP_EVERY_MS = 3_600_000;
 const REDACTED = '•••••';
 
 /** E-mail over SMTP (nodemailer). Connection and greeting time out early: the outbox row says `failed`, not `queued` forever. */
@@ -78,11 +87,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export class Outbox {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Wakes the deliveries waiting to try again (closing). */
+  private readonly waits = new Set<() => void>();
+  private closing = false;
+  private lastSweep = 0;
 
   constructor(
     private readonly db: Db,
     private readonly providers: MessageProviders,
-    private readonly options: { now: () => number; log: FastifyBaseLogger; timeoutMs?: number },
+    private readonly options: { now: () => number; log: FastifyBaseLogger; timeoutMs?: number; retryDelaysMs?: readonly number[] },
   ) {}
 
   /** Whether messages of a channel leave the service (otherwise they are kept in the outbox). */
@@ -102,22 +115,50 @@ export class Outbox {
       this.inFlight.add(delivery);
       void delivery.finally(() => this.inFlight.delete(delivery));
     }
+    await this.sweep();
     return id;
   }
 
-  /** Resolves once every delivery under way has ended (tests; closing the server). */
+  /** Resolves once every delivery under way has ended (tests). */
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Closing the service: no more tries; resolves once every delivery has its outcome written. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const wake of this.waits) wake();
+    await this.idle();
+  }
+
+  /** Waits before another try; false when the service closes meanwhile. */
+  private wait(ms: number): Promise<boolean> {
+    if (this.closing) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waits.delete(wake);
+        resolve(!this.closing);
+      };
+      const timer = setTimeout(wake, ms);
+      this.waits.add(wake);
+    });
+  }
+
   private async deliver(id: number, provider: MessageProvider, message: OutgoingMessage): Promise<void> {
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
     let error: string | null = null;
-    try {
-      await withTimeout(provider.send(message), this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-    } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'Failed';
-      // The message id and channel only: the text carries a code.
-      this.options.log.warn({ outboxId: id, channel: message.channel, error }, 'message not delivered');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await withTimeout(provider.send(message), this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+        error = null;
+        break;
+      } catch (err) {
+        error = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'Failed';
+        // The message id and channel only: the text carries a code.
+        this.options.log.warn({ outboxId: id, channel: message.channel, attempt: attempt + 1, error }, 'message not delivered');
+        if (attempt >= delays.length || !(await this.wait(delays[attempt]!))) break;
+      }
     }
     const secrets = message.secrets ?? [];
     try {
@@ -127,6 +168,18 @@ export class Outbox {
       });
     } catch (err) {
       this.options.log.error({ outboxId: id, err }, 'outbox row not updated');
+    }
+  }
+
+  /** Deletes messages older than KEEP_DAYS, at most once an hour; a failure is logged, never the caller's. */
+  private async sweep(): Promise<void> {
+    const now = this.options.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    try {
+      await sweepOutbox(this.db, new Date(now - KEEP_DAYS * 86_400_000));
+    } catch (err) {
+      this.options.log.error({ err }, 'outbox not swept');
     }
   }
 }

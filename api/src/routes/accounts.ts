@@ -5,15 +5,17 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
-  ChangeCountryBody, DoneAnswer, ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, SetLanguageBody, UpdateProfileBody, UpdateProfilePhotoBody,
-  UserAnswer, UserInfoDataAnswer, type UserProfile,
+  ChangeCountryBody, DoneAnswer, ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, SetLanguageBody, UpdateProfileBody, UpdateProfilePhotoAnswer,
+  UpdateProfilePhotoBody, UserAnswer, UserInfoDataAnswer, type UserProfile,
 } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { FavouriteTourAnswer, FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
 import { addFavouriteTours, favouriteTourIds, removeFavouriteTour } from '../db/queries/favourites';
 import { setTravellerCurrency, travellerByToken, updateTraveller, type Traveller } from '../db/queries/travellers';
+import { uploadById } from '../db/queries/uploads';
 import { HttpError, validationError } from '../lib/errors';
 import { t } from '../lib/i18n';
+import { uploadUrl } from '../lib/uploads';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
@@ -41,6 +43,8 @@ export async function profileOf(s: Services, row: Traveller, locale: ApiLocale):
   const country = row.country_id === null
     ? undefined
     : await s.db.kysely.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).where('id', '=', row.country_id).executeTakeFirst();
+  // The photo: an image upload (public), set by update-profile-photo.
+  const avatar = row.avatar_id === null ? undefined : await uploadById(s.db, row.avatar_id);
   return {
     id: Number(row.id),
     first_name: row.first_name,
@@ -56,6 +60,7 @@ export async function profileOf(s: Services, row: Traveller, locale: ApiLocale):
     is_admin_auth: false,
     is_email_confirmed: row.email !== null && row.email_confirmed_at !== null,
     is_phone_confirmed: row.phone !== null && row.phone_confirmed_at !== null,
+    avatar_url: avatar?.kind === 'image' ? uploadUrl(avatar.stored_name) : null,
   };
 }
 
@@ -145,13 +150,17 @@ export function registerAccountRoutes(router: ApiRouter, s: Services): void {
   });
 
   router.add({
-    method: 'POST', url: '/crm/api/user/update-profile-photo', tags, summary: "Saves the id of the traveller's picture",
-    description: `${signedIn} avatar_id: the uploaded file (uploads are the file-uploads call's; the id is kept as given).`,
-    body: UpdateProfilePhotoBody, answer: DoneAnswer, errors: [401],
-    handler: async ({ body, request }) => {
+    method: 'POST', url: '/crm/api/user/update-profile-photo', tags, summary: "Makes an uploaded image the traveller's profile photo",
+    description: `${signedIn} avatar_id: the id of an image this traveller uploaded (POST /crm/api/image/upload); anything else is a 422 on avatar_id. `
+      + "Answers `{ success: true, user }`, the user with the photo's avatar_url.",
+    body: UpdateProfilePhotoBody, answer: UpdateProfilePhotoAnswer, errors: [401],
+    handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
-      await updateTraveller(s.db, traveller.id, { avatar_id: body.avatar_id }, s.date());
-      return done;
+      const upload = await uploadById(s.db, body.avatar_id);
+      // Another traveller's upload is as unknown as none (ids are not a way to learn what others uploaded).
+      if (!upload || upload.traveller_id !== Number(traveller.id) || upload.kind !== 'image') throw validationError({ avatar_id: 'Not an image you uploaded' });
+      const row = await updateTraveller(s.db, traveller.id, { avatar_id: upload.id }, s.date());
+      return { ...done, user: await profileOf(s, row, ctx.locale) };
     },
   });
 

@@ -37,13 +37,18 @@ export interface RouteSpec<Q extends AnyStruct | undefined, B extends AnyStruct 
   query?: Q;
   body?: B;
   answer: A;
+  /**
+   * A call that takes a multipart/form-data form (the uploads): `form` describes its parts in OpenAPI, `json` the JSON
+   * body it takes instead, if any. The router parses no body for it: the handler reads the parts as they stream
+   * (`request.parts()`, only inside a scope that registered @fastify/multipart: see `in`) or checks the JSON body itself.
+   */
+  multipart?: { form: AnyStruct; json?: AnyStruct };
   /** Error statuses the call may answer besides 429 (default: 422 when it has input). */
   errors?: number[];
   handler(input: { query: InputOf<Q>; body: InputOf<B>; ctx: RequestContext; request: FastifyRequest; reply: FastifyReply }): Promise<Infer<A>>;
 }
 
 export class ApiRouter {
-  readonly docs: RouteDoc[] = [];
   /**
    * The JSON of answers that come from the answer cache (`Services.cached` hands out the same object until it
    * expires): serialised once, not on every request. Keyed weakly, so it goes with the cached answer. Answers
@@ -54,14 +59,23 @@ export class ApiRouter {
   constructor(
     private readonly app: FastifyInstance,
     private readonly options: { validateAnswers: boolean },
+    /** Every call's description (OpenAPI), shared by the routers of one server (`in`). */
+    readonly docs: RouteDoc[] = [],
   ) {}
 
+  /** The same router (options, one OpenAPI list) declaring its calls in another fastify scope (an encapsulated plugin's). */
+  in(app: FastifyInstance): ApiRouter {
+    return new ApiRouter(app, this.options, this.docs);
+  }
+
   add<Q extends AnyStruct | undefined, B extends AnyStruct | undefined, A extends AnyStruct>(spec: RouteSpec<Q, B, A>): void {
-    const hasInput = Boolean(spec.query || spec.body);
+    const hasInput = Boolean(spec.query || spec.body || spec.multipart);
+    const jsonBody = spec.body ?? spec.multipart?.json;
     this.docs.push({
       method: spec.method, url: spec.url, tags: spec.tags, summary: spec.summary, answer: spec.answer,
-      ...(spec.description ? { description: spec.description } : {}), ...(spec.query ? { query: spec.query } : {}), ...(spec.body ? { body: spec.body } : {}),
-      errors: [...new Set([...(spec.body ? [400] : []), ...(spec.errors ?? []), ...(hasInput ? [422] : []), 429])].sort(),
+      ...(spec.description ? { description: spec.description } : {}), ...(spec.query ? { query: spec.query } : {}), ...(jsonBody ? { body: jsonBody } : {}),
+      ...(spec.multipart ? { multipart: spec.multipart.form } : {}),
+      errors: [...new Set([...(jsonBody ? [400] : []), ...(spec.errors ?? []), ...(hasInput ? [422] : []), 429])].sort(),
     });
     const validateAnswers = this.options.validateAnswers;
     this.app.route({
@@ -69,7 +83,7 @@ export class ApiRouter {
       url: spec.url,
       handler: async (request, reply) => {
         const query = (spec.query ? parseInput(request.query, spec.query) : {}) as InputOf<Q>;
-        if (!spec.body && spec.method === 'POST') refuseNonObjectBody(request.body);
+        if (!spec.body && !spec.multipart && spec.method === 'POST') refuseNonObjectBody(request.body);
         const body = (spec.body ? parseInput(request.body, spec.body) : {}) as InputOf<B>;
         const answer = await spec.handler({ query, body, ctx: requestContext(request), request, reply });
         if (validateAnswers) {

@@ -73,12 +73,17 @@ async function proveLogin(s: Services, traveller: Traveller, login: Login): Prom
 }
 
 /** Signs a traveller in: the device's favourites join the account, a new token is issued. */
-async function startSession(s: Services, traveller: Traveller, options: { locale: ApiLocale; proved?: Login; favourites?: readonly number[] }): Promise<SignedInAnswer> {
+async function startSession(
+  s: Services, traveller: Traveller, options: { locale: ApiLocale; proved?: Login; favourites?: readonly number[]; created?: boolean },
+): Promise<SignedInAnswer> {
   const now = s.date();
   const row = options.proved ? await proveLogin(s, traveller, options.proved) : traveller;
-  if (options.favourites?.length) await addFavouriteTours(s.db, row.id, options.favourites, now);
+  const joining = Boolean(options.favourites?.length);
+  if (joining) await addFavouriteTours(s.db, row.id, options.favourites!, now);
   const token = await issueToken(s.db, row.id, now);
-  return { token, profile: await profileOf(s, row, options.locale), favourites_tours_ids: await favouriteTourIds(s.db, row.id) };
+  // An account made just now has no favourites but the device's.
+  const favourites = options.created && !joining ? [] : await favouriteTourIds(s.db, row.id);
+  return { token, profile: await profileOf(s, row, options.locale), favourites_tours_ids: favourites };
 }
 
 export function registerSignInRoutes(router: ApiRouter, s: Services): void {
@@ -152,8 +157,8 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         const login = parseLogin(body.login);
         const check = await s.codes.check({ login: login.value, purpose: 'sign_in', travellerId: null }, body.code);
         if (check.status !== 'ok') throw validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });
-        const { traveller } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date());
-        return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids });
+        const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date());
+        return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids, created });
       },
     });
   }

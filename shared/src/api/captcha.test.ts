@@ -42,3 +42,17 @@ describe('captchaRetryBody (§7: request_id, requestUUID and subscriber_id of th
     expect(captchaRetryBody(body, data as Record<string, unknown> | undefined)).toEqual(expected);
   });
 });
+
+test('captchaRetryBody: a FormData gets the ids as fields of a copy (a given one replaced), files kept', () => {
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4']), 'a.pdf');
+  form.append('is_public', '1');
+  form.append('request_id', 'old');
+  const out = captchaRetryBody(form, { request_id: 7, subscriber_id: 's' }) as FormData;
+  expect(out).not.toBe(form);
+  expect(out.getAll('request_id')).toEqual(['7']);
+  expect(out.get('subscriber_id')).toBe('s');
+  expect(out.get('is_public')).toBe('1');
+  expect((out.get('file') as File).name).toBe('a.pdf');
+  expect(captchaRetryBody(form, { type: 'captcha' })).toBe(form);
+});

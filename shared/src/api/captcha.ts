@@ -31,7 +31,10 @@ export function captchaKeyFor(type: CaptchaType, settings: { captcha_key: string
   return key && key.trim() ? key : null;
 }
 
-/** The body of the retry: the original body with request_id, requestUUID and subscriber_id of the error merged in. */
+/**
+ * The body of the retry: the original body with request_id, requestUUID and subscriber_id of the error merged in. A
+ * multipart form (FormData: uploads) gets them as fields of a copy; its files are the same objects, sent again.
+ */
 export function captchaRetryBody(body: unknown, errorData: Record<string, unknown> | undefined): unknown {
   const merged: Record<string, unknown> = {};
   for (const field of CAPTCHA_RETRY_FIELDS) {
@@ -39,6 +42,14 @@ export function captchaRetryBody(body: unknown, errorData: Record<string, unknow
   }
   if (!Object.keys(merged).length) return body;
   if (body === undefined || body === null) return merged;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    const copy = new FormData();
+    body.forEach((value, key) => {
+      if (!Object.prototype.hasOwnProperty.call(merged, key)) copy.append(key, value);
+    });
+    for (const [key, value] of Object.entries(merged)) copy.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+    return copy;
+  }
   if (typeof body !== 'object' || Array.isArray(body)) return body;
   // Request forms send `{ data: {…} }` (public-site §7.4): the ids go where the form's fields are.
   const b = body as Record<string, unknown>;

@@ -198,6 +198,35 @@ describe('the captcha protocol (accounts-and-comms §4 Captcha, §7 Captcha head
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ data: { type: 'callback', request_id: 41, requestUUID: 'u-1', subscriber_id: 's-1' } });
   });
 
+  test('a multipart form (FormData) goes as it is, without a Content-Type of ours; its captcha retry is a copy with the error ids as fields', async () => {
+    const { impl, calls } = fakeFetch([captchaAnswer({ request_id: 41 }), { status: 200, body: { result: 3 } }]);
+    const solve = jest.fn(async () => 'solved-token');
+    const client = createApiClient({ fetch: impl, logger, headers: () => ({ 'X-Language': 'en' }), captcha: { solve } });
+    const form = new FormData();
+    const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    form.append('image', image);
+    form.append('bucket', 'avatars');
+    await expect(client.post('/crm/api/image/upload', form, { schema: Answer, captcha: true })).resolves.toEqual({ result: 3 });
+    expect(solve).toHaveBeenCalledWith('captcha', 'image/upload');
+    expect(calls[0]!.init.body).toBe(form);
+    for (const call of calls) {
+      expect(Object.keys(headersOf(call.init)).map((h) => h.toLowerCase())).not.toContain('content-type');
+      expect(headersOf(call.init)['X-Language']).toBe('en');
+    }
+    const retry = calls[1]!.init.body as FormData;
+    expect(retry).toBeInstanceOf(FormData);
+    expect(retry.get('bucket')).toBe('avatars');
+    expect(retry.get('request_id')).toBe('41');
+    expect((retry.get('image') as File).name).toBe('me.png');
+    // The original form is left as it was.
+    expect(form.get('request_id')).toBeNull();
+    // JSON bodies still say so.
+    const json = fakeFetch([{ status: 200, body: { result: 1 } }]);
+    await createApiClient({ fetch: json.impl, logger, headers: () => ({}) }).post('/spa/x', { a: 1 }, { schema: Answer });
+    expect(headersOf(json.calls[0]!.init)['Content-Type']).toBe('application/json');
+    expect(json.calls[0]!.init.body).toBe('{"a":1}');
+  });
+
   test("'hard_captcha' asks for the hard captcha", async () => {
     const { impl } = fakeFetch([{ status: 429, body: { message: 'x', data: { type: 'hard_captcha' } } }, { status: 200, body: { result: 1 } }]);
     const solve = jest.fn(async () => 't');

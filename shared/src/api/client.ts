@@ -31,6 +31,7 @@ export interface CaptchaHandler {
 
 export interface ApiClient {
   get<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  /** `body` goes as JSON, or as multipart/form-data when it is a FormData (file uploads). */
   post<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T>;
 }
 
@@ -62,6 +63,11 @@ export function toQueryString(query: Query | undefined): string {
   }
   const s = params.toString();
   return s ? `?${s}` : '';
+}
+
+/** Whether a body is a multipart form (FormData): sent as it is, its Content-Type (with the boundary) left to fetch. */
+export function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
 export function isAbortError(error: unknown): boolean {
@@ -142,12 +148,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }, timeout) : undefined;
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers(), ...opts.headers, ...captchaHeaders };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // A FormData's Content-Type names its boundary: fetch writes it, so none is set here.
+      const form = isFormData(body);
+      if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
       let response: Response;
       let text: string;
       // The timeout covers the body too: a connection may stall after the headers.
       try {
-        response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
+        response = await doFetch(url, { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body), signal: controller.signal });
         text = await response.text();
       } catch (error) {
         if (timedOut) {

@@ -51,3 +51,32 @@ export function fieldErrorsFromBody(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** What the error page of public-site §2.8 needs of a failed answer (the host's `page:error` event). */
+export interface PageErrorOf {
+  status: number;
+  data?: Record<string, unknown>;
+}
+
+/** The answer's data the 403 page reads: the account the page belongs to. */
+const LEGIT_USER_FIELDS = ['legit_user_phone', 'legit_user_email'] as const;
+
+/**
+ * The error page a failed page call leads to, for every screen: 404 (a removed tour's with its data: the reason and
+ * the similar tours and destinations), 403 (with the account the page belongs to: 'log in again'), 410, 503 when
+ * nothing answered, a 5xx as it came; any other answer is the default page (500).
+ */
+export function pageErrorOf(error: unknown): PageErrorOf {
+  if (!(error instanceof ApiError)) return { status: 500 };
+  if (error.status === 0) return { status: 503 };
+  if (error.status >= 500) return { status: error.status };
+  if (error.status === 404) return error.data?.reason === 'removed_from_publication' ? { status: 404, data: error.data } : { status: 404 };
+  if (error.status === 410) return { status: 410 };
+  if (error.status !== 403) return { status: 500 };
+  const data: Record<string, unknown> = {};
+  for (const key of LEGIT_USER_FIELDS) {
+    const value = error.data?.[key];
+    if (typeof value === 'string' && value) data[key] = value;
+  }
+  return Object.keys(data).length ? { status: 403, data } : { status: 403 };
+}

@@ -12,11 +12,13 @@ export {
   AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthBody, AuthViaCodeBody, ChangeCountryBody, ChangeEmailBody, ChangePasswordBody, ChangePhoneBody,
   CODE_SENDERS, ConfirmPhoneBody, DoneAnswer, PASSWORD_MAX, PASSWORD_MIN, PhoneConfirmationMethodsAnswer, ProfileAnswer, RegisterWithoutPasswordBody,
   ResetTokenAnswer, SendAuthCodeBody, SendCodeAnswer, SendConfirmationCodeBody, SetCurrencyAnswer, SetLanguageBody, SignedInAnswer, UpdateProfileBody,
-  UserAnswer, UserProfile, VerificationMethod, displayName, hasEmptyFields,
+  UpdateProfilePhotoAnswer, UserAnswer, UserProfile, VerificationMethod, displayName, hasEmptyFields,
 } from '../api/schemas/accounts';
 export type { CodeSender } from '../api/schemas/accounts';
 export { captchaAction, captchaKeyFor } from '../api/captcha';
 export type { CaptchaType } from '../api/captcha';
+export { PROVIDER_NAMES, captchaSetup } from '../api/captcha-setup';
+export type { CaptchaSettings, CaptchaSetup, ProviderName } from '../api/captcha-setup';
 export type { CaptchaHandler } from '../api/client';
 export { BlogPostAnswer, BlogPostCard, BlogPostsAnswer } from '../api/schemas/blog';
 export { OrganizerInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer, Review } from '../api/schemas/organizers';
@@ -34,4 +36,6 @@ export {
   TourForRequestAnswer, TourIdsAnswer, TourListItem, TourOption, TourReviewsAnswer, TourVariant,
 } from '../api/schemas/tours';
 export type { ReviewTab } from '../api/schemas/tours';
+export { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '../api/schemas/uploads';
+export type { UploadKind } from '../api/schemas/uploads';
 export { useApiQuery, useAutoRetry } from '../api/useApiQuery';

@@ -6,7 +6,7 @@
  * Everything here is state or identity, never a rule: pure code goes to the other entries, which each bundle
  * tree-shakes. Named exports only (issue 12): the public surface is this list, checked by shared/api-report.md.
  */
-export { ApiError, fieldErrorsFromBody, messageFromBody } from '../api/errors';
+export { ApiError, fieldErrorsFromBody, messageFromBody, pageErrorOf, type PageErrorOf } from '../api/errors';
 export { HostProvider, useHost } from '../mfe/HostProvider';
 export {
   appConfigAtom, countryAtom, currencyAtom, DEFAULT_SITE_SETTINGS, favouritesAtom, localeAtom, messagesAtom, queryAtom,

@@ -45,7 +45,14 @@ export function testCatalogue(locale: Locale = 'en'): Record<string, string> {
   );
 }
 
-export interface ApiCall { method: 'GET' | 'POST'; path: string; query?: Record<string, unknown>; body?: unknown }
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Sent with the captcha protocol's invisible token (the call is marked captcha). */
+  captcha?: true;
+}
 
 export type FakeRoutes = Record<string, unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown)>;
 
@@ -54,7 +61,7 @@ export function fakeApi(routes: FakeRoutes): { api: ApiClient; calls: ApiCall[] 
   const calls: ApiCall[] = [];
   async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
     const query = opts.query as Record<string, unknown> | undefined;
-    calls.push({ method, path, query, body });
+    calls.push({ method, path, query, body, ...(opts.captcha ? { captcha: true as const } : {}) });
     const handler = routes[`${method} ${path}`] ?? routes[path];
     if (handler === undefined) throw new ApiError(404, path, 'Not found');
     const value = typeof handler === 'function' ? await (handler as (r: { query?: Record<string, unknown>; body?: unknown }) => unknown)({ query, body }) : handler;

@@ -9,6 +9,7 @@ import * as m0006 from './0006-travellers';
 import * as m0007 from './0007-individual-tours';
 import * as m0008 from './0008-accounts';
 import * as m0009 from './0009-identity-verification';
+import * as m0010 from './0010-uploads';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-individual-tours': m0007,
   '0008-accounts': m0008,
   '0009-identity-verification': m0009,
+  '0010-uploads': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

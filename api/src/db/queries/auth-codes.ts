@@ -32,44 +32,36 @@ export async function countCodeSends(db: Db, login: string, visitor: string, sin
 }
 
 /**
- * Stores a new code; the owner's earlier codes stop working (a new code invalidates the previous one): a sign-in
- * code's owner is its login, a confirmation code's the account (a code to a new address replaces one to another).
+ * Stores a new code. Only the newest code of its owner works (newestCode), so storing one ends the owner's earlier
+ * codes without touching them: a sign-in code's owner is its login, a confirmation code's the account (a code to a
+ * new address replaces one to another).
  */
 export async function insertCode(db: Db, code: NewCode, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await accountsDb(db).transaction().execute(async (tx) => {
-    const live = tx.updateTable('auth_codes').set({ expires_at: at }).where('purpose', '=', code.purpose).where('used_at', 'is', null).where('expires_at', '>', at);
-    await (code.travellerId === null ? live.where('login', '=', code.login).where('traveller_id', 'is', null) : live.where('traveller_id', '=', code.travellerId)).execute();
-    await tx.insertInto('auth_codes').values({
-      login: code.login, purpose: code.purpose, traveller_id: code.travellerId, channel: code.channel, code_hash: code.codeHash,
-      visitor: code.visitor, tries: 0, expires_at: code.expiresAt.toISOString(), used_at: null, created_at: at,
-    }).execute();
-  });
+  await accountsDb(db).insertInto('auth_codes').values({
+    login: code.login, purpose: code.purpose, traveller_id: code.travellerId, channel: code.channel, code_hash: code.codeHash,
+    visitor: code.visitor, tries: 0, expires_at: code.expiresAt.toISOString(), used_at: null, created_at: now.toISOString(),
+  }).execute();
 }
+
 /**
- * The owner's code that is neither used nor expired (tries are the caller's to count): a sign-in code by its login;
- * a confirmation code by its account, whichever address it went to (change-email sends it to the new one).
+ * The owner's newest code, used, expired or not (the caller tells): a sign-in code by its login; a confirmation code
+ * by its account, whichever address it went to (change-email sends it to the new one).
  */
-export async function liveCode(db: Db, owner: Omit<CodeOwner, 'login'> & { login?: string }, now: Date): Promise<AuthCode | undefined> {
-  const q = accountsDb(db).selectFrom('auth_codes').selectAll().where('purpose', '=', owner.purpose).where('used_at', 'is', null).where('expires_at', '>', now.toISOString());
+export async function newestCode(db: Db, owner: Omit<CodeOwner, 'login'> & { login?: string }): Promise<AuthCode | undefined> {
+  const q = accountsDb(db).selectFrom('auth_codes').selectAll().where('purpose', '=', owner.purpose);
   const own = owner.travellerId === null ? q.where('login', '=', owner.login ?? '').where('traveller_id', 'is', null) : q.where('traveller_id', '=', owner.travellerId);
   return own.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
- * Takes one try of a code, atomically: false when it has none left (or was used meanwhile). Taking the try before
- * comparing means parallel guesses cannot get more than `max` between them.
+ * Takes one try of a code and, when the entry was right (`usedAt` given), uses the code up, in one atomic step: false
+ * when it had no try left or was used meanwhile. A try is taken before the answer counts, so parallel guesses
+ * cannot get more than `max` between them, and a right code works once.
  */
-export async function takeTry(db: Db, id: number, max: number): Promise<boolean> {
-  const result = await accountsDb(db).updateTable('auth_codes').set((eb) => ({ tries: eb('tries', '+', 1) }))
+export async function tryCode(db: Db, id: number, max: number, usedAt: Date | null): Promise<boolean> {
+  const result = await accountsDb(db).updateTable('auth_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1), ...(usedAt ? { used_at: usedAt.toISOString() } : {}) }))
     .where('id', '=', id).where('tries', '<', max).where('used_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Marks a code used, once: false when another request used it first. */
-export async function spendCode(db: Db, id: number, now: Date): Promise<boolean> {
-  const result = await accountsDb(db).updateTable('auth_codes').set({ used_at: now.toISOString() })
-    .where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -44,3 +44,8 @@ export async function outboxRows(db: Db, options: { to?: string; limit: number }
   if (options.to) q = q.where('recipient', '=', options.to);
   return q.orderBy('id', 'desc').limit(options.limit).execute();
 }
+
+/** Deletes the messages written before `before`. */
+export async function sweepOutbox(db: Db, before: Date): Promise<void> {
+  await accountsDb(db).deleteFrom('outbox').where('created_at', '<', before.toISOString()).execute();
+}

@@ -36,17 +36,21 @@ export interface NewTraveller {
   password_hash?: string | null;
 }
 
-/** Creates a traveller (sign-up); returns its id. The e-mail is stored lower-cased, the phone as '+digits'. */
-export async function insertTraveller(db: Db, t: NewTraveller, now = new Date()): Promise<number> {
+/** Creates a traveller (sign-up); returns its row. The e-mail is stored lower-cased, the phone as '+digits'. */
+async function insertTravellerRow(db: Db, t: NewTraveller, now: Date): Promise<Traveller> {
   const at = now.toISOString();
   const email = t.email ? t.email.trim().toLowerCase() : null;
-  const row = await accountsDb(db).insertInto('travellers').values({
+  return accountsDb(db).insertInto('travellers').values({
     first_name: t.first_name, last_name: t.last_name, email, is_email_set: email ? 1 : 0, phone: t.phone ? normalPhone(t.phone) : null,
     country_id: t.country_id ?? null, language: t.language ?? null, currency: t.currency ?? null, created_at: at, updated_at: at,
     password_hash: t.password_hash ?? null, email_confirmed_at: null, phone_confirmed_at: null, timezone: t.timezone ?? null,
     avatar_id: null, last_activity_at: null,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Creates a traveller (sign-up); returns its id. */
+export async function insertTraveller(db: Db, t: NewTraveller, now = new Date()): Promise<number> {
+  return Number((await insertTravellerRow(db, t, now)).id);
 }
 
 /**
@@ -57,8 +61,8 @@ export async function travellerOfLogin(db: Db, login: Login, profile: NewTravell
   const found = await travellerByLogin(db, login);
   if (found) return { traveller: found, created: false };
   try {
-    const id = await insertTraveller(db, { ...profile, email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null }, now);
-    return { traveller: (await travellerById(db, id))!, created: true };
+    const traveller = await insertTravellerRow(db, { ...profile, email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null }, now);
+    return { traveller, created: true };
   } catch (err) {
     const again = await travellerByLogin(db, login);
     if (again) return { traveller: again, created: false };
@@ -78,9 +82,7 @@ export type TravellerChanges = Omit<Updateable<TravellerAccountTable>, 'id' | 'c
 
 /** Changes a traveller's row; returns it as it is now. */
 export async function updateTraveller(db: Db, id: number, changes: TravellerChanges, now = new Date()): Promise<Traveller> {
-  const k = accountsDb(db);
-  await k.updateTable('travellers').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id).execute();
-  return k.selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return accountsDb(db).updateTable('travellers').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function setTravellerCurrency(db: Db, id: number, currency: string, now = new Date()): Promise<Traveller> {

@@ -126,6 +126,7 @@ describe('PhoneContacts', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a call' })).not.toBeInTheDocument());
     const post = t.calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe('/spa/submit-help-request');
+    expect(post?.captcha).toBe(true); // public-site §7.4 marks it captcha
     expect((post?.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'phone_call_request', name: 'Anna', phone: '+447700900123' });
     expect(screen.queryByRole('dialog', { name: 'Callback requested' })).not.toBeInTheDocument();
 

@@ -46,5 +46,6 @@ export function submitHelpRequest(host: HostContext, fields: HelpRequestFields) 
     utm_source: readCookie(COOKIES.utmSource.name) ?? undefined,
     agree: true,
   };
-  return host.api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer });
+  // Marked captcha in the spec (public-site §7.4): the invisible token goes with it when a provider is set.
+  return host.api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true });
 }

@@ -31,7 +31,7 @@ describe('account settings (/account)', () => {
     await open();
     expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Profile', 'E-mail', 'Phone', 'Password']);
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Name', 'Language', 'Country']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Photo', 'Name', 'Language', 'Country']);
     for (const name of ['Profile', 'E-mail', 'Phone', 'Password']) expect(screen.getByRole('region', { name })).toBeInTheDocument();
   });
 

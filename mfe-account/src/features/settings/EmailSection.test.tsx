@@ -39,6 +39,8 @@ async function toCodeStep(email = 'new@example.com') {
 }
 
 describe('e-mail section', () => {
+  afterEach(() => jest.useRealTimers());
+
   test('the address and its state: not confirmed (the profile has no confirmed flag)', async () => {
     await open();
     expect(section().getByText('anna@example.com')).toBeInTheDocument();
@@ -105,16 +107,21 @@ describe('e-mail section', () => {
   });
 
   test('send the confirmation again: the code step for the current address', async () => {
+    jest.useFakeTimers();
     const t = await open();
     fireEvent.click(section().getByRole('button', { name: 'Send the confirmation again' }));
     await flush();
     expect(t.calls.filter((c) => c.path === '/crm/api/user/email-confirmation-request')).toHaveLength(1);
     expect(section().getByRole('status')).toHaveTextContent('We have sent a code and a link to anna@example.com.');
-    // The code again: the same call.
-    fireEvent.click(section().getByRole('button', { name: 'Send the code again' }));
+    // The code again, the same call, once the 60 s countdown is over (§9); then the countdown starts over.
+    const resend = () => section().getByRole('button', { name: /^Send the code again/ });
+    expect(resend()).toBeDisabled();
+    act(() => void jest.advanceTimersByTime(60_000));
+    fireEvent.click(resend());
     await flush();
     expect(t.calls.filter((c) => c.path === '/crm/api/user/email-confirmation-request')).toHaveLength(2);
     expect(t.calls.some((c) => c.path === '/crm/api/user/change-email')).toBe(false);
+    expect(resend()).toHaveTextContent('Send the code again in 60 seconds');
   });
 
   test('send the confirmation again: a refusal is a toast', async () => {

@@ -4,6 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { AUTH_CODE_LENGTH, type UserProfile } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
 import { CodeField } from '../common/CodeField';
+import { ResendButton, useCountdownTick } from '../common/ResendButton';
 import { isFieldAnswer } from '../common/errors';
 import { changeEmail, confirmEmail, requestEmailConfirmation } from './api';
 import { CONTACT_VIEW, contactReducer } from './contact-flow';
@@ -28,6 +29,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
   const host = useHost();
   const headingId = useId();
   const [state, dispatch] = useReducer(contactReducer, CONTACT_VIEW);
+  useCountdownTick(state.step === 'code' && state.secondsLeft > 0, state.step === 'code' ? state.sends : 0, () => dispatch({ type: 'tick' }));
   const [confirmedHere, setConfirmedHere] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [sending, setSending] = useState(false);
@@ -143,9 +145,7 @@ export function EmailSection({ profile, token, reload }: EmailSectionProps) {
             onChange={(code) => codeForm.change('code', code)}
             onBlur={() => codeForm.blur('code')}
           />
-          <Button variant="link" className="acc-settings__resend" loading={sending} onClick={() => void sendCode(state.resend, state.destination)}>
-            {t('account.code.resend')}
-          </Button>
+          <ResendButton className="acc-settings__resend" secondsLeft={state.secondsLeft} sending={sending} onResend={() => void sendCode(state.resend, state.destination)} />
           <FormActions submitId="account.contact.confirm" loading={confirming} onCancel={cancel} />
         </form>
       )}

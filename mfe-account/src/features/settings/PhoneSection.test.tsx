@@ -39,7 +39,10 @@ async function toCodeStep(number = '+49 30 123456789') {
 }
 
 describe('phone section', () => {
+  afterEach(() => jest.useRealTimers());
+
   test('change → the channels → another channel → code → confirmed', async () => {
+    jest.useFakeTimers();
     const t = await open();
     expect(section().getByText('+79991234567')).toBeInTheDocument();
     await toCodeStep();
@@ -55,7 +58,15 @@ describe('phone section', () => {
     expect(create(send.body, SendConfirmationCodeBody)).toEqual({ code_sender: 'whatsapp' });
     expect(channels.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
     expect(section().getByRole('status')).toHaveTextContent('A new code has been sent.');
-    fireEvent.click(section().getByRole('button', { name: 'Send the code again' }));
+    // §9: the code goes again only after the 60 s countdown, which the new channel started over.
+    const resend = () => section().getByRole('button', { name: /^Send the code again/ });
+    expect(resend()).toHaveTextContent('Send the code again in 60 seconds');
+    expect(resend()).toBeDisabled();
+    act(() => void jest.advanceTimersByTime(59_000));
+    expect(resend()).toHaveTextContent('Send the code again in 1 second');
+    act(() => void jest.advanceTimersByTime(1000));
+    expect(resend()).toBeEnabled();
+    fireEvent.click(resend());
     await flush();
     expect(t.calls.filter((c) => c.path === '/crm/api/user/send-confirmation-code').at(-1)!.body).toEqual({ code_sender: 'whatsapp' });
 

@@ -6,6 +6,7 @@ import { AUTH_CODE_LENGTH, type CodeSender, type UserProfile } from '@tours/shar
 import { Button, PhoneInput, errorText, useForm } from '@tours/shared/kit';
 import { CodeField } from '../common/CodeField';
 import { MethodChoice } from '../common/MethodChoice';
+import { ResendButton, useCountdownTick } from '../common/ResendButton';
 import { isFieldAnswer } from '../common/errors';
 import { isBlankPhone, phoneNumberOf } from '../common/phone';
 import { changePhone, confirmPhone, fetchPhoneConfirmationMethods, sendConfirmationCode } from './api';
@@ -34,6 +35,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
   const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const [country, setCountry] = useState(() => profile.country?.iso_code || visitorCountry || defaultCountry);
   const [state, dispatch] = useReducer(contactReducer, CONTACT_VIEW);
+  useCountdownTick(state.step === 'code' && state.secondsLeft > 0, state.step === 'code' ? state.sends : 0, () => dispatch({ type: 'tick' }));
   const [notice, setNotice] = useState('');
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -87,7 +89,9 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
     setNotice('');
     try {
       await sendConfirmationCode(host.api, sender ? { code_sender: sender } : {});
+      // Either way the countdown starts again.
       if (sender) dispatch({ type: 'channel', sender });
+      else if (state.step === 'code') dispatch({ type: 'codeSent', destination: state.destination, resend: state.resend });
       setNotice(t('account.code.sentAgain'));
     } catch (error) {
       fail(error, codeForm, 'code');
@@ -172,9 +176,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
             onBlur={() => codeForm.blur('code')}
           />
           {state.sender && <MethodChoice methods={state.methods} value={state.sender} disabled={sending} onChoose={(m) => void resend(m)} />}
-          <Button variant="link" className="acc-settings__resend" loading={sending} onClick={() => void resend(state.sender)}>
-            {t('account.code.resend')}
-          </Button>
+          <ResendButton className="acc-settings__resend" secondsLeft={state.secondsLeft} sending={sending} onResend={() => void resend(state.sender)} />
           <FormActions submitId="account.contact.confirm" loading={confirming} onCancel={cancel} />
         </form>
       )}

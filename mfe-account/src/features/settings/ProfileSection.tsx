@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
-import { useApiQuery, type SetLanguageBody, type UserProfile } from '@tours/shared/api';
+import { ApiError, appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
+import { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, uploadProblem, useApiQuery, type SetLanguageBody, type UserProfile } from '@tours/shared/api';
 import { Button, ErrorState, SelectField, TextField, errorText, useForm } from '@tours/shared/kit';
-import { changeCountry, fetchCountries, setLanguage, updateProfile } from './api';
-import { initialLanguage, languageOptions } from './rules';
-import { settingsFailure } from './session';
+import { isSessionOver } from '../common/errors';
+import { changeCountry, fetchCountries, setLanguage, updateProfile, updateProfilePhoto, uploadImage } from './api';
+import { initialLanguage, initials, languageOptions } from './rules';
+import { endSession, settingsFailure } from './session';
 
 export interface ProfileProps {
   profile: UserProfile;
@@ -15,7 +16,10 @@ export interface ProfileProps {
   onUser: (user: UserProfile) => void;
 }
 
-/** Section 'Profile': three small forms, each saved on its own — the name, the language of messages, the country. */
+/**
+ * Section 'Profile': the photo, then three small forms, each saved on its own — the name, the language of messages,
+ * the country.
+ */
 export function ProfileSection(props: ProfileProps) {
   const intl = useIntl();
   const id = useId();
@@ -24,6 +28,7 @@ export function ProfileSection(props: ProfileProps) {
       <h2 id={id} className="acc-settings__title">
         {intl.formatMessage({ id: 'account.settings.profile' })}
       </h2>
+      <PhotoForm {...props} />
       <NameForm {...props} />
       <LanguageForm {...props} />
       <CountryForm {...props} />
@@ -55,6 +60,114 @@ function selectError(id: string, error: string | undefined) {
       </p>
     ) : null,
   };
+}
+
+const MAX_PHOTO_MB = UPLOAD_MAX_BYTES.image / (1024 * 1024);
+
+type PhotoState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done' } | { kind: 'error'; text: string };
+
+/**
+ * The profile photo (§2 'update profile and profile photo'): the current one, or the initials; 'Change photo' opens
+ * the file picker (pictures only). The file is checked here with the API's own limits (type and size), uploaded
+ * (image/upload, captcha), and made the photo (update-profile-photo), whose answer is the user the page and the
+ * session follow. Progress and the outcome are announced (a status line); an error is an alert under the button.
+ */
+function PhotoForm({ profile, token, onUser }: ProfileProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const host = useHost();
+  const titleId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<PhotoState>({ kind: 'idle' });
+  const uploading = state.kind === 'uploading';
+
+  const failure = (error: unknown): string => {
+    if (error instanceof ApiError) {
+      // A body refused for its size on the way (the host's proxy, or the API): no number to name here.
+      if (error.status === 413) return t('account.photo.refusedSize');
+      const field = error.fieldErrors.image ?? error.fieldErrors.avatar_id ?? error.fieldErrors.bucket;
+      if (field) return field;
+    }
+    return t('account.photo.failed');
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be picked again after an error.
+    event.target.value = '';
+    if (!file || uploading) return;
+    const problem = uploadProblem('image', file);
+    if (problem) {
+      setState({ kind: 'error', text: problem === 'size' ? t('account.photo.tooLarge', { max: MAX_PHOTO_MB }) : t(problem === 'empty' ? 'account.photo.empty' : 'account.photo.wrongType') });
+      return;
+    }
+    setState({ kind: 'uploading' });
+    try {
+      const upload = await uploadImage(host.api, file, 'avatars');
+      const answer = await updateProfilePhoto(host.api, { avatar_id: upload.id });
+      onUser(answer.user);
+      setState({ kind: 'done' });
+    } catch (error) {
+      if (isSessionOver(error)) {
+        endSession(host, token);
+        setState({ kind: 'idle' });
+        return;
+      }
+      setState({ kind: 'error', text: failure(error) });
+    }
+  };
+
+  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  return (
+    <div className="acc-settings__form" role="group" aria-labelledby={titleId}>
+      <h3 id={titleId} className="acc-settings__subtitle">
+        {t('account.photo.title')}
+      </h3>
+      <div className="acc-settings__photo">
+        {profile.avatar_url ? (
+          <img className="acc-settings__avatar" src={profile.avatar_url} alt={t('account.photo.alt')} width={96} height={96} decoding="async" />
+        ) : (
+          <span className="acc-settings__avatar acc-settings__avatar--empty" role="img" aria-label={t('account.photo.none')}>
+            <span aria-hidden="true">{initials(name)}</span>
+          </span>
+        )}
+        <div className="acc-settings__photo-actions">
+          <Button
+            variant="secondary"
+            loading={uploading}
+            aria-describedby={[hintId, state.kind === 'error' ? errorId : ''].filter(Boolean).join(' ')}
+            onClick={() => input.current?.click()}
+          >
+            {t('account.photo.change')}
+          </Button>
+          {/* Opened by the button: out of the tab order and of the accessibility tree (the button is its name). */}
+          <input
+            ref={input}
+            type="file"
+            accept={IMAGE_MIME_TYPES.join(',')}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="photo-input"
+            onChange={(e) => void pick(e)}
+          />
+          <p id={hintId} className="ui-field__hint">
+            {t('account.photo.hint', { max: MAX_PHOTO_MB })}
+          </p>
+        </div>
+      </div>
+      <p className="acc-settings__notice" role="status">
+        {uploading ? t('account.photo.uploading') : state.kind === 'done' ? t('account.photo.done') : ''}
+      </p>
+      {state.kind === 'error' && (
+        <p id={errorId} className="acc-settings__error" role="alert">
+          {state.text}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function NameForm({ profile, token, onUser }: ProfileProps) {

@@ -10,6 +10,8 @@ describe('the account page\'s calls', () => {
     ['profile', (a) => calls.fetchProfile(a), 'get', '/crm/api/user/profile', false],
     ['update-profile', (a) => calls.updateProfile(a, { first_name: 'A', last_name: '' }), 'post', '/crm/api/user/update-profile', false],
     ['set-language', (a) => calls.setLanguage(a, { language_code: 'de' }), 'post', '/crm/api/user/set-language', false],
+    ['image upload', (a) => calls.uploadImage(a, new File(['x'], 'me.png', { type: 'image/png' }), 'avatars'), 'post', '/crm/api/image/upload', true],
+    ['update-profile-photo', (a) => calls.updateProfilePhoto(a, { avatar_id: 7 }), 'post', '/crm/api/user/update-profile-photo', false],
     ['country list', (a) => calls.fetchCountries(a), 'get', '/crm/api/dropdown/country', false],
     ['change-country', (a) => calls.changeCountry(a, { country_id: 1 }), 'post', '/crm/api/user/change-country', true],
     ['change-email', (a) => calls.changeEmail(a, { email: 'a@b.cd' }), 'post', '/crm/api/user/change-email', true],
@@ -33,4 +35,15 @@ describe('the account page\'s calls', () => {
     expect(options.schema).toBeDefined();
     expect(Boolean(options.captcha)).toBe(captcha);
   });
+});
+
+test('the image upload is a multipart form: the bucket and the file, with a longer timeout', () => {
+  const api = { get: jest.fn(), post: jest.fn(() => Promise.resolve()) } as unknown as HostContext['api'] & { post: jest.Mock };
+  const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+  void calls.uploadImage(api, image, 'avatars');
+  const [, body, options] = api.post.mock.calls[0] as [string, FormData, { timeout: number }];
+  expect(body).toBeInstanceOf(FormData);
+  expect(body.get('bucket')).toBe('avatars');
+  expect((body.get('image') as File).name).toBe('me.png');
+  expect(options.timeout).toBe(calls.UPLOAD_TIMEOUT_MS);
 });

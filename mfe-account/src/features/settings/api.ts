@@ -5,7 +5,7 @@
  */
 import type { HostContext } from '@tours/shared/contract';
 import {
-  CountriesAnswer, DoneAnswer, PhoneConfirmationMethodsAnswer, ProfileAnswer, ResetTokenAnswer, SignedInAnswer, UserAnswer,
+  CountriesAnswer, DoneAnswer, PhoneConfirmationMethodsAnswer, ProfileAnswer, ResetTokenAnswer, SignedInAnswer, UpdateProfilePhotoAnswer, UploadAnswer, UserAnswer,
   type ChangeCountryBody, type ChangeEmailBody, type ChangePasswordBody, type ChangePhoneBody, type ConfirmPhoneBody, type SendConfirmationCodeBody,
   type SetLanguageBody, type UpdateProfileBody,
 } from '@tours/shared/api';
@@ -20,6 +20,25 @@ export function fetchProfile(api: Api, signal?: AbortSignal): Promise<ProfileAns
 /** POST /crm/api/user/update-profile: the name; answers the updated user. */
 export function updateProfile(api: Api, body: UpdateProfileBody): Promise<UserAnswer> {
   return api.post('/crm/api/user/update-profile', body, { schema: UserAnswer });
+}
+
+/** An upload may take longer than a call's usual 10 s: a 5 MB photo on a slow connection. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * POST /crm/api/image/upload (captcha): the picture as a multipart form with its bucket ('avatars': a profile photo);
+ * answers the upload, whose id update-profile-photo takes.
+ */
+export function uploadImage(api: Api, image: File, bucket: 'avatars'): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('bucket', bucket);
+  form.append('image', image, image.name);
+  return api.post('/crm/api/image/upload', form, { schema: UploadAnswer, captcha: true, timeout: UPLOAD_TIMEOUT_MS });
+}
+
+/** POST /crm/api/user/update-profile-photo: an image the traveller uploaded becomes the photo; answers the user. */
+export function updateProfilePhoto(api: Api, body: { avatar_id: number }): Promise<UpdateProfilePhotoAnswer> {
+  return api.post('/crm/api/user/update-profile-photo', body, { schema: UpdateProfilePhotoAnswer });
 }
 
 /** POST /crm/api/user/set-language: the language of the messages to the traveller (not the page's). */

@@ -3,7 +3,7 @@
  * shown, the new one typed, then the code sent to it (through a channel the server offers, for a phone) until it is
  * confirmed. A pure reducer: the sections wire it to the calls.
  */
-import type { CodeSender, VerificationMethod } from '@tours/shared/api';
+import { AUTH_CODE_RESEND_SECONDS, type CodeSender, type VerificationMethod } from '@tours/shared/api';
 
 /** Which call sends the code again: the change (to the new value) or the confirmation request (the account's own). */
 export type Resend = 'change' | 'request';
@@ -11,7 +11,17 @@ export type Resend = 'change' | 'request';
 export type ContactStep =
   | { step: 'view' }
   | { step: 'edit' }
-  | { step: 'code'; destination: string; resend: Resend; methods: readonly VerificationMethod[]; sender: CodeSender | null };
+  | {
+      step: 'code';
+      destination: string;
+      resend: Resend;
+      methods: readonly VerificationMethod[];
+      sender: CodeSender | null;
+      /** Seconds until the code may be sent again (§9: 60, ticking every second). */
+      secondsLeft: number;
+      /** Codes sent so far: a new one restarts the countdown's clock. */
+      sends: number;
+    };
 
 export type ContactAction =
   | { type: 'edit' }
@@ -22,7 +32,9 @@ export type ContactAction =
   | { type: 'methods'; methods: readonly VerificationMethod[]; destination: string | null }
   /** A new code went through another channel. */
   | { type: 'channel'; sender: CodeSender }
-  | { type: 'confirmed' };
+  | { type: 'confirmed' }
+  /** A second of the resend countdown went by. */
+  | { type: 'tick' };
 
 export const CONTACT_VIEW: ContactStep = { step: 'view' };
 
@@ -36,8 +48,8 @@ export function contactReducer(state: ContactStep, action: ContactAction): Conta
     case 'codeSent':
       // Sent again from the code step: the channels and the channel stay.
       return state.step === 'code'
-        ? { ...state, destination: action.destination, resend: action.resend, sender: action.sender ?? state.sender }
-        : { step: 'code', destination: action.destination, resend: action.resend, methods: [], sender: action.sender ?? null };
+        ? { ...state, destination: action.destination, resend: action.resend, sender: action.sender ?? state.sender, secondsLeft: AUTH_CODE_RESEND_SECONDS, sends: state.sends + 1 }
+        : { step: 'code', destination: action.destination, resend: action.resend, methods: [], sender: action.sender ?? null, secondsLeft: AUTH_CODE_RESEND_SECONDS, sends: 1 };
     case 'methods': {
       if (state.step !== 'code') return state;
       // The channel the code went through stays; else the server's default, else its first.
@@ -45,7 +57,10 @@ export function contactReducer(state: ContactStep, action: ContactAction): Conta
       return { ...state, methods: action.methods, sender, destination: action.destination || state.destination };
     }
     case 'channel':
-      return state.step === 'code' ? { ...state, sender: action.sender } : state;
+      // A code went through another channel: the countdown starts again.
+      return state.step === 'code' ? { ...state, sender: action.sender, secondsLeft: AUTH_CODE_RESEND_SECONDS, sends: state.sends + 1 } : state;
+    case 'tick':
+      return state.step === 'code' && state.secondsLeft > 0 ? { ...state, secondsLeft: state.secondsLeft - 1 } : state;
     default:
       return state;
   }

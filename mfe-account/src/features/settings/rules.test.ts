@@ -1,4 +1,4 @@
-import { emailState, initialLanguage, languageOptions, passwordChangeBody } from './rules';
+import { emailState, initialLanguage, initials, languageOptions, passwordChangeBody } from './rules';
 
 describe('account page rules', () => {
   test.each([
@@ -33,3 +33,12 @@ describe('account page rules', () => {
     ['anna@example.com', false, 'Anna@Example.com', 'confirmed'],
   ] as const)('e-mail %p, confirmed by the profile %p, confirmed here %p → %s', (email, confirmed, here, state) => expect(emailState(email, confirmed, here)).toBe(state));
 });
+
+test.each([
+  ['Anna Ivanova', 'AI'],
+  ['  anna  ', 'A'],
+  ['Анна Мария Иванова', 'АМ'],
+  ['李 白', '李白'],
+  ['😀 Zoë', '😀Z'],
+  ['', ''],
+])('initials(%j) = %j', (name, out) => expect(initials(name)).toBe(out));

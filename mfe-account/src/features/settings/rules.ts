@@ -42,3 +42,8 @@ export function emailState(email: string | null, confirmed: boolean, confirmedHe
   if (confirmed) return 'confirmed';
   return confirmedHere !== null && confirmedHere.toLowerCase() === email.toLowerCase() ? 'confirmed' : 'unconfirmed';
 }
+
+/** The initials the photo's place shows while there is no photo: the first letters of the first two words. */
+export function initials(name: string): string {
+  return name.trim().split(/\s+/).slice(0, 2).map((word) => Array.from(word)[0]?.toLocaleUpperCase() ?? '').join('');
+}

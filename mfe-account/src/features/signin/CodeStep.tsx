@@ -6,6 +6,7 @@ import { AUTH_CODE_LENGTH, applyServerErrors, type CodeSender, type SignedInAnsw
 import { Button, errorText, useForm } from '@tours/shared/kit';
 import { CodeField } from '../common/CodeField';
 import { MethodChoice } from '../common/MethodChoice';
+import { ResendButton } from '../common/ResendButton';
 import { isFieldAnswer } from '../common/errors';
 import { authViaCode, sendAuthCode } from './api';
 import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, redirectTarget, type FlowAction, type FlowState } from './flow';
@@ -68,7 +69,6 @@ export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; di
     }
   };
 
-  const resendLabel = state.secondsLeft > 0 ? t('account.code.resendIn', { seconds: state.secondsLeft }) : t('account.code.resend');
   return (
     <form className="acc-login__form" noValidate onSubmit={submit}>
       <p className="acc-login__text">{t('account.code.sentTo', { destination: state.maskedEmail || state.login })}</p>
@@ -81,9 +81,7 @@ export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; di
         onBlur={() => form.blur('code')}
       />
       <MethodChoice methods={state.methods} value={sender} disabled={sending} onChoose={(m) => void send(m)} />
-      <Button variant="link" className="acc-login__resend" disabled={state.secondsLeft > 0} loading={sending} onClick={() => void send(sender)}>
-        {resendLabel}
-      </Button>
+      <ResendButton className="acc-login__resend" secondsLeft={state.secondsLeft} sending={sending} onResend={() => void send(sender)} />
       <p className="acc-login__status" role="status">
         {notice}
       </p>

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, favouritesAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, type SignedInAnswer } from '@tours/shared/api';
 import { Button, useForm } from '@tours/shared/kit';
+import { useCountdownTick } from '../common/ResendButton';
 import { isBlankPhone } from '../common/phone';
 import { CodeStep } from './CodeStep';
 import { PasswordStep, type PasswordValues } from './PasswordStep';
@@ -48,12 +49,7 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
   useEffect(() => dispatch({ type: 'siteMethod', method: methodOfSetting(mainAuthMethod) }), [mainAuthMethod]);
 
   // §4/§9: the resend countdown ticks every second; a new code restarts its clock.
-  const counting = state.step === 'code' && state.secondsLeft > 0;
-  useEffect(() => {
-    if (!counting) return undefined;
-    const timer = setInterval(() => dispatch({ type: 'tick' }), 1000);
-    return () => clearInterval(timer);
-  }, [counting, state.sends]);
+  useCountdownTick(state.step === 'code' && state.secondsLeft > 0, state.sends, () => dispatch({ type: 'tick' }));
 
   // §5: passive validation (only on submit); the field not shown has no rules.
   const form = useForm<RegisterValues>(

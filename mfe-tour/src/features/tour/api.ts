@@ -3,7 +3,7 @@
  * ('Illegal redirect' when not allowed), the removed_from_publication 404, and a small in-memory cache so a
  * canonical-slug replace does not fetch the tour twice.
  */
-import { ApiError, currencyAtom, localeAtom, routeAtom } from '@tours/shared/core';
+import { currencyAtom, localeAtom, pageErrorOf as pageErrorOfAnswer, routeAtom } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
 import { allowedTourRedirect } from '@tours/shared/domain';
 import { IndividualTourAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAnswer, TourIdsAnswer, TourReviewsAnswer, type ApiClient, type ReviewTab } from '@tours/shared/api';
@@ -103,10 +103,5 @@ export function fetchToursByIds(api: ApiClient, ids: number[], signal?: AbortSig
 /** What the tour screen shows for a failed load: the error page of §2.8 with the API's data. */
 export function pageErrorOf(error: unknown): { status: number; data?: Record<string, unknown>; message?: string } {
   if (error instanceof IllegalRedirectError) return { status: 500, message: error.message };
-  if (error instanceof ApiError) {
-    if (error.status === 404) return { status: 404, ...(error.data?.reason === 'removed_from_publication' ? { data: error.data } : {}) };
-    if (error.status === 0) return { status: 503 };
-    return { status: error.status >= 500 ? error.status : 500 };
-  }
-  return { status: 500 };
+  return pageErrorOfAnswer(error);
 }

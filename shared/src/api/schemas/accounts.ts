@@ -23,6 +23,11 @@ export const UserProfile = type({
   /** Whether the traveller proved the e-mail / phone (by a code or a link); false in answers that predate them. */
   is_email_confirmed: dflt(boolean(), false),
   is_phone_confirmed: dflt(boolean(), false),
+  /**
+   * The profile photo's URL (update-profile-photo; §3 names no field for it: docs/decisions.md 'File uploads'), null
+   * without one; null in answers that predate it.
+   */
+  avatar_url: dflt(nullable(string()), null),
 });
 export type UserProfile = Infer<typeof UserProfile>;
 
@@ -189,8 +194,12 @@ export const ChangeCountryBody = type({ country_id: bodyId('A country of the cou
 export type ChangeCountryBody = Infer<typeof ChangeCountryBody>;
 
 /** POST /crm/api/user/update-profile-photo: an uploaded file's id. */
-export const UpdateProfilePhotoBody = type({ avatar_id: bodyId('The uploaded picture') });
+export const UpdateProfilePhotoBody = type({ avatar_id: bodyId('The id of an image the traveller uploaded (POST /crm/api/image/upload)') });
 export type UpdateProfilePhotoBody = Infer<typeof UpdateProfilePhotoBody>;
+
+/** The answer of update-profile-photo (the spec does not show it): done, and the user with the photo's avatar_url. */
+export const UpdateProfilePhotoAnswer = type({ success: boolean(), user: UserProfile });
+export type UpdateProfilePhotoAnswer = Infer<typeof UpdateProfilePhotoAnswer>;
 
 /** POST /crm/api/user/change-password: the current password (when the account has one) and the new one twice. */
 export const ChangePasswordBody = type({ old_password: opt(withMeta(refine(string(), 'password', (v) => v.length <= PASSWORD_MAX || `Maximum ${PASSWORD_MAX} characters`), { maxLength: PASSWORD_MAX })), password, confirm_password: string() });

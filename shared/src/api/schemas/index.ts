@@ -12,3 +12,4 @@ export * from './tours';
 export * from './search';
 export * from './reviews';
 export * from './accounts';
+export * from './uploads';
