@@ -24,6 +24,8 @@ export interface SessionProfile {
   phone?: string | null;
   is_email_set?: boolean;
   currency?: string | null;
+  /** The profile photo (update-profile-photo), when there is one. */
+  avatar_url?: string | null;
 }
 export interface Session { token: string; profile: SessionProfile }
 export const sessionAtom = atom<Session | null>(null);

@@ -30,6 +30,17 @@ describe('Header account control (accounts-and-comms §2)', () => {
     expect(screen.getByRole('link', { name: 'Complete your profile' })).toBeInTheDocument();
   });
 
+  it('the profile photo stands for the person icon when there is one', () => {
+    const photo = '/media/uploads/0123456789abcdef0123456789abcdef.jpg';
+    const withPhoto = renderWithHost(<AccountControl />, { session: { ...SESSION, profile: { ...SESSION.profile, avatar_url: photo } } });
+    const img = screen.getByRole('button', { name: 'Account: Lee Anna' }).querySelector('img');
+    expect(img).toHaveAttribute('src', photo);
+    expect(img).toHaveAttribute('alt', '');
+    withPhoto.unmount();
+    renderWithHost(<AccountControl />, { session: SESSION });
+    expect(screen.getByRole('button', { name: 'Account: Lee Anna' }).querySelector('img')).toBeNull();
+  });
+
   it('a failed logout call still ends the session on this device', async () => {
     const user = userEvent.setup();
     const t = renderWithHost(<AccountControl />, { session: SESSION, routes: { 'POST /crm/api/user/logout': () => { throw new Error('down'); } } });

@@ -40,7 +40,8 @@ export function AccountControl() {
       className="lay-switch lay-account"
       trigger={(props) => (
         <button type="button" className="lay-switch__button" aria-label={intl.formatMessage({ id: 'layout.account.menu' }, { name })} {...props}>
-          <PersonIcon />
+          {/* The photo is decoration: the button's name says whose account it is. */}
+          {profile.avatar_url ? <img className="lay-account__avatar" src={profile.avatar_url} alt="" width={24} height={24} /> : <PersonIcon />}
           <span className="lay-account__text" aria-hidden="true">{name}</span>
           <ChevronIcon />
         </button>
