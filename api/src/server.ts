@@ -19,6 +19,7 @@ import type { IdentityVerificationProvider } from './lib/identity-verification';
 import type { MessageProviders } from './lib/outbox';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
+import { registerBookingRoutes } from './routes/booking';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
@@ -159,6 +160,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerOutboxPage(app, services);
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
+  registerBookingRoutes(router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 

@@ -66,13 +66,15 @@ function kind(op: Operation, name: string): void {
 /** The state a rejected POST must not change: the rows of every table a call may write. */
 async function writtenState(): Promise<string> {
   const k = t.db.kysely as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
-  const [requestsRows, travellers, tokens, uploads] = await Promise.all([
+  const [requestsRows, travellers, tokens, uploads, history, tourists] = await Promise.all([
     k.selectFrom('help_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('travellers').select(['id', 'currency', 'updated_at']).orderBy('id').execute(),
     k.selectFrom('traveller_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    k.selectFrom('request_history').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    k.selectFrom('request_tourists').select(['id', 'updated_at']).orderBy('id').execute(),
   ]);
-  return JSON.stringify([requestsRows, travellers, tokens, uploads]);
+  return JSON.stringify([requestsRows, travellers, tokens, uploads, history, tourists]);
 }
 
 /** Sends one request and checks everything a bad input may never cause. */
@@ -270,6 +272,27 @@ beforeAll(async () => {
     '/crm/api/user/get-verification-access-token': { orgId: String(tour.organizer_id) },
     '/crm/api/user/verification-data': { orgId: String(tour.organizer_id) },
   };
+  // Booking requests (issue 14): one guest request per call that changes one, so no call's valid input depends on another's.
+  const helpRequest = async () => {
+    const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: { data: { type: 'common_help', name: 'Fuzz', phone: '+79161234567' } } });
+    if (res.statusCode !== 200) throw new Error(`submit-help-request: ${res.statusCode} ${res.body}`);
+    const { request_id: id, requestUUID: requestUuid } = res.json() as { request_id: number; requestUUID: string };
+    return { id, uuid: requestUuid };
+  };
+  const [reading, cancelling, replacing, adding, answering] = [await helpRequest(), await helpRequest(), await helpRequest(), await helpRequest(), await helpRequest()];
+  const added = await app.inject({ method: 'POST', url: `/crm/api/request/add-tourists?uuid=${answering.uuid}`, payload: { tourists: [{ first_name: 'Fuzz' }] } });
+  const touristId = (added.json() as { tourists: { id: number }[] }).tourists[0]!.id;
+  const variant = await k.selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id').select(['v.id', 'v.tour_id'])
+    .where('t.is_published', '=', 1).where('v.is_busy', '=', 0).where('v.number_of_free_seats', '>', 0).where('v.start', '>=', new Date().toISOString().slice(0, 10))
+    .orderBy('v.id').executeTakeFirstOrThrow();
+  Object.assign(byPath, {
+    '/crm/api/request/get': { id: String(reading.id), uuid: reading.uuid },
+    '/crm/api/request/get-by-uuid': { uuid: reading.uuid },
+    '/spa/tourists-info': { uuid: reading.uuid },
+    '/crm/api/request/update-tourists': { request_id: String(replacing.id), uuid: replacing.uuid },
+    '/crm/api/request/add-tourists': { uuid: adding.uuid },
+    '/crm/api/request/update-tourists-questionnaires': { id: String(answering.id), uuid: answering.uuid },
+  });
   validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
   // Uploads of the fuzz traveller: a public picture (served at /media/uploads/{name}, the profile photo, a URL the
   // image upload copies) and a video (the URL the video upload copies).
@@ -295,6 +318,12 @@ beforeAll(async () => {
     issueLinkToken(t.db, { purpose, travellerId, login, lifetimeMs: 3_600_000 }, new Date());
   const bodies: Record<string, Record<string, unknown>> = {
     '/spa/submit-help-request': { data: { type: 'common_help', name: 'Anna', phone: '+79161234567', tour_id: tour.id, comment: 'Hello\nworld' } },
+    '/spa/submit-order': { data: { tour_id: variant.tour_id, dates: variant.id, adults: 2, name: 'Anna', phone: '+79161234567', agree: true } },
+    '/crm/api/request/cancel': { id: cancelling.id, uuid: cancelling.uuid, message: 'Fuzz' },
+    '/crm/api/request/tour-dates': { request_id: reading.id, uuid: reading.uuid },
+    '/crm/api/request/update-tourists': { tourists: [{ first_name: 'Fuzz', birthday: '1990-01-01' }] },
+    '/crm/api/request/add-tourists': { tourists: [{ first_name: 'Fuzz' }] },
+    '/crm/api/request/update-tourists-questionnaires': { tourists: [{ id: touristId, questionnaire: { diet: 'none' } }] },
     '/crm/api/user/set-currency': { currency_code: 'EUR' },
     '/crm/api/favourite-tour/create': { tour_id: tour.id },
     '/crm/api/favourite-tour/delete': { tour_id: tour.id },

@@ -63,7 +63,8 @@ test('every §3.7 field is kept (cost calculation request from the site)', async
     data: {
       type: 'city_calculate', tour_id: 1042, city: 12, dates: 'individual', email: 'ivan@example.com', phone: '+79161234567', first_name: 'Ivan', last_name: 'Petrov',
       adults: 2, children: 1, date_start_formatted: '2026-07-01', date_end_formatted: '2026-07-10', time_start: '09:30', is_travel_by_avia: true, is_travel_by_train: false,
-      organizer_id: 7, request_id_to_update: earlier!.id, timezone: 0, agree: true, utm_source: 'newsletter', referer: 'https://site.example/tour-1042',
+      // The request to update is named with its uuid too (the id alone is a guessable number: issue 14).
+      organizer_id: 7, request_id_to_update: earlier!.id, requestUUID: (earlier as unknown as { uuid: string }).uuid, timezone: 0, agree: true, utm_source: 'newsletter', referer: 'https://site.example/tour-1042',
     },
   });
   expect(res.status).toBe(200);

@@ -16,11 +16,14 @@ import {
   HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, missingHelpRequestFields, type HelpRequestSource,
 } from '@tours/shared/src/api/schemas/requests';
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
-import { insertHelpRequest, missingReferences } from '../db/queries/requests';
+import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
+import { missingReferences } from '../db/queries/requests';
+import { idempotencyKeyOf, keyReused, submitHash, travellerActor } from '../lib/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
+import { signedInTraveller } from './accounts';
 import type { ApiRouter } from './router';
 
 /**
@@ -37,7 +40,7 @@ export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>>
   [CAPTCHA_CHALLENGE_PATH]: ['GET'],
 };
 /** The common headers of §7.1 the widgets send, the JSON body type, and the solved captcha on a retry (§7 'Captcha headers'). */
-export const WIDGET_ALLOWED_HEADERS = `Content-Type, X-Language, X-Localization, X-Currency, X-User-Role, ${CAPTCHA_HEADER}`;
+export const WIDGET_ALLOWED_HEADERS = `Content-Type, X-Language, X-Localization, X-Currency, X-User-Role, ${CAPTCHA_HEADER}, Idempotency-Key`;
 
 function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
   const path = request.url.split('?')[0] ?? '';
@@ -70,7 +73,7 @@ export function registerWidgetCors(app: FastifyInstance): void {
 /** What the router checks before the handler: a `data` object (its fields are checked by the handler). */
 const Envelope = type({ data: withMeta(record(string(), unknown()), { description: 'The form fields' }) });
 
-function header(request: FastifyRequest, name: string, max: number): string | null {
+export function header(request: FastifyRequest, name: string, max: number): string | null {
   const value = request.headers[name];
   const text = Array.isArray(value) ? value[0] : value;
   return text ? text.slice(0, max) : null;
@@ -94,6 +97,26 @@ function trimmed(data: HelpRequestData): HelpRequestData {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as HelpRequestData;
 }
 
+/** The types that add the traveller's contacts to a request sent before (§3.7; the success screen's add-email form). */
+const ATTACHING_TYPES = new Set<string>(['add_email_to_request', 'add_phone_and_tourist_name_to_request']);
+
+/**
+ * Fills in the e-mail, phone and name the request to update lacks (never overwrites one), with a history entry, in the
+ * transaction that stores the help request.
+ */
+async function attachContacts(trx: BookingTrx, targetId: number, fromId: number, data: HelpRequestData, traveller: Parameters<typeof travellerActor>[0], now: Date): Promise<void> {
+  const target = await trx.selectFrom('help_requests').select(['email', 'phone', 'name']).where('id', '=', targetId).executeTakeFirst();
+  if (!target) return;
+  const name = data.name || [data.first_name, data.last_name].filter(Boolean).join(' ');
+  const changes: Record<string, string> = {};
+  if (data.email && !target.email) changes.email = data.email;
+  if (data.phone && !target.phone) changes.phone = data.phone;
+  if (name && !target.name) changes.name = name;
+  if (!Object.keys(changes).length) return;
+  await updateRequest(trx, targetId, { ...changes, updated_at: now.toISOString() });
+  await appendHistory(trx, targetId, { ...travellerActor(traveller), action: 'contacts', changes: { ...changes, by_request_id: fromId } }, now);
+}
+
 export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s: Services): void {
   registerWidgetCors(app);
   router.add({
@@ -102,19 +125,35 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
     tags: ['requests'],
     summary: 'Send a help request (callback, e-mail, common help, partner widget, …); answers its id',
     description:
-      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name; tour_id, organizer_id and request_id_to_update must name existing rows ('Incorrect value' otherwise). CORS: any origin (widget call).",
+      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name; tour_id, organizer_id and request_id_to_update must name existing rows ('Incorrect value' otherwise). "
+      + 'request_id_to_update needs the uuid of that request as requestUUID (the id alone is a guessable number; requestUUID alone names the request too); '
+      + 'add_email_to_request and add_phone_and_tourist_name_to_request also fill the e-mail, phone and name that request lacks (its history says so). '
+      + 'Exactly once: send a header `Idempotency-Key` (or data.idempotency_key), 8–128 of [A-Za-z0-9._:-], the same for every resend of one submit: '
+      + 'a resend (double click, retry after a timeout, after a restart) answers the request the key made; the key with other fields is 422 on idempotency_key. '
+      + 'Answers request_id and requestUUID. Captcha: over the writes limit, 429 with data.type captcha. CORS: any origin (widget call).',
     body: Envelope,
     answer: SubmitHelpRequestAnswer,
     handler: async ({ body, ctx, request }) => {
       const data = parseHelpRequest(body.data);
+      const key = idempotencyKeyOf(request, data.idempotency_key);
       // Ids must name rows that exist (a made-up tour or request is a field error, not a stored dangling id).
       const missing = await missingReferences(s.db, data);
       if (Object.keys(missing).length) throw validationError(missing);
+      // The request to update is named by its uuid (with or without its id): the id alone is a guessable number.
+      let target: { id: number; uuid: string } | null = null;
+      if (data.request_id_to_update !== undefined || data.requestUUID !== undefined) {
+        const row = data.request_id_to_update !== undefined ? await requestById(s.db, data.request_id_to_update) : await requestByUuid(s.db, data.requestUUID!);
+        if (!row || (data.requestUUID !== undefined && row.uuid !== data.requestUUID)) throw validationError({ requestUUID: 'Incorrect value' });
+        if (data.requestUUID === undefined) throw validationError({ requestUUID: 'Required field' });
+        target = { id: Number(row.id), uuid: row.uuid };
+      }
+      const traveller = await signedInTraveller(s, request);
       // A widget without a (valid) partner attribute still says where it comes from with click_source.
       const source: HelpRequestSource = data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site';
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
       const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
-      const id = await insertHelpRequest(s.db, {
+      const now = s.date();
+      const stored = await createRequest(s.db, {
         type: data.type,
         tour_id: data.tour_id ?? null,
         city: empty(data.city),
@@ -131,7 +170,7 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         agree: data.agree ? 1 : 0,
         is_travel_by_avia: flag(data.is_travel_by_avia),
         is_travel_by_train: flag(data.is_travel_by_train),
-        request_id_to_update: data.request_id_to_update ?? null,
+        request_id_to_update: target?.id ?? null,
         organizer_id: data.organizer_id ?? null,
         // A widget's partner id is its utm_source (the partner is credited even when the page sent none).
         utm_source: empty(data.utm_source) ?? empty(data.partner_id),
@@ -146,9 +185,17 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         source,
         origin: header(request, 'origin', 300),
         locale: ctx.locale,
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        traveller_id: traveller ? Number(traveller.id) : null,
+        currency: ctx.currency,
+      }, {
+        key, hash: key ? submitHash('submit-help-request', data) : null, at: now,
+        history: { ...travellerActor(traveller), action: 'created', to_status: 1 },
+        also: target && ATTACHING_TYPES.has(data.type) ? (trx, id) => attachContacts(trx, target!.id, id, data, traveller, now) : undefined,
       });
-      return { request_id: id };
+      if ('keyReused' in stored) throw keyReused();
+      return { request_id: stored.id, requestUUID: stored.uuid };
     },
   });
   // The OpenAPI description shows the whole body, not just the envelope the router checks.

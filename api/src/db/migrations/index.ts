@@ -10,6 +10,7 @@ import * as m0007 from './0007-individual-tours';
 import * as m0008 from './0008-accounts';
 import * as m0009 from './0009-identity-verification';
 import * as m0010 from './0010-uploads';
+import * as m0011 from './0011-requests';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-accounts': m0008,
   '0009-identity-verification': m0009,
   '0010-uploads': m0010,
+  '0011-requests': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

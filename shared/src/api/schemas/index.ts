@@ -8,6 +8,7 @@ export * from './blog';
 export * from './organizers';
 export * from './slugs';
 export * from './requests';
+export * from './booking';
 export * from './tours';
 export * from './search';
 export * from './reviews';

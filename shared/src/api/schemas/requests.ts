@@ -8,7 +8,7 @@
  * stores where the request came from (`source`: 'partner_widget' when a partner id or click_source
  * 'partner_widget' came with it, else 'site') and the calling Origin.
  */
-import { type Infer, boolean, enums, integer, refine, type } from 'superstruct';
+import { type Infer, boolean, enums, integer, refine, string, type } from 'superstruct';
 import { bodyEmail as email, bodyId, bodyPhone as phone, bodyText as text, coerceIf, dflt, isStringOrNumber, opt, queryString, withMeta } from './common';
 
 /** Help request types of §3.7. */
@@ -37,7 +37,21 @@ const idOrText = (max: number, description: string) =>
 const count = (min: number, max: number) =>
   withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });
 
-const dateText = withMeta(queryString(10, { pattern: /^(\d{4}-\d{2}-\d{2})?$/ }), { description: 'YYYY-MM-DD', maxLength: 10 });
+export const dateText = withMeta(queryString(10, { pattern: /^(\d{4}-\d{2}-\d{2})?$/ }), { description: 'YYYY-MM-DD', maxLength: 10 });
+
+/**
+ * The client's idempotency key of a submit (header `Idempotency-Key`, or `data.idempotency_key` where a header cannot
+ * be set): 8–128 of letters, digits, '.', '_', ':' and '-' (a UUID is the usual one). The same key answers the same
+ * request, whatever happens to the network, the server or a double click.
+ */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+export const idempotencyKey = withMeta(queryString(128, { pattern: IDEMPOTENCY_KEY_RE }), {
+  description: 'Idempotency key of this submit (also the Idempotency-Key header): a resend with the same key answers the same request',
+});
+
+/** A request's random UUID, lower case (the link's secret: arrival page, add tourists). */
+export const REQUEST_UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const requestUuid = (description: string) => withMeta(queryString(36, { min: 1, pattern: REQUEST_UUID_RE }), { description });
 
 /** The form fields (`data`) of a help request (§3.7) plus the attribution the product and the widgets add. */
 export const HelpRequestData = type({
@@ -57,7 +71,10 @@ export const HelpRequestData = type({
   agree: dflt(boolean(), true),
   is_travel_by_avia: opt(boolean()),
   is_travel_by_train: opt(boolean()),
-  request_id_to_update: opt(bodyId('A help request sent before (its request_id; it must exist)')),
+  request_id_to_update: opt(bodyId('A request sent before (its request_id; it must exist, and requestUUID must be its uuid)')),
+  /** The uuid of the request named by request_id_to_update (the id alone is a guessable number: it is not enough). */
+  requestUUID: opt(requestUuid('The uuid of the request to update (required with request_id_to_update; alone, it names the request)')),
+  idempotency_key: opt(idempotencyKey),
   organizer_id: opt(bodyId('An organizer (it must exist)')),
   utm_source: opt(text(100)),
   utm_campaign: opt(text(100)),
@@ -97,12 +114,14 @@ export function missingHelpRequestFields(data: HelpRequestData): Record<string, 
   const present = (key: keyof HelpRequestData) => data[key] !== undefined && data[key] !== '';
   const required = HELP_REQUEST_REQUIRED[data.type];
   if (required) {
-    for (const key of required) if (!present(key)) out[key] = 'Required field';
+    // The request to update may be named by its uuid alone.
+    for (const key of required) if (!present(key) && !(key === 'request_id_to_update' && present('requestUUID'))) out[key] = 'Required field';
   } else if (!present('phone') && !present('email')) {
     out.phone = 'Required field';
   }
   return out;
 }
 
-export const SubmitHelpRequestAnswer = type({ request_id: integer() });
+/** The stored request: its id (shown to the traveller) and its uuid (the key to it: add tourists, arrival page, updates). */
+export const SubmitHelpRequestAnswer = type({ request_id: integer(), requestUUID: string() });
 export type SubmitHelpRequestAnswer = Infer<typeof SubmitHelpRequestAnswer>;

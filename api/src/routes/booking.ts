@@ -1,0 +1,427 @@
+/**
+ * Booking requests (public-site §3.7, §4.2, §4.7, §7.4; accounts-and-comms §6): the order of the request page, the
+ * request record for the arrival and add-tourists pages, its cancellation, the dates of its tour, and its tourists.
+ *
+ * Who may see or change a request: lib/booking.ts `accessRequest` (by uuid whoever holds it; by id only its signed-in
+ * traveller, or with the uuid). Answers about a request are personal: `Cache-Control: private, no-store`, never in the
+ * answer cache. Every change is one transaction with its history entry.
+ */
+import type { FastifyReply } from 'fastify';
+import { array, record, refine, string, type as object, unknown } from 'superstruct';
+import {
+  BookingRequest, CancelRequestBody, MAX_PARTY, OrderData, QuestionnairesBody, QuestionnairesQuery, REQUEST_STATUS, RequestAnswer, RequestByUuidQuery,
+  RequestDoneAnswer, RequestGetQuery, SubmitOrderAnswer, SubmitOrderBody, TOURIST_TEMPLATE, TourDatesAnswer, TourDatesBody, TourDatesQuery, Tourist,
+  TouristInput, TouristQuestionnaireInput, TouristsAnswer, TouristsBody, TouristsInfoAnswer, UpdateTouristsQuery, UuidQuery, canCancelStatus,
+  canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName, type RequestDates,
+} from '@tours/shared/src/api/schemas/booking';
+import { withMeta } from '@tours/shared/src/api/schemas/common';
+import type { Infer, Struct } from 'superstruct';
+import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
+import {
+  appendHistory, bookingDb, createRequest, deleteTourists, familyVariants, historyOf, insertTourists, requestById, sameTourFamily, touristsOf, updateRequest,
+  updateTourist, variantById, type TouristFields,
+} from '../db/queries/booking';
+import { accessRequest, idempotencyKeyOf, keyReused, submitHash, travellerActor, type RequestAccess } from '../lib/booking';
+import { convert } from '../lib/currency';
+import { HttpError, validationError } from '../lib/errors';
+import { t } from '../lib/i18n';
+import { imageUrl } from '../lib/images';
+import { fieldErrors, validateInput } from '../lib/validation';
+import type { Services } from '../services';
+import { signedInTraveller } from './accounts';
+import type { ApiRouter, RequestContext } from './router';
+import { header } from './requests';
+
+const today = (s: Services) => s.date().toISOString().slice(0, 10);
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
+
+/** What the router checks before the handler of a form: a `data` object (the handler checks its fields). */
+const Envelope = object({ data: withMeta(record(string(), unknown()), { description: 'The form fields' }) });
+/** A list of tourists as the router checks it: an array of at most MAX_PARTY (the handler checks each, keying errors `tourists.{i}.{field}`). */
+const TouristList = object({
+  tourists: withMeta(refine(array(unknown()), 'length', (v) => (v.length > MAX_PARTY ? `Maximum ${MAX_PARTY}` : true)), { maximum: MAX_PARTY }),
+});
+
+/** Validates each item of a list, keying field errors by item: `tourists.1.birthday` (0-based, the list as sent). */
+function parseItems<T, S>(list: unknown[], struct: Struct<T, S>, check?: (item: Record<string, unknown>) => Record<string, string>): T[] {
+  const errors: Record<string, string> = {};
+  const out: T[] = [];
+  list.forEach((item, i) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      errors.tourists ??= 'Incorrect value';
+      return;
+    }
+    const [error, value] = validateInput(item, struct);
+    // The extra checks see the item as sent too, so every error of a tourist is reported at once.
+    const own = { ...(check ? check((value ?? item) as Record<string, unknown>) : {}), ...(error ? fieldErrors(error) : {}) };
+    for (const [field, message] of Object.entries(own)) errors[`tourists.${i}.${field}`] = message;
+    if (value) out.push(value);
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return out;
+}
+
+/** A birthday is a real date, not in the future, not before 1900. */
+function touristCheck(s: Services) {
+  return (tourist: Record<string, unknown>): Record<string, string> => {
+    const b = tourist.birthday;
+    if (typeof b === 'string' && b && (!isDate(b) || b > today(s) || b < '1900-01-01')) return { birthday: 'Incorrect value' };
+    return {};
+  };
+}
+
+const nullIfEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
+
+function touristFields(input: TouristInput): TouristFields {
+  return {
+    full_name: nullIfEmpty(input.full_name), first_name: nullIfEmpty(input.first_name), last_name: nullIfEmpty(input.last_name),
+    middle_name: nullIfEmpty(input.middle_name), birthday: nullIfEmpty(input.birthday), passport: nullIfEmpty(input.passport),
+    email: nullIfEmpty(input.email), phone: nullIfEmpty(input.phone), food_restriction: nullIfEmpty(input.food_restriction), weight: input.weight ?? null,
+  };
+}
+
+function parseQuestionnaire(text: string | null): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {};
+  } catch {
+    return {};
+  }
+}
+
+function touristOf(row: RequestTouristRow, editable: boolean): Tourist {
+  return {
+    id: Number(row.id), full_name: row.full_name ?? '', first_name: row.first_name ?? '', last_name: row.last_name ?? '', middle_name: row.middle_name ?? '',
+    birthday: row.birthday ?? '', passport: row.passport ?? '', email: row.email ?? '', food_restriction: row.food_restriction ?? '', phone: row.phone ?? '',
+    weight: row.weight, questionnaire: parseQuestionnaire(row.questionnaire), is_touched: true, can_edit: editable, can_delete: editable,
+  };
+}
+
+async function datesOf(s: Services, row: RequestRow): Promise<RequestDates> {
+  const time = row.time_start ?? null;
+  if (row.variant_id !== null) {
+    const v = await variantById(s.db, row.variant_id);
+    return { kind: 'variant', variant_id: row.variant_id, start: v?.start ?? null, end: v?.end ?? null, not_guaranteed: v ? v.not_guaranteed === 1 : false, time_start: time };
+  }
+  if (row.date_start_formatted || row.dates === 'individual' || row.dates === 'select_individual') {
+    return { kind: 'individual', variant_id: null, start: row.date_start_formatted, end: row.date_end_formatted, not_guaranteed: false, time_start: time };
+  }
+  return { kind: 'none', variant_id: null, start: null, end: null, not_guaranteed: false, time_start: time };
+}
+
+/** The request as the arrival and add-tourists pages show it. */
+async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext): Promise<BookingRequest> {
+  const id = Number(row.id);
+  const [tour, dates, tourists, history] = await Promise.all([
+    row.tour_id === null ? undefined : bookingDb(s.db).selectFrom('tours').selectAll().where('id', '=', row.tour_id).executeTakeFirst(),
+    datesOf(s, row),
+    touristsOf(s.db, id),
+    historyOf(s.db, id),
+  ]);
+  const editable = canEditTouristsStatus(row.status);
+  return {
+    id, uuid: row.uuid, type: row.type, status: row.status, status_name: requestStatusName(row.status), status_key: requestStatusKey(row.status),
+    is_cancelled: isCancelledStatus(row.status), can_cancel: canCancelStatus(row.status), can_edit_tourists: editable,
+    created_at: row.created_at, updated_at: row.updated_at ?? row.created_at,
+    tour: tour
+      ? {
+        id: tour.id, title: t(tour, 'title', ctx.locale), slug: t(tour, 'slug', ctx.locale), image: imageUrl('tours', `${tour.id}-1`), type: tour.type, days: tour.days,
+        hours: tour.hours, main_location: tour.main_location,
+      }
+      : null,
+    dates, adults: row.adults, children: row.children,
+    name: row.name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || null), email: row.email, phone: row.phone, comment: row.comment,
+    currency: row.currency, locale: row.locale,
+    tourists: tourists.map((x) => touristOf(x, editable)),
+    // What the traveller may see of the history: when and what, not which staff member.
+    history: history.map((h) => ({ at: h.at, actor: h.actor, action: h.action, from_status: h.from_status, to_status: h.to_status, message: h.message })),
+  };
+}
+
+/** The tourists a request may still take; refuses a change of a closed request. */
+function requireEditable(row: RequestRow): void {
+  if (!canEditTouristsStatus(row.status)) throw new HttpError(409, 'The request is closed: its tourists can no longer be changed');
+}
+
+export function registerBookingRoutes(router: ApiRouter, s: Services): void {
+  const tags = ['requests'];
+  const access = 'Access: by uuid, whoever holds it (the link\'s secret); by id, the traveller signed in when it was sent (another signed-in traveller: 403 with '
+    + 'data.legit_user_phone / legit_user_email masked, the re-login page of accounts-and-comms §6; a guest: 401), or anyone with the uuid as well. '
+    + 'Unknown id or uuid: 404. Answers are private (no-store).';
+  const errors = [401, 403, 404];
+
+  // POST /spa/submit-order ------------------------------------------------------------------------------------------
+  router.add({
+    method: 'POST', url: '/spa/submit-order', tags, summary: 'Sends the order of the request page; answers request_id and requestUUID',
+    description: "Body `{ data: {…} }`: tour_id, dates (a variant id of the tour or of another option of it — §4.2: then tour_id is that option's — or 'individual' "
+      + 'with date_start_formatted and date_end_formatted), adults (1+), children, name, phone, email, comment, agree (must be true), currency, timezone, '
+      + 'utm_*, referer, partner_id. A signed-in traveller\'s name, phone and e-mail fill what the form left empty (§6), and the request is theirs. '
+      + "Field errors keyed by field ('No seats left' on dates for a busy variant). Exactly once: header `Idempotency-Key` (or data.idempotency_key), "
+      + 'the same for every resend of one submit, answers the request it made (the key with other fields: 422 on idempotency_key). '
+      + 'Captcha: over the writes limit, 429 with data.type captcha.',
+    body: Envelope, answer: SubmitOrderAnswer,
+    handler: async ({ body, ctx, request }) => {
+      const traveller = await signedInTraveller(s, request);
+      const profileName = traveller ? [traveller.first_name, traveller.last_name].filter(Boolean).join(' ') : '';
+      const [error, parsed] = validateInput(body.data, OrderData);
+      const raw = (parsed ?? body.data) as OrderData;
+      const fieldErrs = { ...missingOrderFields(raw, { name: Boolean(profileName), phone: Boolean(traveller?.phone) }), ...(error ? fieldErrors(error) : {}) };
+      if (Object.keys(fieldErrs).length) throw validationError(fieldErrs);
+      const data = parsed!;
+      const key = idempotencyKeyOf(request, data.idempotency_key);
+      const day = today(s);
+      const tour = await bookingDb(s.db).selectFrom('tours').selectAll().where('id', '=', data.tour_id).where('is_published', '=', 1).executeTakeFirst();
+      if (!tour) throw validationError({ tour_id: 'Incorrect value' });
+      let tourId = tour.id;
+      let variantId: number | null = null;
+      if (data.dates === 'individual') {
+        const start = data.date_start_formatted!;
+        const end = data.date_end_formatted!;
+        const bad: Record<string, string> = {};
+        const first = tour.use_request_period && tour.request_period_start && tour.request_period_start > day ? tour.request_period_start : day;
+        const last = tour.use_request_period ? tour.request_period_end : null;
+        if (!isDate(start) || start < first || (last && start > last)) bad.date_start_formatted = 'Incorrect value';
+        if (!isDate(end) || end < start || (last && end > last)) bad.date_end_formatted = 'Incorrect value';
+        if (Object.keys(bad).length) throw validationError(bad);
+      } else {
+        const variant = await variantById(s.db, Number(data.dates));
+        if (!variant || variant.start < day || !(await sameTourFamily(s.db, tour.id, variant.tour_id))) throw validationError({ dates: 'Incorrect value' });
+        if (variant.is_busy === 1 || variant.number_of_free_seats <= 0) throw validationError({ dates: 'No seats left' });
+        // A variant of another option: the request goes to that option (§4.2).
+        tourId = variant.tour_id;
+        variantId = variant.id;
+      }
+      if (data.adults + data.children > MAX_PARTY) throw validationError({ children: `Maximum ${MAX_PARTY - data.adults}` });
+      const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+      const now = s.date();
+      const stored = await createRequest(s.db, {
+        type: 'order', tour_id: tourId, dates: variantId !== null ? String(variantId) : 'individual', variant_id: variantId,
+        date_start_formatted: variantId === null ? data.date_start_formatted! : null, date_end_formatted: variantId === null ? data.date_end_formatted! : null,
+        name: empty(data.name) ?? (profileName || null), phone: empty(data.phone) ?? traveller?.phone ?? null, email: empty(data.email) ?? traveller?.email ?? null,
+        comment: empty(data.comment), adults: data.adults, children: data.children, timezone: data.timezone ?? null, agree: 1,
+        city: null, first_name: null, last_name: null, is_travel_by_avia: null, is_travel_by_train: null, request_id_to_update: null, organizer_id: tour.organizer_id,
+        utm_source: empty(data.utm_source) ?? empty(data.partner_id), utm_medium: empty(data.utm_medium), utm_campaign: empty(data.utm_campaign),
+        utm_content: empty(data.utm_content), utm_term: empty(data.utm_term), referer: empty(data.referer) ?? header(request, 'referer', 2000),
+        time_start: null, click_source: empty(data.click_source), partner_id: empty(data.partner_id),
+        source: data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site', origin: header(request, 'origin', 300),
+        locale: ctx.locale, currency: data.currency ?? ctx.currency, traveller_id: traveller ? Number(traveller.id) : null,
+        created_at: now.toISOString(), updated_at: now.toISOString(),
+      }, {
+        key, hash: key ? submitHash('submit-order', data) : null, at: now,
+        history: { ...travellerActor(traveller), action: 'created', to_status: REQUEST_STATUS.PENDING_CONFIRM },
+      });
+      if ('keyReused' in stored) throw keyReused();
+      return { request_id: stored.id, requestUUID: stored.uuid };
+    },
+  });
+  const doc = router.docs.find((d) => d.url === '/spa/submit-order' && d.method === 'POST');
+  if (doc) doc.body = SubmitOrderBody;
+
+  // GET /crm/api/request/get, get-by-uuid ---------------------------------------------------------------------------
+  router.add({
+    method: 'GET', url: '/crm/api/request/get', tags, summary: 'A request: status (and its word key), dates, tourists, tour summary, history',
+    description: `${access} The answer is \`{ request }\`: see BookingRequest.`,
+    query: RequestGetQuery, answer: RequestAnswer, errors,
+    handler: async ({ query, ctx, request, reply }) => {
+      personal(reply);
+      const { row } = await accessRequest(s, request, { id: query.id, uuid: query.uuid });
+      return { request: await requestAnswer(s, row, ctx) };
+    },
+  });
+  router.add({
+    method: 'GET', url: '/crm/api/request/get-by-uuid', tags, summary: 'A request by its uuid (the arrival page)',
+    description: `${access} The answer is \`{ request }\`.`,
+    query: RequestByUuidQuery, answer: RequestAnswer, errors: [404],
+    handler: async ({ query, ctx, request, reply }) => {
+      personal(reply);
+      const { row } = await accessRequest(s, request, { uuid: query.uuid });
+      return { request: await requestAnswer(s, row, ctx) };
+    },
+  });
+
+  // POST /crm/api/request/cancel -------------------------------------------------------------------------------------
+  router.add({
+    method: 'POST', url: '/crm/api/request/cancel', tags, summary: 'Cancels a request with a message (§4.7)',
+    description: `${access} Status 1–3 becomes 5 CANCELED_TOURIST, with the message in the history; a cancelled request answers as it is (a resend changes `
+      + 'nothing); a completed tour (4) is 409. notify_client (default false): the request\'s e-mail gets a confirmation through the outbox. '
+      + 'Answers `{ success: true, request }`.',
+    body: CancelRequestBody, answer: RequestDoneAnswer, errors: [...errors, 409],
+    handler: async ({ body, ctx, request, reply }) => {
+      personal(reply);
+      const { row, traveller } = await accessRequest(s, request, { id: body.id, uuid: body.uuid });
+      if (isCancelledStatus(row.status)) return { success: true as const, request: await requestAnswer(s, row, ctx) };
+      if (!canCancelStatus(row.status)) throw new HttpError(409, 'The tour has taken place: the request cannot be cancelled');
+      const now = s.date();
+      const changed = await bookingDb(s.db).transaction().execute(async (trx) => {
+        // Only from the status read: of two cancels at once, one changes it and writes the history.
+        const res = await trx.updateTable('help_requests').set({ status: REQUEST_STATUS.CANCELED_TOURIST, updated_at: now.toISOString() })
+          .where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) return false;
+        await appendHistory(trx, Number(row.id), {
+          ...travellerActor(traveller), action: 'cancel', from_status: row.status, to_status: REQUEST_STATUS.CANCELED_TOURIST,
+          message: body.message || null, changes: { notify_client: body.notify_client },
+        }, now);
+        return true;
+      });
+      const after = (await requestById(s.db, Number(row.id)))!;
+      if (changed && body.notify_client && after.email) {
+        await s.outbox.send({
+          channel: 'email', recipient: after.email, subject: `Your request #${after.id} has been cancelled`,
+          text: `Your request #${after.id} has been cancelled.${body.message ? `\n\n${body.message}` : ''}\n\nIf this was a mistake, reply to this e-mail or send a new request.`,
+        });
+      }
+      return { success: true as const, request: await requestAnswer(s, after, ctx) };
+    },
+  });
+
+  // POST /crm/api/request/tour-dates ---------------------------------------------------------------------------------
+  router.add({
+    method: 'POST', url: '/crm/api/request/tour-dates', tags, summary: "The request's chosen date and the tour's dates to choose from",
+    description: `${access} with_variants (default 1): the upcoming date variants of the request's tour and its other options, in the request's currency, `
+      + 'the chosen one marked; 0: only the chosen date.',
+    query: TourDatesQuery, body: TourDatesBody, answer: TourDatesAnswer, errors,
+    handler: async ({ query, body, request, reply }) => {
+      personal(reply);
+      const { row } = await accessRequest(s, request, { id: body.request_id, uuid: body.uuid });
+      const selected = await datesOf(s, row);
+      const currency = row.currency ?? 'RUB';
+      const rates = await s.rates();
+      const variants = query.with_variants && row.tour_id !== null ? await familyVariants(s.db, row.tour_id) : [];
+      const day = today(s);
+      return {
+        request_id: Number(row.id), selected,
+        dates: variants.filter((v) => v.start >= day || v.id === row.variant_id).map((v) => ({
+          variant_id: v.id, tour_id: v.tour_id, start: v.start, end: v.end, price: Math.round(convert(v.price, 'RUB', currency, rates)), currency,
+          is_busy: v.is_busy === 1 || v.number_of_free_seats <= 0, not_guaranteed: v.not_guaranteed === 1, is_selected: v.id === row.variant_id,
+        })),
+      };
+    },
+  });
+
+  // Tourists ---------------------------------------------------------------------------------------------------------
+  const touristsAnswer = async (row: RequestRow): Promise<Infer<typeof TouristsAnswer>> => ({
+    request_id: Number(row.id), tourists: (await touristsOf(s.db, Number(row.id))).map((x) => touristOf(x, canEditTouristsStatus(row.status))),
+  });
+  const touristRules = `At most ${MAX_PARTY} tourists; field errors keyed by tourist and field as sent: \`tourists.{index}.{field}\` (0-based, e.g. tourists.1.birthday). `
+    + 'A request that is complete or cancelled: 409.';
+
+  const replaceTourists = async ({ row, traveller }: RequestAccess, list: unknown[]) => {
+    requireEditable(row);
+    const items = parseItems(list, TouristInput, touristCheck(s));
+    const id = Number(row.id);
+    const now = s.date();
+    await bookingDb(s.db).transaction().execute(async (trx) => {
+      const stored = await touristsOf(trx, id);
+      const storedIds = new Set(stored.map((x) => Number(x.id)));
+      const bad: Record<string, string> = {};
+      items.forEach((item, i) => {
+        if (item.id !== undefined && !storedIds.has(item.id)) bad[`tourists.${i}.id`] = 'Incorrect value';
+      });
+      if (Object.keys(bad).length) throw validationError(bad);
+      const kept = new Set(items.map((x) => x.id).filter((x): x is number => x !== undefined));
+      await deleteTourists(trx, id, [...storedIds].filter((x) => !kept.has(x)));
+      for (const [i, item] of items.entries()) {
+        if (item.id !== undefined) await updateTourist(trx, id, item.id, { ...touristFields(item), position: i }, now);
+        else await insertTourists(trx, id, [touristFields(item)], i, now);
+      }
+      await updateRequest(trx, id, { updated_at: now.toISOString() });
+      await appendHistory(trx, id, { ...travellerActor(traveller), action: 'tourists', changes: { count: items.length } }, now);
+    });
+  };
+
+  router.add({
+    method: 'POST', url: '/crm/api/request/update-tourists', tags, summary: 'Saves the tourists of a request (the whole list)',
+    description: `${access} Body \`{ tourists: [...] }\`: the §3.7 tourist fields; an item with the id of a stored tourist changes it, one without adds one, `
+      + `a stored tourist left out is removed. ${touristRules} Answers \`{ request_id, tourists }\`.`,
+    query: UpdateTouristsQuery, body: TouristList, answer: TouristsAnswer, errors: [...errors, 409],
+    handler: async ({ query, body, request, reply }) => {
+      personal(reply);
+      const granted = await accessRequest(s, request, { id: query.request_id, uuid: query.uuid });
+      await replaceTourists(granted, body.tourists);
+      return touristsAnswer((await requestById(s.db, query.request_id))!);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/request/add-tourists', tags, summary: 'Adds tourists to a request (add-tourists page)',
+    description: `${access} Body \`{ tourists: [...] }\` of new tourists (an id is ignored). ${touristRules} Answers \`{ request_id, tourists }\`.`,
+    query: UuidQuery, body: TouristList, answer: TouristsAnswer, errors: [404, 409],
+    handler: async ({ query, body, request, reply }) => {
+      personal(reply);
+      const { row, traveller } = await accessRequest(s, request, { uuid: query.uuid });
+      requireEditable(row);
+      const items = parseItems(body.tourists, TouristInput, touristCheck(s));
+      const id = Number(row.id);
+      const now = s.date();
+      await bookingDb(s.db).transaction().execute(async (trx) => {
+        const stored = await touristsOf(trx, id);
+        if (stored.length + items.length > MAX_PARTY) throw validationError({ tourists: `Maximum ${MAX_PARTY - stored.length}` });
+        const next = stored.reduce((max, x) => Math.max(max, x.position + 1), 0);
+        await insertTourists(trx, id, items.map(touristFields), next, now);
+        await updateRequest(trx, id, { updated_at: now.toISOString() });
+        await appendHistory(trx, id, { ...travellerActor(traveller), action: 'tourists', changes: { added: items.length } }, now);
+      });
+      return touristsAnswer(row);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/request/update-tourists-questionnaires', tags, summary: "Saves the tourists' questionnaire answers",
+    description: `${access} id and uuid of the request. Body \`{ tourists: [{ id, questionnaire: { question_id: answer } }] }\`: the answers are merged into `
+      + `each tourist's (an empty answer removes one). ${touristRules} Answers \`{ request_id, tourists }\`.`,
+    query: QuestionnairesQuery, body: TouristList, answer: TouristsAnswer, errors: [404, 409],
+    handler: async ({ query, body, request, reply }) => {
+      personal(reply);
+      const { row, traveller } = await accessRequest(s, request, { id: query.id, uuid: query.uuid });
+      requireEditable(row);
+      const items = parseItems(body.tourists, TouristQuestionnaireInput);
+      const id = Number(row.id);
+      const now = s.date();
+      await bookingDb(s.db).transaction().execute(async (trx) => {
+        const stored = new Map((await touristsOf(trx, id)).map((x) => [Number(x.id), x]));
+        const bad: Record<string, string> = {};
+        items.forEach((item, i) => {
+          if (!stored.has(item.id)) bad[`tourists.${i}.id`] = 'Incorrect value';
+        });
+        if (Object.keys(bad).length) throw validationError(bad);
+        for (const item of items) {
+          const merged: Record<string, string> = { ...parseQuestionnaire(stored.get(item.id)!.questionnaire) };
+          for (const [question, answer] of Object.entries(item.questionnaire)) {
+            if (answer === '') delete merged[question];
+            else Object.defineProperty(merged, question, { value: answer, enumerable: true, writable: true, configurable: true });
+          }
+          if (Object.keys(merged).length > 50) throw validationError({ tourists: 'Maximum 50' });
+          await updateTourist(trx, id, item.id, { questionnaire: JSON.stringify(merged) }, now);
+        }
+        await updateRequest(trx, id, { updated_at: now.toISOString() });
+        await appendHistory(trx, id, { ...travellerActor(traveller), action: 'questionnaires', changes: { tourists: items.map((x) => x.id) } }, now);
+      });
+      return touristsAnswer(row);
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/spa/tourists-info', tags, summary: 'The tourists of a request with the blank tourist of §3.7 (add-tourists page)',
+    description: `${access} Answers the request's id, uuid, status, party (adults, children), how many tourists it may hold, whether they may be changed, `
+      + 'the template (strings empty; is_touched, can_edit, can_delete true) and the stored tourists.',
+    query: UuidQuery, answer: TouristsInfoAnswer, errors: [404],
+    handler: async ({ query, request, reply }) => {
+      personal(reply);
+      const { row } = await accessRequest(s, request, { uuid: query.uuid });
+      const editable = canEditTouristsStatus(row.status);
+      return {
+        request_id: Number(row.id), requestUUID: row.uuid, status: row.status, adults: row.adults, children: row.children, max_tourists: MAX_PARTY,
+        can_edit: editable, template: { ...TOURIST_TEMPLATE }, tourists: (await touristsOf(s.db, Number(row.id))).map((x) => touristOf(x, editable)),
+      };
+    },
+  });
+
+  // The OpenAPI description shows the tourists' fields, not just the list the router checks.
+  for (const [url, schema] of [['/crm/api/request/update-tourists', TouristsBody], ['/crm/api/request/add-tourists', TouristsBody],
+    ['/crm/api/request/update-tourists-questionnaires', QuestionnairesBody]] as const) {
+    const d = router.docs.find((x) => x.url === url && x.method === 'POST');
+    if (d) d.body = schema;
+  }
+}
