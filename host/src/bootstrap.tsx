@@ -18,6 +18,7 @@ import { registerMicrofrontends } from './federation/register';
 import { pageErrorAtom, syncRoute } from './routing/sync';
 import { wireHostEvents } from './app/wire-events';
 import { onPageLoad } from './app/page-load';
+import { installScrollRestoration } from './app/scroll-restoration';
 import { App } from './app/App';
 import './app/host.css';
 
@@ -55,6 +56,8 @@ const russianIsAvailable = initial.config.russianIsAvailable;
 const routeOptions = { russianIsAvailable, onLocale: (l: Locale) => void switchMessages(l) };
 window.addEventListener('single-spa:before-routing-event', () => syncRoute(store, routeOptions));
 onPageLoad(store);
+// A new page starts at the top; back and forward return to the place left (before single-spa's first routing).
+installScrollRestoration();
 
 const loader = createRemoteLoader(store, remotes, remoteTexts);
 wireHostEvents({ store, events, host, loader });

@@ -1,0 +1,161 @@
+/**
+ * Where the page stands after a navigation (issue 17): a new page starts at the top, or at its #anchor once that is
+ * drawn; back and forward bring back the place the visitor left; a reload keeps it. The browser's own restoration is
+ * turned off ('manual'): our pages draw after the history change, so it would find a page too short and give up.
+ *
+ * - Every history entry gets a key in `history.state.scrollKey`; positions are kept per key in sessionStorage (the
+ *   last KEEP), saved as the visitor scrolls and when a navigation starts (before the new page can clamp it).
+ * - A navigation that keeps the path (a filter, a page of results, a tab, an anchor) is not a new page: nothing moves.
+ * - Back/forward (a popstate of the browser, not single-spa's own) and a reload: once the new page is mounted, the
+ *   saved place is applied as soon as the page is tall enough, for up to RESTORE_MS, unless the visitor scrolls
+ *   (wheel, touch, a key) first.
+ */
+const STORAGE_KEY = 'scroll-positions';
+export const KEEP = 50;
+export const RESTORE_MS = 3000;
+
+type Positions = Map<string, number>;
+
+function load(storage: Storage | null): Positions {
+  try {
+    const raw: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
+    if (Array.isArray(raw)) return new Map(raw.filter((e): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number'));
+  } catch {
+    /* unreadable: start afresh */
+  }
+  return new Map();
+}
+
+function sessionStore(win: Window): Storage | null {
+  try {
+    return win.sessionStorage;
+  } catch {
+    return null; // storage blocked: positions live as long as the page
+  }
+}
+
+/** Installs the behaviour on a window; answers a function that removes it (tests). */
+export function installScrollRestoration(win: Window = window): () => void {
+  const { history, document } = win;
+  const storage = sessionStore(win);
+  const positions = load(storage);
+  try {
+    history.scrollRestoration = 'manual';
+  } catch {
+    /* not supported: the browser's own applies */
+  }
+
+  const keyOfEntry = (): string => {
+    const state: unknown = history.state;
+    if (state && typeof state === 'object' && typeof (state as { scrollKey?: unknown }).scrollKey === 'string') return (state as { scrollKey: string }).scrollKey;
+    const key = Math.random().toString(36).slice(2, 10);
+    history.replaceState({ ...(state && typeof state === 'object' ? state : {}), scrollKey: key }, '');
+    return key;
+  };
+
+  let key = keyOfEntry();
+  let path = win.location.pathname;
+  let traversal = positions.has(key); // a reload of an entry we know
+  let saving = true;
+  /** The first routing is the page load: nothing to save yet (the place of a reload is about to be restored). */
+  let loaded = false;
+  let cancelPending: (() => void) | null = null;
+  let persistTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const persist = () => {
+    clearTimeout(persistTimer);
+    persistTimer = undefined;
+    while (positions.size > KEEP) positions.delete(positions.keys().next().value!);
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify([...positions]));
+    } catch {
+      /* full or blocked */
+    }
+  };
+  const save = () => {
+    if (!saving) return;
+    positions.delete(key); // the newest last: the oldest go first
+    positions.set(key, Math.round(win.scrollY));
+    persistTimer ??= setTimeout(persist, 250);
+  };
+
+  /** Runs `attempt` every frame until it answers true, the time is up, or the visitor takes over. */
+  const until = (attempt: () => boolean) => {
+    cancelPending?.();
+    if (attempt()) return;
+    const started = Date.now();
+    let frame = 0;
+    const stop = () => {
+      win.cancelAnimationFrame(frame);
+      for (const type of ['wheel', 'touchstart', 'keydown'] as const) win.removeEventListener(type, stop);
+      if (cancelPending === stop) cancelPending = null;
+    };
+    const tick = () => {
+      if (attempt() || Date.now() - started > RESTORE_MS) stop();
+      else frame = win.requestAnimationFrame(tick);
+    };
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) win.addEventListener(type, stop, { passive: true });
+    cancelPending = stop;
+    frame = win.requestAnimationFrame(tick);
+  };
+
+  const scrollTo = (y: number) => {
+    const room = document.documentElement.scrollHeight - win.innerHeight;
+    win.scrollTo(0, Math.min(y, Math.max(0, room)));
+    return room >= y;
+  };
+
+  const onScroll = () => save();
+  const onPopState = (event: PopStateEvent) => {
+    // single-spa announces its own pushState/replaceState as popstate events, marked; the browser's are not.
+    if (!(event as PopStateEvent & { singleSpa?: boolean }).singleSpa) traversal = true;
+  };
+  const onBeforeRouting = () => {
+    if (loaded) {
+      save();
+      persist();
+    }
+    loaded = true;
+    saving = false;
+    cancelPending?.();
+  };
+  const onRouted = () => {
+    const newPath = win.location.pathname;
+    key = keyOfEntry();
+    const saved = positions.get(key);
+    if (traversal && saved !== undefined) until(() => scrollTo(saved));
+    else if (newPath !== path && !traversal) {
+      const anchor = decodeURIComponent(win.location.hash.slice(1));
+      win.scrollTo(0, 0);
+      if (anchor) {
+        until(() => {
+          const target = document.getElementById(anchor);
+          target?.scrollIntoView();
+          return Boolean(target);
+        });
+      }
+    }
+    path = newPath;
+    traversal = false;
+    saving = true;
+  };
+  const onPageHide = () => {
+    save();
+    persist();
+  };
+
+  win.addEventListener('scroll', onScroll, { passive: true });
+  win.addEventListener('popstate', onPopState);
+  win.addEventListener('single-spa:before-routing-event', onBeforeRouting);
+  win.addEventListener('single-spa:routing-event', onRouted);
+  win.addEventListener('pagehide', onPageHide);
+  return () => {
+    cancelPending?.();
+    clearTimeout(persistTimer);
+    win.removeEventListener('scroll', onScroll);
+    win.removeEventListener('popstate', onPopState);
+    win.removeEventListener('single-spa:before-routing-event', onBeforeRouting);
+    win.removeEventListener('single-spa:routing-event', onRouted);
+    win.removeEventListener('pagehide', onPageHide);
+  };
+}
