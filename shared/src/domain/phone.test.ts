@@ -1,5 +1,5 @@
 import {
-  applyPhoneInput, countryName, defaultPhoneCountry, detectPhoneCountry, isBlockedPhoneKey, isPrefixOnly, isValidPhone, loadPhoneLib,
+  applyPhoneInput, countryName, isBlankPhone, phoneToSend, defaultPhoneCountry, detectPhoneCountry, isBlockedPhoneKey, isPrefixOnly, isValidPhone, loadPhoneLib,
   matchPhoneCountries, normalisePhone, phoneCountryMismatch, phoneLib, sanitisePhone, type PhoneCountryMatch,
 } from './phone';
 
@@ -140,3 +140,28 @@ describe('§5.2 phone input: with libphonenumber-js (loaded on first use)', () =
     expect(isValidPhone(lib, value, country)).toBe(valid);
   });
 });
+
+describe('phone values as the forms send them (one rule for every form)', () => {
+  test.each([
+    ['', true],
+    ['+', true],
+    ['+7', true],
+    ['+49', true],
+    ['+358', true],
+    [' +1 ', true],
+    ['+7 9', false],
+    ['+79991234567', false],
+    ['8999', false],
+  ])('%p is blank: %p', (value, blank) => expect(isBlankPhone(value)).toBe(blank));
+
+  test.each<[string, string | null, string]>([
+    ['+7 (999) 123-45-67', null, '+79991234567'],
+    ['+49 30 1234567', 'DE', '+49301234567'],
+    ['89123456789', 'RU', '+79123456789'],
+    ['89123456789', 'DE', '+89123456789'],
+    ['+1 (202) 555-0100', 'US', '+12025550100'],
+    ['', 'RU', ''],
+    ['abc', null, ''],
+  ])('%p (%s) is sent as %p', (value, country, sent) => expect(phoneToSend(value, country)).toBe(sent));
+});
+

@@ -86,6 +86,21 @@ export function normalisePhone(value: string, country: string | null): string {
   return v;
 }
 
+/**
+ * A phone field holding nothing but a country code ('+', '+7', '+49', '+358': calling codes have 1–3 digits) is
+ * empty: the phone input writes the selected country's code (and a space) into an empty field. Anything typed after
+ * the code ('+7 9') is a number, for the phone rule to check.
+ */
+export function isBlankPhone(value: string): boolean {
+  return /^\+?\d{0,3}$/.test(value.trim());
+}
+
+/** A phone as the calls take it: '+' and its digits (RU national '8XXXXXXXXXX' as '+7XXXXXXXXXX'); '' without digits. */
+export function phoneToSend(value: string, country: string | null = null): string {
+  const digits = normalisePhone(value, country).replace(/\D/g, '');
+  return digits ? `+${digits}` : '';
+}
+
 /** True when the value holds nothing but the '+code' prefix (or nothing at all). */
 export function isPrefixOnly(value: string, callingCode: string | null): boolean {
   const compact = value.replace(/[\s()-]/g, '');

@@ -30,7 +30,7 @@ export {
   BookingRequest, MAX_PARTY, REQUEST_STATUS, REQUEST_STATUS_NAMES, RequestAnswer, RequestDoneAnswer, SubmitOrderAnswer, TOURIST_TEMPLATE, TourDatesAnswer, Tourist,
   TouristsAnswer, TouristsInfoAnswer, canCancelStatus, canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName,
 } from '../api/schemas/booking';
-export type { RequestStatusName } from '../api/schemas/booking';
+export type { OrderData, RequestStatusName } from '../api/schemas/booking';
 export { IDEMPOTENCY_KEY_RE, PARTNER_ID_RE, SubmitHelpRequestAnswer } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
 export { FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';

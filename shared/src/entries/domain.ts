@@ -10,6 +10,7 @@ export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';
 export type { MediaItem } from '../domain/media';
 export { browserMoscowOffset } from '../domain/moscow-offset';
 export { pageButtons } from '../domain/pagination';
+export { isBlankPhone, phoneToSend } from '../domain/phone';
 export { formatPrice, priceScale } from '../domain/price';
 export { roundedCount, roundedCountParts } from '../domain/stats';
 export { organizerShortName } from '../domain/tour-card';

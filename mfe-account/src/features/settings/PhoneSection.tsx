@@ -8,7 +8,7 @@ import { CodeField } from '../common/CodeField';
 import { MethodChoice } from '../common/MethodChoice';
 import { ResendButton, useCountdownTick } from '../common/ResendButton';
 import { isFieldAnswer } from '../common/errors';
-import { isBlankPhone, phoneNumberOf } from '../common/phone';
+import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { changePhone, confirmPhone, fetchPhoneConfirmationMethods, sendConfirmationCode } from './api';
 import { CONTACT_VIEW, contactReducer } from './contact-flow';
 import { settingsFailure } from './session';
@@ -58,7 +58,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
   const submitPhone = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || phoneForm.validate().length) return;
-    const phone = phoneNumberOf(phoneForm.values.phone);
+    const phone = phoneToSend(phoneForm.values.phone);
     setSending(true);
     setNotice('');
     try {

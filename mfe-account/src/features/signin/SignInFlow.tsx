@@ -5,7 +5,7 @@ import { appConfigAtom, countryAtom, favouritesAtom, signInAtom, siteSettingsAto
 import { PASSWORD_MAX, type SignedInAnswer } from '@tours/shared/api';
 import { Button, useForm } from '@tours/shared/kit';
 import { useCountdownTick } from '../common/ResendButton';
-import { isBlankPhone } from '../common/phone';
+import { isBlankPhone } from '@tours/shared/domain';
 import { CodeStep } from './CodeStep';
 import { PasswordStep, type PasswordValues } from './PasswordStep';
 import { RecoveryStep } from './RecoveryStep';

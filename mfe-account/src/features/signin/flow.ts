@@ -5,7 +5,7 @@
  */
 import { ApiError } from '@tours/shared/core';
 import { AUTH_CODE_RESEND_SECONDS, type CodeSender, type SendCodeAnswer, type VerificationMethod } from '@tours/shared/api';
-import { phoneNumberOf } from '../common/phone';
+import { phoneToSend } from '@tours/shared/domain';
 
 export type Segment = 'tourist' | 'author';
 /** 'password' and 'recovery' are the secondary way in: a password, and the link to set a new one. */
@@ -146,7 +146,7 @@ export function switchLogin(values: RegisterValues, to: LoginMethod): RegisterVa
 
 /** A phone as a login: '+' and its digits (spaces, dashes and brackets dropped); an address trimmed. */
 export function loginOf(method: LoginMethod, values: RegisterValues): string {
-  return method === 'email' ? values.email.trim() : phoneNumberOf(values.phone);
+  return method === 'email' ? values.email.trim() : phoneToSend(values.phone);
 }
 
 /** The visitor's UTC offset in whole hours (register-without-password's timezone: −12…14). */

@@ -1,14 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { useHost } from '@tours/shared/core';
-import { PageHeader } from '@tours/shared/kit';
+import { currencyAtom, localeAtom, pageErrorOf, routeAtom, useHost } from '@tours/shared/core';
+import { isRetryableError, useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
+import { ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { SuccessScreen } from '../common/SuccessScreen';
+import { fetchTourForRequest } from './api';
+import { OrderForm } from './OrderForm';
+import { TourSummary } from './TourSummary';
+import './request.css';
 
+/**
+ * Screen of route request-page (/tour/{id}/order, public-site §2.2): the tour from GET /spa/tour-for-request, its
+ * summary and the order form; once sent, the success screen of §2.7. A 404/403/410 (or any answer that is the
+ * answer) goes to the host's error page; no answer (network, timeout, 5xx) shows Retry in place and asks again by itself.
+ */
 export default function RequestPage() {
   const intl = useIntl();
   const host = useHost();
+  const route = useAtomValue(routeAtom);
+  const locale = useAtomValue(localeAtom);
+  const currency = useAtomValue(currencyAtom);
+  const raw = route?.params.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  const tour = useApiQuery(id ? `tour-for-request:${id}:${locale}:${currency}` : null, (signal) => fetchTourForRequest(host.api, id!, signal));
+  const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string } | null>(null);
   const title = intl.formatMessage({ id: 'page.request-page.title' });
+
+  const fatal = id === null ? { status: 404 } : tour.error && !isRetryableError(tour.error) ? pageErrorOf(tour.error) : null;
+  useEffect(() => {
+    if (fatal) host.emit('page:error', fatal);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [host, fatal?.status, tour.error]);
+
+  let body;
+  if (fatal) body = null;
+  else if (tour.error) body = <ErrorState onRetry={tour.retry} busy={tour.loading} />;
+  else if (!tour.data) body = <RequestSkeleton label={intl.formatMessage({ id: 'booking.request.loading' })} />;
+  else
+    body = (
+      <div className="bk-request">
+        <TourSummary tour={tour.data} />
+        <div className="bk-request__main">
+          {sent ? (
+            <SuccessScreen requestId={sent.answer.request_id} requestUUID={sent.answer.requestUUID} hasEmail={Boolean(sent.email)} />
+          ) : (
+            <OrderForm key={tour.data.id} tour={tour.data} onSent={(answer, s) => setSent({ answer, email: s.email })} />
+          )}
+        </div>
+      </div>
+    );
+
   return (
     <section>
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      {body}
     </section>
+  );
+}
+
+function RequestSkeleton({ label }: { label: string }) {
+  return (
+    <div className="bk-request" role="status" aria-label={label} data-testid="request-skeleton">
+      <div className="bk-summary">
+        <Skeleton height={180} />
+        <Skeleton width="80%" height={24} />
+        <Skeleton width="50%" />
+      </div>
+      <div className="bk-request__main">
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+        <Skeleton height={120} />
+      </div>
+    </div>
   );
 }

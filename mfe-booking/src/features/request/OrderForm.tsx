@@ -1,0 +1,380 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { ApiError, appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { COOKIES, STORAGE } from '@tours/shared/contract';
+import { applyServerErrors, isRetryableError, type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
+import { browserMoscowOffset, lengthFromVariant } from '@tours/shared/domain';
+import { Button, PhoneInput, Price, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Counter } from '../common/Counter';
+import { clearDraft, draftKey, newIdempotencyKey, readDraft, writeDraft } from '../common/draft';
+import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
+import { readCookie } from '../common/cookies';
+import { submitOrder } from './api';
+import { useDateFormat } from './format';
+import {
+  EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, partyLimits, preselectedDate, type DateOption, type OrderValues,
+} from './order';
+
+export interface OrderFormProps {
+  tour: TourForRequestAnswer;
+  onSent(answer: SubmitOrderAnswer, sent: { email: string }): void;
+}
+
+type Field = keyof OrderValues;
+const today = () => new Date().toISOString().slice(0, 10);
+
+function readSelectedDate(): string | null {
+  try {
+    return localStorage.getItem(STORAGE.selectedTourDate);
+  } catch {
+    return null;
+  }
+}
+function storeSelectedDate(value: string): void {
+  try {
+    localStorage.setItem(STORAGE.selectedTourDate, value);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/**
+ * The order form of the request page (public-site §2.2, §4.2, §5.3, §6): the date (preselected from the tour page's
+ * choice), the party, the contacts, comment and terms; POST /spa/submit-order with one idempotency key per submit.
+ * What is typed is kept on this device (keyed by tour id) until the request is stored; server field errors land on
+ * their fields, the general message is a toast (§5.8); no connection keeps everything and offers a retry.
+ */
+export function OrderForm({ tour, onSent }: OrderFormProps) {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const fmt = useDateFormat();
+  const locale = useAtomValue(localeAtom);
+  const currency = useAtomValue(currencyAtom);
+  const profile = useAtomValue(sessionAtom)?.profile;
+  const config = useAtomValue(appConfigAtom);
+  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
+  const options = useMemo(() => dateOptions(tour), [tour]);
+  const storageKey = draftKey('order', tour.id);
+  const formId = useId();
+
+  // The draft of this tour, the tour page's date choice and the signed-in traveller's contacts (§6), once.
+  const [start] = useState(() => {
+    const draft = readDraft(storageKey, EMPTY_ORDER);
+    const values: OrderValues = { ...EMPTY_ORDER, ...draft?.values };
+    const stored = readSelectedDate();
+    values.dates = preselectedDate(options.some((o) => o.value === stored) ? stored : values.dates || stored, options);
+    if (!draft) {
+      values.email = profile?.email ?? '';
+      values.phone = profile?.phone ?? '';
+    }
+    const chosen = options.find((o) => o.value === values.dates);
+    Object.assign(values, clampParty(tour, chosen, values));
+    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+  });
+  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
+  const [country, setCountry] = useState(start.country);
+  const countryRef = useRef(country);
+  countryRef.current = country;
+  const keyRef = useRef<string | undefined>(start.idempotencyKey);
+  const bounds = individualBounds(tour, today());
+
+  const chosenOf = (v: Readonly<Record<string, unknown>>) => options.find((o) => o.value === v.dates);
+  const form = useForm(start.values, {
+    dates: ['required', (v) => chosenOf({ dates: v })?.kind !== 'variant' || !(chosenOf({ dates: v }) as Extract<DateOption, { kind: 'variant' }>).disabled || { id: 'booking.date.noSeats' }],
+    date_start: [
+      (v, all) => all.dates !== 'individual' || String(v) !== '' || { id: 'forms.validation.required' },
+      (v, all) => all.dates !== 'individual' || !v || (String(v) >= bounds.min && (!bounds.max || String(v) <= bounds.max)) || { id: 'booking.date.outOfPeriod' },
+    ],
+    date_end: [
+      (v, all) => all.dates !== 'individual' || String(v) !== '' || { id: 'forms.validation.required' },
+      (v, all) => all.dates !== 'individual' || !v || ((!all.date_start || String(v) >= String(all.date_start)) && (!bounds.max || String(v) <= bounds.max)) || { id: 'booking.date.endBeforeStart' },
+    ],
+    adults: ['required', { rule: 'min_value', param: 1 }],
+    children: [{ rule: 'min_value', param: 0 }],
+    name: ['required', { rule: 'max', param: 100 }],
+    // §6: the signed-in traveller's phone and e-mail are not required (nor checked) unless edited.
+    phone: [
+      (v) => (prefilled.phone && v === prefilled.phone) || !isBlankPhone(String(v ?? '')) || { id: 'forms.validation.required' },
+      (v) => (prefilled.phone && v === prefilled.phone) || isBlankPhone(String(v ?? '')) || /^\+\d{9,}$/.test(phoneToSend(String(v), countryRef.current)) || { id: 'forms.validation.phone' },
+    ],
+    // The e-mail is optional (the success screen asks for one); a prefilled one is the account's own.
+    email: [{ rule: 'max', param: 254 }, 'email'],
+    comment: [{ rule: 'max', param: 3000 }],
+    agree: ['required'],
+  });
+  const { values, errors } = form;
+  const chosen = chosenOf(values);
+  const limits = partyLimits(tour, chosen, values);
+
+  // Everything typed stays on this device until the request is stored.
+  useEffect(() => {
+    writeDraft(storageKey, { values, country, ...(keyRef.current ? { idempotencyKey: keyRef.current } : {}) });
+  }, [storageKey, values, country]);
+
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const sending = useRef(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  const focusField = (field: Field) => {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]:not(:disabled)`)?.focus());
+  };
+  const fieldLabel = (f: Field) => t(`booking.field.${f}`);
+
+  const chooseDate = (value: string) => {
+    form.change('dates', value);
+    storeSelectedDate(value); // the latest choice wins over the tour page's, also after a reload
+    const party = clampParty(tour, options.find((o) => o.value === value), form.values);
+    if (party.adults !== form.values.adults) form.change('adults', party.adults);
+    if (party.children !== form.values.children) form.change('children', party.children);
+  };
+
+  const send = async () => {
+    if (sending.current) return; // a double click sends one request
+    const invalid = form.validate();
+    if (invalid.length) {
+      setAnnouncement(t('booking.form.checkFields', { fields: invalid.map(fieldLabel).join(', ') }));
+      focusField(invalid[0]!);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    setProblem(null);
+    // One key for this submit and every resend of it, kept with the draft before anything is sent.
+    keyRef.current ??= newIdempotencyKey();
+    const key = keyRef.current;
+    writeDraft(storageKey, { values: form.values, country: countryRef.current, idempotencyKey: key });
+    const data = orderData(tour.id, form.values, options, {
+      currency,
+      timezone: browserMoscowOffset().offset,
+      referer: window.location.href,
+      utmSource: readCookie(COOKIES.utmSource.name),
+    }, (p) => phoneToSend(p, countryRef.current));
+    try {
+      const answer = await submitOrder(host.api, data, key);
+      clearDraft(storageKey);
+      keyRef.current = undefined;
+      onSent(answer, { email: data.email ?? '' });
+    } catch (error) {
+      fail(error);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const fail = (error: unknown) => {
+    if (isRetryableError(error)) {
+      // No answer, a timeout or the service down: everything typed and the key stay; Retry resends the same submit.
+      const text = t('booking.form.networkError');
+      setProblem(text);
+      setAnnouncement(text);
+      return;
+    }
+    const fields = formFieldErrors(applyServerErrors(error, host.toast));
+    if (error instanceof ApiError && error.fieldErrors.idempotency_key) {
+      // The key went with other fields before (an answer lost, then the form changed): the next submit is a new one.
+      keyRef.current = undefined;
+    }
+    const onFields = form.setServerErrors(fields);
+    if (onFields.length) {
+      setAnnouncement(t('booking.form.checkFields', { fields: onFields.map(fieldLabel).join(', ') }));
+      focusField(onFields[0]!);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void send();
+  };
+
+  const newTab = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {chunks}
+      <span className="visually-hidden"> {t('booking.newTab')}</span>
+    </a>
+  );
+  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
+  const submitLabel = t('booking.form.submit');
+  const err = (f: Field) => errorText(errors[f], t);
+  const datesError = err('dates');
+  const datesErrorId = `${formId}-dates-error`;
+  const otherOption = chosen?.kind === 'variant' && chosen.otherOption ? chosen : null;
+  const option = otherOption ? tour.tour_variants.find((o) => o.tour_id === otherOption.variant.tour_id) : undefined;
+
+  return (
+    <form className="bk-order" noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`} className="bk-order__title">
+        {t('booking.form.title')}
+      </h2>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {problem && (
+        <div className="bk-order__alert" role="alert">
+          <p>{problem}</p>
+          <Button variant="secondary" size="sm" onClick={() => void send()} disabled={busy}>
+            {t('booking.form.retry')}
+          </Button>
+        </div>
+      )}
+
+      <fieldset className={`bk-order__dates${datesError ? ' ui-field--invalid' : ''}`} aria-describedby={datesError ? datesErrorId : undefined}>
+        <legend className="ui-field__label">{t('booking.date.legend')}</legend>
+        <ul className="bk-dates">
+          {options.map((o) => (
+            <li key={o.value} className="bk-dates__item">
+              <label className={`bk-date${o.kind === 'variant' && o.disabled ? ' bk-date--disabled' : ''}`}>
+                <input
+                  type="radio"
+                  name="dates"
+                  value={o.value}
+                  checked={values.dates === o.value}
+                  disabled={o.kind === 'variant' && o.disabled}
+                  aria-invalid={datesError ? true : undefined}
+                  aria-describedby={datesError ? datesErrorId : undefined}
+                  onChange={() => chooseDate(o.value)}
+                />
+                <DateOptionText option={o} fmt={fmt} t={t} />
+              </label>
+            </li>
+          ))}
+        </ul>
+        {datesError && (
+          <p id={datesErrorId} className="ui-field__error">
+            {datesError}
+          </p>
+        )}
+      </fieldset>
+      {otherOption && (
+        <p className="bk-order__warning" role="note">
+          {intl.formatMessage(
+            { id: 'booking.date.otherOption' },
+            {
+              name: option?.name ?? '',
+              duration: t('booking.duration.days', { count: lengthFromVariant(otherOption.variant).days }),
+              price: <Price key="price" amount={otherOption.variant.price} currency={otherOption.variant.currency} original={{ amount: otherOption.variant.original_price, currency: 'RUB' }} />,
+            },
+          )}{' '}
+          {option && (
+            <a href={host.href('tour-page', { slug: option.slug })} target="_blank" rel="noopener noreferrer">
+              {t('booking.date.otherOptionLink', { name: option.name })}
+              <span className="visually-hidden"> {t('booking.newTab')}</span>
+            </a>
+          )}
+        </p>
+      )}
+      {values.dates === 'individual' && (
+        <div className="bk-order__row">
+          <TextField {...form.field('date_start')} type="date" label={fieldLabel('date_start')} required min={bounds.min} max={bounds.max} error={err('date_start')} />
+          <TextField {...form.field('date_end')} type="date" label={fieldLabel('date_end')} required min={values.date_start || bounds.min} max={bounds.max} error={err('date_end')} />
+        </div>
+      )}
+
+      <fieldset className="bk-order__party">
+        <legend className="ui-field__label">{t('booking.party.legend')}</legend>
+        <div className="bk-order__row">
+          <Counter name="adults" label={fieldLabel('adults')} hint={t('booking.party.adultsHint')} value={values.adults} min={limits.adults.min} max={limits.adults.max} onChange={(n) => form.change('adults', n)} error={err('adults')} />
+          <Counter name="children" label={fieldLabel('children')} hint={t('booking.party.childrenHint')} value={values.children} min={limits.children.min} max={limits.children.max} onChange={(n) => form.change('children', n)} error={err('children')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="bk-order__contacts">
+        <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>
+        <TextField {...form.field('name')} label={fieldLabel('name')} autoComplete="name" required maxLength={100} error={err('name')} />
+        <PhoneInput
+          name="phone"
+          label={fieldLabel('phone')}
+          hint={prefilled.phone && values.phone === prefilled.phone ? t('booking.contacts.fromAccount') : undefined}
+          required={!(prefilled.phone && values.phone === prefilled.phone)}
+          value={values.phone}
+          onChange={(v) => form.change('phone', v)}
+          onBlur={() => form.blur('phone')}
+          country={country}
+          onCountryChange={setCountry}
+          locale={locale}
+          t={(id, v) => intl.formatMessage({ id }, v)}
+          error={err('phone')}
+        />
+        <TextField
+          {...form.field('email')}
+          type="email"
+          label={fieldLabel('email')}
+          autoComplete="email"
+          maxLength={254}
+          hint={prefilled.email && values.email === prefilled.email ? t('booking.contacts.fromAccount') : undefined}
+          error={err('email')}
+        />
+        <div className={`ui-field${errors.comment ? ' ui-field--invalid' : ''}`}>
+          <label className="ui-field__label" htmlFor={`${formId}-comment`}>
+            {fieldLabel('comment')}
+          </label>
+          <textarea
+            {...form.field('comment')}
+            id={`${formId}-comment`}
+            className="ui-field__input bk-order__textarea"
+            rows={4}
+            maxLength={3000}
+            aria-invalid={errors.comment ? true : undefined}
+            aria-describedby={errors.comment ? `${formId}-comment-error` : undefined}
+          />
+          {errors.comment && (
+            <p id={`${formId}-comment-error`} className="ui-field__error">
+              {err('comment')}
+            </p>
+          )}
+        </div>
+      </fieldset>
+
+      <div className={`ui-field bk-order__agree${errors.agree ? ' ui-field--invalid' : ''}`}>
+        <input
+          id={`${formId}-agree`}
+          type="checkbox"
+          name="agree"
+          checked={values.agree}
+          required
+          aria-invalid={errors.agree ? true : undefined}
+          aria-describedby={errors.agree ? `${formId}-agree-error` : undefined}
+          onChange={(e) => form.change('agree', e.target.checked)}
+        />
+        <label htmlFor={`${formId}-agree`}>{intl.formatMessage({ id: 'booking.form.terms' }, links)}</label>
+        {errors.agree && (
+          <p id={`${formId}-agree-error`} className="ui-field__error">
+            {err('agree')}
+          </p>
+        )}
+      </div>
+
+      <Button type="submit" block loading={busy}>
+        {submitLabel}
+      </Button>
+      <p className="bk-order__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+    </form>
+  );
+}
+
+function DateOptionText({ option, fmt, t }: { option: DateOption; fmt: ReturnType<typeof useDateFormat>; t: (id: string, v?: Record<string, string | number>) => string }) {
+  if (option.kind === 'individual') return <span className="bk-date__text">{t('booking.date.individual')}</span>;
+  if (option.kind === 'excursion') return <span className="bk-date__text">{t('booking.date.excursion', { date: fmt.date(option.date), start: option.start, end: option.end })}</span>;
+  const v = option.variant;
+  return (
+    <span className="bk-date__text">
+      <span>{fmt.range(v.start, v.end)}</span>{' '}
+      {option.disabled ? (
+        <span className="bk-date__chip">{t('booking.date.noSeats')}</span>
+      ) : (
+        <Price amount={v.price} currency={v.currency} original={{ amount: v.original_price, currency: 'RUB' }} oldAmount={v.price_without_discount} />
+      )}
+      {v.not_guaranteed && (
+        <span className="bk-date__chip" title={t('booking.date.approximateHint')}>
+          {t('booking.date.approximate')}
+          <span className="visually-hidden"> {t('booking.date.approximateHint')}</span>
+        </span>
+      )}
+      {option.otherOption && <span className="bk-date__chip">{t('booking.date.otherOptionChip')}</span>}
+    </span>
+  );
+}
