@@ -169,9 +169,9 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const fail = (error: unknown) => {
     if (isRetryableError(error)) {
       // No answer, a timeout or the service down: everything typed and the key stay; Retry resends the same submit.
-      const text = t('booking.form.networkError');
-      setProblem(text);
-      setAnnouncement(text);
+      // The alert announces it; the status region stays quiet so it is not read twice.
+      setProblem(t('booking.form.networkError'));
+      setAnnouncement('');
       return;
     }
     const fields = formFieldErrors(applyServerErrors(error, host.toast));

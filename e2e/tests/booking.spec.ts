@@ -1,0 +1,108 @@
+/**
+ * Booking (issue 14): the request page of mfe-booking against the real API — the date chosen on the tour page
+ * preselected, one request stored however often it is sent, what was typed kept when the API cannot be reached.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_PORTS } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { ROOT, axeViolations } from './support';
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
+
+interface Variant { id: number; tour_id: number; is_busy?: boolean; start: string }
+let tour: { id: number; title: string; variant: Variant };
+
+test.beforeAll(async () => {
+  for (let id = 1001; id < 1200 && !tour; id++) {
+    const res = await fetch(`${API}/spa/tour-for-request?id=${id}&format=main&site_id=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status !== 200) continue;
+    const body = (await res.json()) as { id: number; title: string; type: number; variants?: Variant[] };
+    const own = (body.variants ?? []).filter((v) => v.tour_id === body.id && !v.is_busy);
+    if (body.type === 1 && own.length > 1) tour = { id: body.id, title: body.title, variant: own[1]! };
+  }
+  expect(tour).toBeTruthy();
+});
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+function ordersOf(comment: string): { id: number; uuid: string; type: string; tour_id: number; variant_id: number | null; name: string; adults: number }[] {
+  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("select id, uuid, type, tour_id, variant_id, name, adults from help_requests where type = 'order' and comment like ?").all(`${comment}%`) as never;
+  } finally {
+    db.close();
+  }
+}
+
+async function fill(page: Page, comment: string) {
+  const form = page.getByRole('main');
+  await form.getByRole('group', { name: 'Tour date' }).locator(`input[value="${tour.variant.id}"]`).check();
+  await form.getByRole('textbox', { name: /^Name/ }).fill('Anna <b>Smith</b>');
+  const phone = form.getByRole('textbox', { name: /^Phone/ });
+  await phone.click();
+  await phone.fill('+1 212 736 5000');
+  await form.getByRole('textbox', { name: /^E-mail/ }).fill('anna.booking@example.com');
+  await form.getByRole('textbox', { name: /^Comment/ }).fill(comment);
+  await form.getByRole('checkbox', { name: /I accept Terms and Conditions/ }).check();
+}
+
+test.describe('the request page', () => {
+  test('the date chosen on the tour page is preselected; a double click sends one request; the success screen; axe clean', async ({ page }) => {
+    await page.addInitScript((id) => localStorage.setItem('selected-tour-date', String(id)), tour.variant.id);
+    await page.goto(`/en/tour/${tour.id}/order`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByText(tour.title).first()).toBeVisible();
+    const dates = page.getByRole('group', { name: 'Tour date' });
+    await expect(dates.locator('input[type=radio]:checked')).toHaveValue(String(tour.variant.id));
+    expect(await axeViolations(page)).toEqual([]);
+
+    const comment = `e2e double click ${Date.now().toString(36)}`;
+    await fill(page, comment);
+    await page.getByRole('button', { name: 'Send request' }).dblclick();
+    const heading = page.getByRole('heading', { name: /^Request #\d+ has been sent$/ });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    const requestId = Number(/#(\d+)/.exec((await heading.textContent())!)![1]);
+    const rows = ordersOf(comment);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: requestId, tour_id: tour.id, variant_id: tour.variant.id, name: 'Anna <b>Smith</b>', adults: 1 });
+    expect(await axeViolations(page)).toEqual([]);
+    // Sent: the draft is gone.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveValue('');
+  });
+
+  test('the API out of reach: the form says so and keeps everything; the retry after a reload sends one request', async ({ page }) => {
+    await page.goto(`/en/tour/${tour.id}/order`);
+    const comment = `e2e offline ${Date.now().toString(36)}`;
+    await fill(page, comment);
+    await page.route('**/spa/submit-order', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText("We couldn't send your request: there is no connection to our server. Everything you typed is kept.")).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveValue(comment);
+    expect(ordersOf(comment)).toHaveLength(0);
+
+    await page.unroute('**/spa/submit-order');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: /^Comment/ })).toHaveValue(comment);
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Anna <b>Smith</b>');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('heading', { name: /^Request #\d+ has been sent$/ })).toBeVisible();
+    expect(ordersOf(comment)).toHaveLength(1);
+  });
+
+  test('usable at 320 px: nothing wider than the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/en/tour/${tour.id}/order`);
+    await expect(page.getByRole('button', { name: 'Send request' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
