@@ -84,6 +84,23 @@ export interface ApiConfig {
   uploadsDir: string;
   /** UPLOAD_QUOTA_MB_PER_DAY: what one traveller may upload in 24 hours, in MB (the disk's defence); 0 = no quota. */
   uploadQuotaMbPerDay: number;
+  /**
+   * PAYMENT_PROVIDER: the payment provider (lib/payments.ts). 'sandbox' (the default): a local stand-in whose payment
+   * page (served by the API, with Pay and Decline) works in development mode (DEV_MODE) only.
+   */
+  paymentProvider: PaymentProviderName;
+}
+
+/** Payment providers the service knows (PAYMENT_PROVIDER); card and fast-bank-transfer providers plug in beside the sandbox. */
+export const PAYMENT_PROVIDER_NAMES = ['sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+function paymentProvider(value: string | undefined): PaymentProviderName {
+  const name = (value ?? '').trim().toLowerCase() || 'sandbox';
+  if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name)) {
+    throw new Error(`PAYMENT_PROVIDER: one of ${PAYMENT_PROVIDER_NAMES.join(', ')} (or unset), not '${value ?? ''}'`);
+  }
+  return name as PaymentProviderName;
 }
 
 /** Identity-verification providers the service knows (VERIFICATION_PROVIDER). */
@@ -192,6 +209,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     verificationProvider: verificationProvider(env.VERIFICATION_PROVIDER),
     uploadsDir: env.UPLOADS_DIR ? path.resolve(root, env.UPLOADS_DIR) : path.join(path.dirname(dbFile), 'uploads'),
     uploadQuotaMbPerDay: int(env.UPLOAD_QUOTA_MB_PER_DAY, 500, 0, 1_000_000),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
   };
 }
 

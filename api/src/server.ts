@@ -25,6 +25,7 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
+import { registerPaymentRoutes } from './routes/payments';
 import { registerOutboxPage } from './routes/outbox';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerRequestRoutes } from './routes/requests';
@@ -161,6 +162,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
+  registerPaymentRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 

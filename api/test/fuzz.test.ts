@@ -66,15 +66,16 @@ function kind(op: Operation, name: string): void {
 /** The state a rejected POST must not change: the rows of every table a call may write. */
 async function writtenState(): Promise<string> {
   const k = t.db.kysely as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
-  const [requestsRows, travellers, tokens, uploads, history, tourists] = await Promise.all([
+  const [requestsRows, travellers, tokens, uploads, history, tourists, payments] = await Promise.all([
     k.selectFrom('help_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('travellers').select(['id', 'currency', 'updated_at']).orderBy('id').execute(),
     k.selectFrom('traveller_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('request_history').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     k.selectFrom('request_tourists').select(['id', 'updated_at']).orderBy('id').execute(),
+    k.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return JSON.stringify([requestsRows, travellers, tokens, uploads, history, tourists]);
+  return JSON.stringify([requestsRows, travellers, tokens, uploads, history, tourists, payments]);
 }
 
 /** Sends one request and checks everything a bad input may never cause. */
@@ -292,7 +293,13 @@ beforeAll(async () => {
     '/crm/api/request/update-tourists': { request_id: String(replacing.id), uuid: replacing.uuid },
     '/crm/api/request/add-tourists': { uuid: adding.uuid },
     '/crm/api/request/update-tourists-questionnaires': { id: String(answering.id), uuid: answering.uuid },
+    '/crm/api/request/list-for-chat': { chat_id: '1' },
   });
+  // Payments: a request confirmed by a coordinator (the development route) has its prepayment invoice to pay.
+  const paying = await helpRequest();
+  const confirmed = await app.inject({ method: 'POST', url: `/internal/requests/${paying.id}/confirm`, payload: { amount: 1000 } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
+  const invoiceId = (confirmed.json() as { invoices: { id: number }[] }).invoices[0]!.id;
   validQuery = (op) => ({ ...common, ...(byPath[op.path] ?? {}) });
   // Uploads of the fuzz traveller: a public picture (served at /media/uploads/{name}, the profile photo, a URL the
   // image upload copies) and a video (the URL the video upload copies).
@@ -321,6 +328,7 @@ beforeAll(async () => {
     '/spa/submit-order': { data: { tour_id: variant.tour_id, dates: variant.id, adults: 2, name: 'Anna', phone: '+79161234567', agree: true } },
     '/crm/api/request/cancel': { id: cancelling.id, uuid: cancelling.uuid, message: 'Fuzz' },
     '/crm/api/request/tour-dates': { request_id: reading.id, uuid: reading.uuid },
+    '/crm/api/payment/create': { invoice_id: invoiceId, uuid: paying.uuid },
     '/crm/api/request/update-tourists': { tourists: [{ first_name: 'Fuzz', birthday: '1990-01-01' }] },
     '/crm/api/request/add-tourists': { tourists: [{ first_name: 'Fuzz' }] },
     '/crm/api/request/update-tourists-questionnaires': { tourists: [{ id: touristId, questionnaire: { diet: 'none' } }] },

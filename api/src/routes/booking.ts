@@ -9,8 +9,8 @@
 import type { FastifyReply } from 'fastify';
 import { array, record, refine, string, type as object, unknown } from 'superstruct';
 import {
-  BookingRequest, CancelRequestBody, MAX_PARTY, OrderData, QuestionnairesBody, QuestionnairesQuery, REQUEST_STATUS, RequestAnswer, RequestByUuidQuery,
-  RequestDoneAnswer, RequestGetQuery, SubmitOrderAnswer, SubmitOrderBody, TOURIST_TEMPLATE, TourDatesAnswer, TourDatesBody, TourDatesQuery, Tourist,
+  BookingRequest, CancelRequestBody, ListForChatQuery, MAX_PARTY, OrderData, QuestionnairesBody, QuestionnairesQuery, REQUEST_STATUS, RequestAnswer, RequestByUuidQuery,
+  RequestDoneAnswer, RequestGetQuery, RequestListAnswer, SubmitOrderAnswer, SubmitOrderBody, TOURIST_TEMPLATE, TourDatesAnswer, TourDatesBody, TourDatesQuery, Tourist,
   TouristInput, TouristQuestionnaireInput, TouristsAnswer, TouristsBody, TouristsInfoAnswer, UpdateTouristsQuery, UuidQuery, canCancelStatus,
   canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName, type RequestDates,
 } from '@tours/shared/src/api/schemas/booking';
@@ -21,6 +21,8 @@ import {
   appendHistory, bookingDb, createRequest, deleteTourists, familyVariants, historyOf, insertTourists, requestById, sameTourFamily, touristsOf, updateRequest,
   updateTourist, variantById, type TouristFields,
 } from '../db/queries/booking';
+import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
+import { paymentRecordsOf } from '../lib/payments';
 import { accessRequest, idempotencyKeyOf, keyReused, submitHash, travellerActor, type RequestAccess } from '../lib/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
@@ -114,11 +116,12 @@ async function datesOf(s: Services, row: RequestRow): Promise<RequestDates> {
 /** The request as the arrival and add-tourists pages show it. */
 async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext): Promise<BookingRequest> {
   const id = Number(row.id);
-  const [tour, dates, tourists, history] = await Promise.all([
+  const [tour, dates, tourists, history, payments] = await Promise.all([
     row.tour_id === null ? undefined : bookingDb(s.db).selectFrom('tours').selectAll().where('id', '=', row.tour_id).executeTakeFirst(),
     datesOf(s, row),
     touristsOf(s.db, id),
     historyOf(s.db, id),
+    paymentRecordsOf(s, row),
   ]);
   const editable = canEditTouristsStatus(row.status);
   return {
@@ -137,6 +140,8 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     tourists: tourists.map((x) => touristOf(x, editable)),
     // What the traveller may see of the history: when and what, not which staff member.
     history: history.map((h) => ({ at: h.at, actor: h.actor, action: h.action, from_status: h.from_status, to_status: h.to_status, message: h.message })),
+    // The travel agreement and the invoices (accounts-and-comms §3), once confirmed (lib/payments.ts).
+    agreement: payments.agreement, invoices: payments.invoices,
   };
 }
 
@@ -241,6 +246,18 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
     },
   });
 
+  // GET /crm/api/request/list-for-chat ------------------------------------------------------------------------------
+  router.add({
+    method: 'GET', url: '/crm/api/request/list-for-chat', tags, summary: 'The requests shown beside a chat (empty until chats exist, issue 15)',
+    description: 'There are no chats yet (issue 15): the answer is `{ requests: [] }` for any chat id. With chats, it will be the requests of the '
+      + "signed-in traveller the chat belongs to, each as get answers it. Private (no-store).",
+    query: ListForChatQuery, answer: RequestListAnswer,
+    handler: async ({ reply }) => {
+      personal(reply);
+      return { requests: [] };
+    },
+  });
+
   // POST /crm/api/request/cancel -------------------------------------------------------------------------------------
   router.add({
     method: 'POST', url: '/crm/api/request/cancel', tags, summary: 'Cancels a request with a message (§4.7)',
@@ -263,6 +280,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
           ...travellerActor(traveller), action: 'cancel', from_status: row.status, to_status: REQUEST_STATUS.CANCELED_TOURIST,
           message: body.message || null, changes: { notify_client: body.notify_client },
         }, now);
+        // Open invoices and payments end; the agreement ends by what was paid (lib/payments.ts).
+        await closePaymentRecords(trx as unknown as PaymentsTrx, Number(row.id), now);
         return true;
       });
       const after = (await requestById(s.db, Number(row.id)))!;

@@ -27,10 +27,15 @@ export {
   SiteTokensAnswer, SocialLink, SocialLinksAnswer, WorkTimeAnswer,
 } from '../api/schemas/reference';
 export {
-  BookingRequest, MAX_PARTY, REQUEST_STATUS, REQUEST_STATUS_NAMES, RequestAnswer, RequestDoneAnswer, SubmitOrderAnswer, TOURIST_TEMPLATE, TourDatesAnswer, Tourist,
+  BookingRequest, MAX_PARTY, REQUEST_STATUS, REQUEST_STATUS_NAMES, RequestAnswer, RequestDoneAnswer, RequestListAnswer, SubmitOrderAnswer, TOURIST_TEMPLATE, TourDatesAnswer, Tourist,
   TouristsAnswer, TouristsInfoAnswer, canCancelStatus, canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName,
 } from '../api/schemas/booking';
 export type { OrderData, RequestStatusName } from '../api/schemas/booking';
+export {
+  CHECK_STATUS, CONTRACT_OUTCOME, CONTRACT_OUTCOME_NAMES, CreatePaymentAnswer, INTERNAL_CHECK_STATUS, Invoice, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_PROVIDER_IDS,
+  PAYMENT_STATUS, PAYMENT_STATUS_NAMES, SALES_CHANNEL, TravelAgreement, paymentStatusName,
+} from '../api/schemas/payments';
+export type { ContractOutcomeName, PaymentKind, PaymentMethod, PaymentStatusName } from '../api/schemas/payments';
 export { IDEMPOTENCY_KEY_RE, PARTNER_ID_RE, SubmitHelpRequestAnswer } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
 export { FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';

@@ -11,6 +11,7 @@ import * as m0008 from './0008-accounts';
 import * as m0009 from './0009-identity-verification';
 import * as m0010 from './0010-uploads';
 import * as m0011 from './0011-requests';
+import * as m0012 from './0012-payments';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-identity-verification': m0009,
   '0010-uploads': m0010,
   '0011-requests': m0011,
+  '0012-payments': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import {
   type AnyStruct, bodyEmail as email, bodyId, bodyPhone as phone, bodyText as text, coerceIf, currencyCode, dflt, isStringOrNumber, opt, queryBool, queryId,
   queryString, withMeta,
 } from './common';
+import { Invoice, TravelAgreement } from './payments';
 import { PARTNER_ID_RE, TIMEZONE_MAX, TIMEZONE_MIN, dateText, idempotencyKey, requestUuid } from './requests';
 
 // ---------------------------------------------------------------------------
@@ -291,6 +292,13 @@ export const BookingRequest = type({
   locale: string(),
   tourists: array(Tourist),
   history: array(RequestHistoryItem),
+  /**
+   * The travel agreement, once the request is confirmed (status 2 PENDING_PREPAYMENT and after); null before.
+   * Optional for older clients' fixtures; the API always sends it (accounts-and-comms §3, api/src/routes/payments.ts).
+   */
+  agreement: opt(nullable(TravelAgreement)),
+  /** The request's invoices with their payment statuses, oldest first (empty before it is confirmed). Always sent by the API. */
+  invoices: opt(array(Invoice)),
 });
 export type BookingRequest = Infer<typeof BookingRequest>;
 
@@ -337,3 +345,13 @@ export type TourDatesAnswer = Infer<typeof TourDatesAnswer>;
 /** An answer the spec does not show: the call worked. */
 export const RequestDoneAnswer = type({ success: literal(true), request: BookingRequest });
 export type RequestDoneAnswer = Infer<typeof RequestDoneAnswer>;
+
+// ---------------------------------------------------------------------------
+// GET /crm/api/request/list-for-chat
+// ---------------------------------------------------------------------------
+
+export const ListForChatQuery = type({ chat_id: withMeta(queryString(64, { min: 1, pattern: /^[A-Za-z0-9_-]+$/ }), { description: 'A chat (issue 15)' }) });
+
+/** The requests shown beside a chat (accounts-and-comms §7 list-for-chat: 'requests'). */
+export const RequestListAnswer = type({ requests: array(BookingRequest) });
+export type RequestListAnswer = Infer<typeof RequestListAnswer>;

@@ -9,6 +9,7 @@ export * from './organizers';
 export * from './slugs';
 export * from './requests';
 export * from './booking';
+export * from './payments';
 export * from './tours';
 export * from './search';
 export * from './reviews';
