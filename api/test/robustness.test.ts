@@ -65,6 +65,15 @@ beforeAll(async () => {
       '/spa/individual-tour': { uuid: (await individualTourUuidOf(t.db, tour.id))! },
       '/spa/tour-for-request': { id: String(tour.id) },
     };
+    // The request-bound reads (issue 14) need a request: one sent by a guest, read with its uuid.
+    const sent = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: { data: { type: 'common_help', name: 'Robust', phone: '+79161234567', agree: true } } });
+    const { request_id: requestId, requestUUID } = sent.json() as { request_id: number; requestUUID: string };
+    const byUuid = { uuid: requestUUID };
+    Object.assign(tourPageValid, {
+      '/crm/api/request/get': { id: String(requestId), uuid: requestUUID },
+      '/crm/api/request/get-by-uuid': byUuid,
+      '/spa/tourists-info': byUuid,
+    });
   }
 });
 afterAll(async () => {

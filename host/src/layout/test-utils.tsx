@@ -59,7 +59,7 @@ export const defaultRoutes: Record<string, ApiHandler> = {
   '/spa/site-tokens': fixtures.siteTokens,
   '/spa/country-by-ip': fixtures.countryByIp,
   '/crm/api/dropdown/country': fixtures.countries,
-  'POST /spa/submit-help-request': { request_id: 501 },
+  'POST /spa/submit-help-request': { request_id: 501, requestUUID: '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10' },
 };
 
 export interface SetupOptions extends Omit<TestHostOptions, 'url' | 'messagesLocale' | 'routes'> {

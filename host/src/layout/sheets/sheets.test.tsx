@@ -77,7 +77,7 @@ describe('E-book sheet', () => {
     await user.click(submit);
     expect(submit).toBeDisabled();
     expect(t.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    await act(async () => answer({ request_id: 9 }));
+    await act(async () => answer({ request_id: 9, requestUUID: '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b11' }));
     const success = await screen.findByRole('dialog', { name: 'Success' });
     expect(success).toHaveTextContent('The guide has been sent to your email!');
     expect(localStorage.getItem(STORAGE.ebookHidden)).toBe('1');
