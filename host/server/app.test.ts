@@ -57,6 +57,8 @@ function defaultAnswer(url: URL): Answer {
     case '/spa/validate-slug': return url.searchParams.get('slug') === 'no-such-place' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { result: { valid: true } } };
     case '/spa/reviews': return url.searchParams.get('region') === 'atlantis' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { reviews: [] } };
     case '/spa/tour': return url.searchParams.get('slug') === TOUR ? { status: 200, body: fixture } : { status: 404, body: { message: 'Not found' } };
+    case '/spa/blog-post': return url.searchParams.get('slug') === 'baikal-in-winter-7' ? { status: 200, body: { post: {} } } : { status: 404, body: { message: 'Not found' } };
+    case '/spa/blog-posts': return url.searchParams.get('slug') === 'atlantis' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { posts: [] } };
     // A remote's compiled catalogue, as its build ships it (scripts/webpack/remote-meta-plugin.js).
     case '/cdn/comms/i18n/en.abcd1234.json': return { status: 200, body: { 'page.chat-guide.title': [{ type: 0, value: 'Chat guide' }], 'comms.guide.title': [{ type: 0, value: 'How to reach a coordinator' }] } };
     default: return { status: 200, body: { ok: true } };
@@ -206,7 +208,7 @@ describe('no soft 404s: an undecidable route check is a 503', () => {
 
   test('API down: a search slug, a review region and a tour page answer 503; the proxy too', async () => {
     const app = await host({ apiUrl: await deadApiUrl() });
-    for (const url of ['/en/moscow', '/en/reviews/baikal', `/en/${TOUR}`]) expect503(await app.inject({ url, headers: html }));
+    for (const url of ['/en/moscow', '/en/reviews/baikal', `/en/${TOUR}`, '/en/blog/baikal-in-winter-7', '/en/blog/travel-tips']) expect503(await app.inject({ url, headers: html }));
     const proxied = await app.inject({ url: '/spa/search' });
     expect(proxied.statusCode).toBe(503);
     expect(proxied.headers['retry-after']).toBe('10');
@@ -227,14 +229,16 @@ describe('no soft 404s: an undecidable route check is a 503', () => {
 
   test('a definite not-found is still a 404; a known slug a 200', async () => {
     const app = await host();
-    for (const url of ['/en/no-such-place', '/en/reviews/atlantis', '/en/no-such-tour-99']) {
+    for (const url of ['/en/no-such-place', '/en/reviews/atlantis', '/en/no-such-tour-99', '/en/blog/no-such-article-8', '/de/reiseblog/baikal-in-winter-70', '/en/blog/atlantis']) {
       const res = await app.inject({ url, headers: html });
-      expect(res.statusCode).toBe(404);
+      expect([url, res.statusCode]).toEqual([url, 404]);
       expect(initialState(res.body)).toMatchObject({ status: 404, notFound: 'validation' });
     }
-    const ok = await app.inject({ url: '/en/moscow', headers: html });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.headers['retry-after']).toBeUndefined();
+    for (const url of ['/en/moscow', '/en/blog/baikal-in-winter-7', '/en/blog/travel-tips', '/en/blog']) {
+      const ok = await app.inject({ url, headers: html });
+      expect([url, ok.statusCode]).toEqual([url, 200]);
+      expect(ok.headers['retry-after']).toBeUndefined();
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
 import { tourHead } from './tour-head';
-import { validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
+import { validateBlogArticle, validateBlogCategory, validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
 import { loadShellRenderer } from './ssr';
 import { createRemoteTexts, plainText } from './remote-texts';
 import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
@@ -305,6 +305,10 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       let check: RouteCheck = 'valid';
       if (match.def.validate === 'search-slug') {
         if (!isDefaultSearchSlug(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
+      } else if (match.def.validate === 'blog-article') {
+        check = await validateBlogArticle(api, slug ?? '', locale);
+      } else if (match.def.validate === 'blog-category') {
+        if (slug) check = await validateBlogCategory(api, slug, locale);
       } else if (region) {
         check = await validateReviewRegion(api, region, locale);
       }

@@ -28,3 +28,19 @@ export async function validateSearchSlug(api: ApiTarget, slug: string, locale: L
   const result = body.result;
   return (typeof result === 'boolean' ? result : result?.valid !== false) ? 'valid' : 'invalid';
 }
+
+/** A blog article (/blog/{slug}-{id}) through /spa/blog-post, which answers 404 for an unknown or mismatched slug. */
+export async function validateBlogArticle(api: ApiTarget, slug: string, locale: Locale): Promise<RouteCheck> {
+  if (!/^[\p{L}\p{N}-]{1,200}$/u.test(slug)) return 'invalid';
+  const res = await askApi(api, `/spa/blog-post?slug=${encodeURIComponent(slug)}&similar_limit=0`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
+}
+
+/** A blog category (/blog/{category}) through /spa/blog-posts, which answers 404 for an unknown one. */
+export async function validateBlogCategory(api: ApiTarget, slug: string, locale: Locale): Promise<RouteCheck> {
+  if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return 'invalid';
+  const res = await askApi(api, `/spa/blog-posts?slug=${encodeURIComponent(slug)}&per-page=1`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
+}

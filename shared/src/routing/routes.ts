@@ -18,9 +18,10 @@ export interface RouteDef {
   fullHeader?: boolean;
   /**
    * The server checks the route with a call before answering, so an unknown one is a real 404: 'search-slug'
-   * through /spa/validate-slug, 'review-region' (an optional region) through /spa/reviews.
+   * through /spa/validate-slug, 'review-region' (an optional region) through /spa/reviews, 'blog-article' through
+   * /spa/blog-post, 'blog-category' (an optional category) through /spa/blog-posts.
    */
-  validate?: 'search-slug' | 'review-region';
+  validate?: 'search-slug' | 'review-region' | 'blog-article' | 'blog-category';
   /** What the host shows until the page's screen paints: the tour page's skeleton, else the generic one. */
   placeholder?: 'tour';
 }
@@ -45,8 +46,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'destinations', owner: 'mfe-search', paths: { base: '/destinations', cn: '/luxian', de: '/reiseziele' } },
   { name: 'faq', owner: 'mfe-search', paths: { base: '/faq', de: '/fragen-und-antworten' } },
   { name: 'press', owner: 'mfe-search', paths: { base: '/press', cn: '/xinwen', de: '/presse' } },
-  { name: 'blog-article-id', owner: 'mfe-search', paths: { base: '/blog/:slug(-\\d+)', cn: '/boke/:slug(-\\d+)', de: '/reiseblog/:slug(-\\d+)' } },
-  { name: 'blog-index', owner: 'mfe-search', paths: { base: '/blog/:slug*', cn: '/boke/:slug*', de: '/reiseblog/:slug*' } },
+  { name: 'blog-article-id', owner: 'mfe-search', paths: { base: '/blog/:slug(-\\d+)', cn: '/boke/:slug(-\\d+)', de: '/reiseblog/:slug(-\\d+)' }, validate: 'blog-article' },
+  { name: 'blog-index', owner: 'mfe-search', paths: { base: '/blog/:slug*', cn: '/boke/:slug*', de: '/reiseblog/:slug*' }, validate: 'blog-category' },
   { name: 'reviews-index', owner: 'mfe-search', paths: { base: '/reviews/:region?', cn: '/pinglun/:region*', de: '/kundenbewertungen/:region?' }, fullHeader: true, validate: 'review-region' },
   { name: 'organizer-id', owner: 'mfe-tour', paths: { base: '/organizer/:id' } },
   { name: 'chat-index', owner: 'mfe-comms', paths: { base: '/chat/:id?' } },

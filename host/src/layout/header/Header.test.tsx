@@ -75,7 +75,7 @@ describe('Language and currency', () => {
   it('switches to the same page in another language and remembers it for a year', async () => {
     const user = userEvent.setup();
     const t = renderHeader('/en/visa');
-    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('button', { name: 'EN Language: English' }));
     const german = screen.getByRole('link', { name: 'Deutsch' });
     expect(german).toHaveAttribute('href', '/de/visum');
     expect(screen.queryByRole('link', { name: 'Русский' })).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('Language and currency', () => {
   it('offers no Russian when russianIsAvailable is off', async () => {
     const user = userEvent.setup();
     renderHeader('/en/visa', { config: { russianIsAvailable: false } });
-    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('button', { name: 'EN Language: English' }));
     expect(screen.queryByRole('link', { name: 'Русский' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '中文' })).toHaveAttribute('href', '/qianzheng');
   });
@@ -95,7 +95,7 @@ describe('Language and currency', () => {
   it('Escape closes the language list and returns focus to its button', async () => {
     const user = userEvent.setup();
     renderHeader('/en/visa');
-    const button = screen.getByRole('button', { name: 'Language: English' });
+    const button = screen.getByRole('button', { name: 'EN Language: English' });
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');

@@ -55,11 +55,11 @@ export function LanguageSwitcher() {
       focusOnOpen
       className="lay-switch"
       trigger={(props) => (
-        <button type="button" className="lay-switch__button" aria-label={intl.formatMessage({ id: 'layout.language.button' }, { language: current.nativeName })} {...props}>
+        // The name starts with what the button shows ('EN'), then says what it is (WCAG 2.5.3, label in name).
+        <button type="button" className="lay-switch__button" {...props}>
           <GlobeIcon />
-          <span className="lay-switch__value" aria-hidden="true">
-            {current.code.toUpperCase()}
-          </span>
+          <span className="lay-switch__value">{current.code.toUpperCase()}</span>
+          <span className="visually-hidden"> {intl.formatMessage({ id: 'layout.language.button' }, { language: current.nativeName })}</span>
           <ChevronIcon />
         </button>
       )}
