@@ -11,7 +11,7 @@ import { clearDraft, draftKey, newIdempotencyKey, readDraft, writeDraft } from '
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
-import { useDateFormat } from './format';
+import { useDateFormat } from '../common/format';
 import {
   EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, partyLimits, preselectedDate, type DateOption, type OrderValues,
 } from './order';

@@ -3,7 +3,7 @@ import { useHost } from '@tours/shared/core';
 import type { TourForRequestAnswer } from '@tours/shared/api';
 import { CARD_IMAGE_SIZE, organizerShortName, sizedImage } from '@tours/shared/domain';
 import { Price } from '@tours/shared/kit';
-import { useDateFormat } from './format';
+import { useDateFormat } from '../common/format';
 
 /** The tour of the order: image, title (a link back to the tour page), duration, organizer and price in the chosen currency. */
 export function TourSummary({ tour }: { tour: TourForRequestAnswer }) {
