@@ -26,6 +26,7 @@ import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
 import { registerPaymentRoutes } from './routes/payments';
+import { registerProgrammeRoutes } from './routes/programme';
 import { registerOutboxPage } from './routes/outbox';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerRequestRoutes } from './routes/requests';
@@ -163,6 +164,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
   registerPaymentRoutes(app, router, services);
+  registerProgrammeRoutes(app, router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 

@@ -12,6 +12,7 @@ import * as m0009 from './0009-identity-verification';
 import * as m0010 from './0010-uploads';
 import * as m0011 from './0011-requests';
 import * as m0012 from './0012-payments';
+import * as m0013 from './0013-programme';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-uploads': m0010,
   '0011-requests': m0011,
   '0012-payments': m0012,
+  '0013-programme': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

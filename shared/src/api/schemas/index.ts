@@ -10,6 +10,7 @@ export * from './slugs';
 export * from './requests';
 export * from './booking';
 export * from './payments';
+export * from './programme';
 export * from './tours';
 export * from './search';
 export * from './reviews';
