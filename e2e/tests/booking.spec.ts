@@ -106,3 +106,65 @@ test.describe('the request page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
+
+/** An order sent as the request page sends it, with its key: { request_id, requestUUID }. */
+async function placeOrder(name: string): Promise<{ id: number; uuid: string }> {
+  const res = await fetch(`${API}/spa/submit-order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Idempotency-Key': `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, 'X-Language': 'en', 'X-Currency': 'USD' },
+    body: JSON.stringify({ data: { tour_id: tour.variant.tour_id, dates: String(tour.variant.id), adults: 2, children: 0, name, phone: '+12127365000', email: 'arrival@example.com', agree: true, timezone: 0 } }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { request_id: number; requestUUID: string };
+  return { id: body.request_id, uuid: body.requestUUID };
+}
+
+test.describe('after the request', () => {
+  test('the arrival page: confirmed by a coordinator, paid through the sandbox provider, the status moves on; axe clean', async ({ page }) => {
+    const order = await placeOrder('Arrival Traveller');
+    // A coordinator confirms it (development mode's stand-in for the back office): the agreement and the invoice.
+    const confirmed = await fetch(`${API}/internal/requests/${order.id}/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(confirmed.status).toBe(200);
+
+    await page.goto(`/en/arrival/${order.uuid}`);
+    await expect(page.getByRole('heading', { name: `Request #${order.id}`, exact: true })).toBeVisible();
+    await expect(page.getByText('Confirmed: awaiting prepayment').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await expect(page.getByText('Thank you! Your payment has been received.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/en/arrival/${order.uuid}$`));
+    await expect(page.getByText('Prepayment received').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+    try {
+      expect(db.prepare('select status from help_requests where id = ?').get(order.id)).toEqual({ status: 3 });
+    } finally {
+      db.close();
+    }
+  });
+
+  test('add tourists from the arrival page; they are on the arrival page after saving', async ({ page }) => {
+    const order = await placeOrder('Tourists Traveller');
+    await page.goto(`/en/arrival/${order.uuid}`);
+    await page.getByRole('link', { name: 'Add tourists' }).click();
+    const first = page.getByRole('group', { name: 'Tourist 1' });
+    await expect(first).toBeVisible();
+    await first.getByRole('textbox', { name: /^Last name/ }).fill('Ivanova');
+    await first.getByRole('textbox', { name: /^First name/ }).fill('Maria');
+    const second = page.getByRole('group', { name: 'Tourist 2' });
+    await second.getByRole('textbox', { name: /^Last name/ }).fill('Ivanov');
+    await second.getByRole('textbox', { name: /^First name/ }).fill('Pyotr');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save tourists' }).click();
+    await expect(page.getByText('The tourists are saved.')).toBeVisible();
+
+    await page.goto(`/en/arrival/${order.uuid}`);
+    await expect(page.getByText(/Ivanova/).first()).toBeVisible();
+    await expect(page.getByText(/Ivanov\b/).first()).toBeVisible();
+  });
+});
+
