@@ -54,6 +54,11 @@ export interface ApiConfig {
   mailFrom: string;
   /** SITE_ORIGIN: the origin of links in messages (password reset, e-mail confirmation). */
   siteOrigin: string;
+  /**
+   * COORDINATOR_EMAIL: where the notice of every new request goes (the coordinators' shared inbox); 'off' sends none.
+   * Default coordinators@tours.example, so a developer sees the notices on the outbox page.
+   */
+  coordinatorEmail: string | null;
   /** DEV_MODE=1: developer pages (the outbox with its codes at /internal/outbox) answer without the internal secret. */
   devMode: boolean;
   /**
@@ -202,6 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Tours <no-reply@tours.example>',
     siteOrigin: origin(env.SITE_ORIGIN, 'http://localhost:8080'),
+    coordinatorEmail: env.COORDINATOR_EMAIL === 'off' ? null : env.COORDINATOR_EMAIL || 'coordinators@tours.example',
     devMode: env.DEV_MODE === '1' || env.DEV_MODE === 'true',
     captchaSecret: secret('CAPTCHA_SECRET', env.CAPTCHA_SECRET),
     authCodeSecret: secret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),

@@ -37,6 +37,7 @@ import { registerSignInRoutes } from './routes/sign-in';
 import { registerSlugRoutes } from './routes/slugs';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
+import { registerTourSelectionRoutes } from './routes/tour-selection';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
 import { Services } from './services';
@@ -163,6 +164,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
+  registerTourSelectionRoutes(router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
   registerMediaRoutes(app, router);

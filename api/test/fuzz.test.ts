@@ -328,6 +328,7 @@ beforeAll(async () => {
     '/spa/submit-order': { data: { tour_id: variant.tour_id, dates: variant.id, adults: 2, name: 'Anna', phone: '+79161234567', agree: true } },
     '/crm/api/request/cancel': { id: cancelling.id, uuid: cancelling.uuid, message: 'Fuzz' },
     '/crm/api/request/tour-dates': { request_id: reading.id, uuid: reading.uuid },
+    '/crm/api/request/tour-selection': { token: `${reading.id}-${reading.uuid}`, tour_ids: [tour.id] },
     '/crm/api/payment/create': { invoice_id: invoiceId, uuid: paying.uuid },
     '/spa/tour-program-order-via-email': { email: 'fuzz.programme@example.com', tour_id: tour.id, phone: '+79161234567', currency: 'EUR' },
     '/spa/tour-program-order-via-whatsapp': { phone: '+79161234567', email: 'fuzz.programme@example.com', request_id: reading.id, tour_id: tour.id, currency: 'EUR' },

@@ -26,6 +26,7 @@ import { paymentRecordsOf } from '../lib/payments';
 import { accessRequest, idempotencyKeyOf, keyReused, submitHash, travellerActor, type RequestAccess } from '../lib/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
+import { notifyCoordinators } from '../lib/request-notice';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import { fieldErrors, validateInput } from '../lib/validation';
@@ -201,7 +202,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       if (data.adults + data.children > MAX_PARTY) throw validationError({ children: `Maximum ${MAX_PARTY - data.adults}` });
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
       const now = s.date();
-      const stored = await createRequest(s.db, {
+      const row = {
         type: 'order', tour_id: tourId, dates: variantId !== null ? String(variantId) : 'individual', variant_id: variantId,
         date_start_formatted: variantId === null ? data.date_start_formatted! : null, date_end_formatted: variantId === null ? data.date_end_formatted! : null,
         name: empty(data.name) ?? (profileName || null), phone: empty(data.phone) ?? traveller?.phone ?? null, email: empty(data.email) ?? traveller?.email ?? null,
@@ -213,11 +214,13 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         source: data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site', origin: header(request, 'origin', 300),
         locale: ctx.locale, currency: data.currency ?? ctx.currency, traveller_id: traveller ? Number(traveller.id) : null,
         created_at: now.toISOString(), updated_at: now.toISOString(),
-      }, {
+      };
+      const stored = await createRequest(s.db, row, {
         key, hash: key ? submitHash('submit-order', data) : null, at: now,
         history: { ...travellerActor(traveller), action: 'created', to_status: REQUEST_STATUS.PENDING_CONFIRM },
       });
       if ('keyReused' in stored) throw keyReused();
+      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid });
       return { request_id: stored.id, requestUUID: stored.uuid };
     },
   });

@@ -13,14 +13,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { record, string, type, unknown } from 'superstruct';
 import { withMeta } from '@tours/shared/src/api/schemas/common';
 import {
-  HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, missingHelpRequestFields, type HelpRequestSource,
+  HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, helpRequestRuleErrors, missingHelpRequestFields, parseIndividualDates,
+  type HelpRequestSource, type HelpRequestTourFacts,
 } from '@tours/shared/src/api/schemas/requests';
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
 import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
-import { missingReferences } from '../db/queries/requests';
+import { missingReferences, tourRequestFacts } from '../db/queries/requests';
 import { idempotencyKeyOf, keyReused, submitHash, travellerActor } from '../lib/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
+import { notifyCoordinators } from '../lib/request-notice';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import { signedInTraveller } from './accounts';
@@ -89,8 +91,19 @@ export function parseHelpRequest(input: unknown): HelpRequestData {
   const raw = (value ?? input) as HelpRequestData;
   const missing = (HELP_REQUEST_TYPES as readonly unknown[]).includes(raw.type) ? missingHelpRequestFields(trimmed(raw)) : {};
   const all = { ...missing, ...errors };
+  if (raw && typeof raw === 'object' && raw.tour !== undefined && raw.tour_id !== undefined && raw.tour !== raw.tour_id) all.tour = 'Incorrect value';
   if (Object.keys(all).length) throw validationError(all);
-  return value as HelpRequestData;
+  const data = value as HelpRequestData;
+  // `tour` (the private tour payload of §3.7) and tour_id name the same thing: one field from here on.
+  return data.tour !== undefined && data.tour_id === undefined ? { ...data, tour_id: data.tour } : data;
+}
+
+/**
+ * The earliest calendar day anywhere on Earth (the date at UTC−12): a private tour's 'today' bound (§5.6) is the
+ * traveller's, and the server does not know their zone, so it refuses only what is in the past everywhere.
+ */
+export function earliestToday(now: Date): string {
+  return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 
 function trimmed(data: HelpRequestData): HelpRequestData {
@@ -139,6 +152,13 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       // Ids must name rows that exist (a made-up tour or request is a field error, not a stored dangling id).
       const missing = await missingReferences(s.db, data);
       if (Object.keys(missing).length) throw validationError(missing);
+      // The rules of the private tour and the cost calculation need the tour (its type and request period).
+      let facts: HelpRequestTourFacts | null = null;
+      if (data.tour_id !== undefined && (data.type === 'individual_tour' || data.type === 'city_calculate')) facts = (await tourRequestFacts(s.db, data.tour_id)) ?? null;
+      const ruleErrors = helpRequestRuleErrors(data, facts, earliestToday(s.date()));
+      if (Object.keys(ruleErrors).length) throw validationError(ruleErrors);
+      // A private tour's range is stored as the individual dates of §3.7 (dates 'individual', start and end).
+      const privateRange = data.type === 'individual_tour' && data.individual_dates ? parseIndividualDates(data.individual_dates) : null;
       // The request to update is named by its uuid (with or without its id): the id alone is a guessable number.
       let target: { id: number; uuid: string } | null = null;
       if (data.request_id_to_update !== undefined || data.requestUUID !== undefined) {
@@ -153,11 +173,11 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
       const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
       const now = s.date();
-      const stored = await createRequest(s.db, {
+      const row = {
         type: data.type,
         tour_id: data.tour_id ?? null,
         city: empty(data.city),
-        dates: empty(data.dates),
+        dates: privateRange ? 'individual' : empty(data.dates),
         name: empty(data.name),
         first_name: empty(data.first_name),
         last_name: empty(data.last_name),
@@ -177,8 +197,8 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         utm_campaign: empty(data.utm_campaign),
         utm_content: empty(data.utm_content),
         referer: empty(data.referer) ?? header(request, 'referer', 2000),
-        date_start_formatted: empty(data.date_start_formatted),
-        date_end_formatted: empty(data.date_end_formatted),
+        date_start_formatted: privateRange ? privateRange[0] : empty(data.date_start_formatted),
+        date_end_formatted: privateRange ? privateRange[1] : empty(data.date_end_formatted),
         time_start: empty(data.time_start),
         click_source: empty(data.click_source),
         partner_id: empty(data.partner_id),
@@ -189,13 +209,16 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         updated_at: now.toISOString(),
         traveller_id: traveller ? Number(traveller.id) : null,
         currency: ctx.currency,
-      }, {
+      };
+      const stored = await createRequest(s.db, row, {
         key, hash: key ? submitHash('submit-help-request', data) : null, at: now,
         history: { ...travellerActor(traveller), action: 'created', to_status: 1 },
         also: target && ATTACHING_TYPES.has(data.type) ? (trx, id) => attachContacts(trx, target!.id, id, data, traveller, now) : undefined,
       });
       if ('keyReused' in stored) throw keyReused();
-      return { request_id: stored.id, requestUUID: stored.uuid };
+      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid });
+      // The cost calculation's answer names the e-mail the flight quote goes to (§7.4).
+      return { request_id: stored.id, requestUUID: stored.uuid, ...(data.type === 'city_calculate' && data.email ? { email: data.email } : {}) };
     },
   });
   // The OpenAPI description shows the whole body, not just the envelope the router checks.

@@ -36,6 +36,7 @@ export {
   PAYMENT_STATUS, PAYMENT_STATUS_NAMES, SALES_CHANNEL, TravelAgreement, paymentStatusName,
 } from '../api/schemas/payments';
 export type { ContractOutcomeName, PaymentKind, PaymentMethod, PaymentStatusName } from '../api/schemas/payments';
+export { MAX_SELECTED_TOURS, TourSelectionAnswer, parseSelectionToken } from '../api/schemas/booking';
 export { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '../api/schemas/programme';
 export { IDEMPOTENCY_KEY_RE, PARTNER_ID_RE, SubmitHelpRequestAnswer } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';

@@ -45,3 +45,19 @@ export async function missingReferences(db: Db, refs: HelpRequestReferences): Pr
   });
   return out;
 }
+
+/** The tour facts the rules of a private tour and a cost calculation need (type, request period as YYYY-MM-DD). */
+export async function tourRequestFacts(db: Db, tourId: number): Promise<{ type: number; requestPeriodStart: string | null; requestPeriodEnd: string | null } | undefined> {
+  const row = await db.kysely
+    .selectFrom('tours')
+    .select(['type', 'use_request_period', 'request_period_start', 'request_period_end'])
+    .where('id', '=', tourId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const used = Boolean(row.use_request_period);
+  return {
+    type: Number(row.type),
+    requestPeriodStart: used && row.request_period_start ? String(row.request_period_start).slice(0, 10) : null,
+    requestPeriodEnd: used && row.request_period_end ? String(row.request_period_end).slice(0, 10) : null,
+  };
+}

@@ -1,13 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { COOKIES, STORAGE } from '@tours/shared/contract';
-import { applyServerErrors, isRetryableError, type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
+import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant } from '@tours/shared/domain';
 import { Button, PhoneInput, Price, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
-import { clearDraft, draftKey, newIdempotencyKey, readDraft, writeDraft } from '../common/draft';
+import { draftKey, readDraft } from '../common/draft';
+import { useRequestSubmit } from '../common/useRequestSubmit';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
@@ -77,7 +78,6 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const [country, setCountry] = useState(start.country);
   const countryRef = useRef(country);
   countryRef.current = country;
-  const keyRef = useRef<string | undefined>(start.idempotencyKey);
   const bounds = individualBounds(tour, today());
 
   const chosenOf = (v: Readonly<Record<string, unknown>>) => options.find((o) => o.value === v.dates);
@@ -108,21 +108,26 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const chosen = chosenOf(values);
   const limits = partyLimits(tour, chosen, values);
 
-  // Everything typed stays on this device until the request is stored.
-  useEffect(() => {
-    writeDraft(storageKey, { values, country, ...(keyRef.current ? { idempotencyKey: keyRef.current } : {}) });
-  }, [storageKey, values, country]);
-
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const sending = useRef(false);
   const formRef = useRef<HTMLFormElement | null>(null);
-
-  const focusField = (field: Field) => {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]:not(:disabled)`)?.focus());
-  };
   const fieldLabel = (f: Field) => t(`booking.field.${f}`);
+  const { submit, busy, problem, announcement } = useRequestSubmit({
+    form,
+    storageKey,
+    initialKey: start.idempotencyKey,
+    country,
+    fieldLabel,
+    serverFields: formFieldErrors,
+    formRef,
+    send: (key) => submitOrder(host.api, dataToSend(), key),
+    onSent: (answer) => onSent(answer, { email: dataToSend().email ?? '' }),
+  });
+  const dataToSend = () =>
+    orderData(tour.id, form.values, options, {
+      currency,
+      timezone: browserMoscowOffset().offset,
+      referer: window.location.href,
+      utmSource: readCookie(COOKIES.utmSource.name),
+    }, (p) => phoneToSend(p, countryRef.current));
 
   const chooseDate = (value: string) => {
     form.change('dates', value);
@@ -132,63 +137,9 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     if (party.children !== form.values.children) form.change('children', party.children);
   };
 
-  const send = async () => {
-    if (sending.current) return; // a double click sends one request
-    const invalid = form.validate();
-    if (invalid.length) {
-      setAnnouncement(t('booking.form.checkFields', { fields: invalid.map(fieldLabel).join(', ') }));
-      focusField(invalid[0]!);
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    setProblem(null);
-    // One key for this submit and every resend of it, kept with the draft before anything is sent.
-    keyRef.current ??= newIdempotencyKey();
-    const key = keyRef.current;
-    writeDraft(storageKey, { values: form.values, country: countryRef.current, idempotencyKey: key });
-    const data = orderData(tour.id, form.values, options, {
-      currency,
-      timezone: browserMoscowOffset().offset,
-      referer: window.location.href,
-      utmSource: readCookie(COOKIES.utmSource.name),
-    }, (p) => phoneToSend(p, countryRef.current));
-    try {
-      const answer = await submitOrder(host.api, data, key);
-      clearDraft(storageKey);
-      keyRef.current = undefined;
-      onSent(answer, { email: data.email ?? '' });
-    } catch (error) {
-      fail(error);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
-
-  const fail = (error: unknown) => {
-    if (isRetryableError(error)) {
-      // No answer, a timeout or the service down: everything typed and the key stay; Retry resends the same submit.
-      // The alert announces it; the status region stays quiet so it is not read twice.
-      setProblem(t('booking.form.networkError'));
-      setAnnouncement('');
-      return;
-    }
-    const fields = formFieldErrors(applyServerErrors(error, host.toast));
-    if (error instanceof ApiError && error.fieldErrors.idempotency_key) {
-      // The key went with other fields before (an answer lost, then the form changed): the next submit is a new one.
-      keyRef.current = undefined;
-    }
-    const onFields = form.setServerErrors(fields);
-    if (onFields.length) {
-      setAnnouncement(t('booking.form.checkFields', { fields: onFields.map(fieldLabel).join(', ') }));
-      focusField(onFields[0]!);
-    }
-  };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void send();
+    void submit();
   };
 
   const newTab = (href: string) => (chunks: ReactNode[]) => (
@@ -216,7 +167,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
       {problem && (
         <div className="bk-order__alert" role="alert">
           <p>{problem}</p>
-          <Button variant="secondary" size="sm" onClick={() => void send()} disabled={busy}>
+          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
             {t('booking.form.retry')}
           </Button>
         </div>

@@ -116,6 +116,14 @@ describe('SearchPage (§2.5)', () => {
     expect(screen.getByText('19–40 of 40')).toBeInTheDocument();
   });
 
+  it('a page past the last (?page=500 of 3) shows the last page, the URL replaced rather than pushed', async () => {
+    const h = setup('/en/tours?sort=price&page=500', { '/spa/tours': ({ query }: { query?: Record<string, unknown> }) => ({ result: page(Number(query?.page ?? 1), Number(query?.page) > 3 ? [] : [5]), filters: FILTERS }) });
+    await waitFor(() => expect(h.navigate).toHaveBeenCalledWith('/en/tours?sort=price&page=3', { replace: true }));
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 31', 'Tour 32']));
+    expect(screen.getByText('37–40 of 40')).toBeInTheDocument();
+    expect(h.navigate).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the empty-result text of §2.10 and offers to reset the filters', async () => {
     const h = setup('/en/tours?comfort=5', { '/spa/tours': { result: { groups: [], pagination: { page: 1, pages: 0, itemsCount: 0, itemsOnPage: 0, pageSize: 18 }, place: null }, filters: FILTERS } });
     await waitFor(() => expect(screen.getByText('Nothing found based on your search')).toBeInTheDocument());
@@ -221,6 +229,26 @@ describe('tour selection mode (§4.9)', () => {
     expect(screen.getByRole('region', { name: 'Tour selection' })).toHaveTextContent('1 tour selected');
     await userEvent.click(screen.getByRole('button', { name: 'Unselect Tour 2' }));
     expect(h.store.get(tourSelectionItemsAtom)).toEqual([]);
+  });
+
+  it('sends the whole selection to the request of the link; the button says once it is sent, until the selection changes', async () => {
+    const sent: unknown[] = [];
+    const h = setup('/en/tours', {
+      '/crm/api/request/tour-selection': ({ body }: { body?: { token: string; tour_ids: number[] } }) => {
+        sent.push(body);
+        return { success: true, request_id: 4711, tour_ids: body!.tour_ids };
+      },
+    }, { variantId: 5 });
+    act(() => h.store.set(tourSelectionTokenAtom, '4711-abc'));
+    act(() => h.store.set(tourSelectionItemsAtom, [2, 3]));
+    await waitFor(() => expect(cardTitles()).toHaveLength(3));
+    const sheet = screen.getByRole('region', { name: 'Tour selection' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Send to the coordinator' }));
+    await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Sent to the coordinator' })).toBeDisabled());
+    expect(sent).toEqual([{ token: '4711-abc', tour_ids: [2, 3] }]);
+    expect(h.toast).toHaveBeenCalledWith({ kind: 'success', text: '2 tours sent to your coordinator.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Unselect Tour 2' }));
+    expect(within(sheet).getByRole('button', { name: 'Send to the coordinator' })).toBeEnabled();
   });
 
   it('without a token there is no sheet and no Select', async () => {

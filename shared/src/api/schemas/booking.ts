@@ -355,3 +355,33 @@ export const ListForChatQuery = type({ chat_id: withMeta(queryString(64, { min: 
 /** The requests shown beside a chat (accounts-and-comms §7 list-for-chat: 'requests'). */
 export const RequestListAnswer = type({ requests: array(BookingRequest) });
 export type RequestListAnswer = Infer<typeof RequestListAnswer>;
+
+// ---------------------------------------------------------------------------
+// POST /crm/api/request/tour-selection (public-site §2.3, §3.7 'Tour-selection token', §4.9)
+// ---------------------------------------------------------------------------
+
+/**
+ * A coordinator's tour-selection token (§3.7 'requestId-…'): `{request id}-{request uuid}`. The part before the first
+ * '-' is the request id, as the spec says; the uuid after it is what makes the link a key (ids are shown to travellers).
+ */
+export const TOUR_SELECTION_TOKEN_RE = /^([1-9]\d{0,9})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** At most this many tours in one selection. */
+export const MAX_SELECTED_TOURS = 50;
+
+/** The request id and uuid of a selection token, or null when it is not one. */
+export function parseSelectionToken(token: string): { requestId: number; uuid: string } | null {
+  const m = TOUR_SELECTION_TOKEN_RE.exec(token);
+  return m ? { requestId: Number(m[1]), uuid: m[2]! } : null;
+}
+
+export const TourSelectionBody = type({
+  token: withMeta(queryString(48, { min: 1, pattern: TOUR_SELECTION_TOKEN_RE }), { description: "The selection link's token: '{request id}-{request uuid}'" }),
+  tour_ids: withMeta(
+    refine(array(bodyId('A published tour')), 'length', (v) => (v.length > MAX_SELECTED_TOURS ? `Maximum ${MAX_SELECTED_TOURS}` : true)),
+    { description: `The tours the traveller selected (at most ${MAX_SELECTED_TOURS}; an empty list clears the selection)`, maximum: MAX_SELECTED_TOURS },
+  ),
+});
+export type TourSelectionBody = Infer<typeof TourSelectionBody>;
+
+export const TourSelectionAnswer = type({ success: literal(true), request_id: integer(), tour_ids: array(integer()) });
+export type TourSelectionAnswer = Infer<typeof TourSelectionAnswer>;

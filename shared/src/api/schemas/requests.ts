@@ -57,6 +57,12 @@ export const requestUuid = (description: string) => withMeta(queryString(36, { m
 export const HelpRequestData = type({
   type: withMeta(enums(HELP_REQUEST_TYPES), { description: 'Help request type (§3.7)' }),
   tour_id: opt(bodyId('A tour (it must exist)')),
+  /** The private tour payload of §3.7 names the tour `tour`; the same as tour_id (both given, they must agree). */
+  tour: opt(bodyId('The tour of a private tour request (§3.7; the same as tour_id)')),
+  /** Private tour (§3.7): true. */
+  individual: opt(boolean()),
+  /** Private tour dates (§3.7): 'YYYYMMDD-YYYYMMDD'. */
+  individual_dates: opt(withMeta(queryString(17, { pattern: /^(\d{8}-\d{8})?$/ }), { description: "Private tour dates 'YYYYMMDD-YYYYMMDD' (§3.7)", maxLength: 17 })),
   city: opt(idOrText(200, 'City (id or name)')),
   dates: opt(idOrText(40, "Date variant id, 'individual' or 'select_individual'")),
   name: opt(text(100)),
@@ -101,7 +107,7 @@ export const HELP_REQUEST_REQUIRED: Readonly<Partial<Record<HelpRequestType, rea
   common_help_by_email: ['email'],
   add_email_to_request: ['email', 'request_id_to_update'],
   add_phone_and_tourist_name_to_request: ['phone', 'request_id_to_update'],
-  individual_tour: ['name', 'phone', 'email'],
+  individual_tour: ['name', 'phone', 'email', 'individual_dates'],
   city_calculate: ['city', 'dates', 'email', 'phone'],
 };
 
@@ -123,5 +129,79 @@ export function missingHelpRequestFields(data: HelpRequestData): Record<string, 
 }
 
 /** The stored request: its id (shown to the traveller) and its uuid (the key to it: add tourists, arrival page, updates). */
-export const SubmitHelpRequestAnswer = type({ request_id: integer(), requestUUID: string() });
+export const SubmitHelpRequestAnswer = type({
+  request_id: integer(),
+  requestUUID: string(),
+  /** city_calculate: the e-mail the flight quote goes to (§7.4 'From a cost calculation answer, the e-mail is read'). */
+  email: opt(string()),
+});
 export type SubmitHelpRequestAnswer = Infer<typeof SubmitHelpRequestAnswer>;
+
+/** What the rules of a type need to know of the request's tour (public-site §3.3, §5.5, §5.6). */
+export interface HelpRequestTourFacts {
+  /** 1 TOUR, 2 EXCURSION. */
+  type: number;
+  /** YYYY-MM-DD, when the tour uses a request period. */
+  requestPeriodStart: string | null;
+  requestPeriodEnd: string | null;
+}
+
+/** The dates types that need both a start and an end date (§4.3). */
+export const INDIVIDUAL_DATES = ['individual', 'select_individual'] as const;
+
+const isoOf = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
+const isRealDate = (iso: string) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
+};
+
+/** 'YYYYMMDD-YYYYMMDD' → ['YYYY-MM-DD', 'YYYY-MM-DD'], or null when malformed or not a calendar date. */
+export function parseIndividualDates(value: string): [string, string] | null {
+  const m = /^(\d{8})-(\d{8})$/.exec(value);
+  if (!m) return null;
+  const range: [string, string] = [isoOf(m[1]!), isoOf(m[2]!)];
+  return range.every(isRealDate) ? range : null;
+}
+
+/** ['YYYY-MM-DD', 'YYYY-MM-DD'] → 'YYYYMMDD-YYYYMMDD' (the private tour payload of §3.7). */
+export function formatIndividualDates(start: string, end: string): string {
+  return `${start.replace(/-/g, '')}-${end.replace(/-/g, '')}`;
+}
+
+/**
+ * The private tour's bounds (§5.6): from the later of the request period's start and today, to the period's end.
+ * `today` is the earliest calendar day anywhere (the server passes the date at UTC−12), so no traveller's today is refused.
+ */
+export function privateTourBounds(tour: Pick<HelpRequestTourFacts, 'requestPeriodStart' | 'requestPeriodEnd'> | null, today: string): { min: string; max: string | null } {
+  const start = tour?.requestPeriodStart?.slice(0, 10) ?? '';
+  return { min: start > today ? start : today, max: tour?.requestPeriodEnd?.slice(0, 10) ?? null };
+}
+
+/**
+ * The rules of a type beyond its required fields (public-site §4.3, §5.5, §5.6), as field errors keyed by field:
+ * - individual_tour: individual_dates a real range within the bounds; adults at least 1;
+ * - city_calculate: individual dates need both dates (end not before start); an excursion with a request period
+ *   needs time_start; plane or train: at least one ('Select ticket type', on is_travel_by_avia).
+ */
+export function helpRequestRuleErrors(data: HelpRequestData, tour: HelpRequestTourFacts | null, today: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (data.type === 'individual_tour') {
+    if (data.adults < 1) out.adults = 'Minimum 1';
+    if (data.individual_dates) {
+      const range = parseIndividualDates(data.individual_dates);
+      const bounds = privateTourBounds(tour, today);
+      if (!range || range[1] < range[0]) out.individual_dates = 'Incorrect value';
+      else if (range[0] < bounds.min || (bounds.max && range[1] > bounds.max)) out.individual_dates = 'The dates are outside the period the tour can be requested for';
+    }
+  }
+  if (data.type === 'city_calculate') {
+    if (data.dates && (INDIVIDUAL_DATES as readonly string[]).includes(data.dates)) {
+      if (!data.date_start_formatted) out.date_start_formatted = 'Required field';
+      if (!data.date_end_formatted) out.date_end_formatted = 'Required field';
+      if (data.date_start_formatted && data.date_end_formatted && data.date_end_formatted < data.date_start_formatted) out.date_end_formatted = 'Incorrect value';
+    }
+    if (tour && tour.type === 2 && tour.requestPeriodStart && !data.time_start) out.time_start = 'Required field';
+    if (!data.is_travel_by_avia && !data.is_travel_by_train) out.is_travel_by_avia = 'Select ticket type';
+  }
+  return out;
+}

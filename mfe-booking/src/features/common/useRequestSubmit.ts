@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError, useHost } from '@tours/shared/core';
+import { applyServerErrors, isRetryableError } from '@tours/shared/api';
+import { clearDraft, newIdempotencyKey, writeDraft } from './draft';
+
+/** What the hook needs of a `useForm` form. */
+export interface SubmittableForm<V> {
+  values: V;
+  validate(): (keyof V & string)[];
+  setServerErrors(fieldErrors: Readonly<Record<string, string>>): (keyof V & string)[];
+}
+
+export interface RequestSubmitOptions<V, A> {
+  form: SubmittableForm<V>;
+  /** The draft's storage name (`draftKey(form, scope)`): what is typed stays there until the request is stored. */
+  storageKey: string;
+  /** The idempotency key kept with the draft (a reload before the answer resends the same submit). */
+  initialKey?: string;
+  /** The phone's country, kept with the draft. */
+  country?: string;
+  /** The field's name in words, for 'Please check: …'. */
+  fieldLabel(field: keyof V & string): string;
+  /** Server field names → the form's (e.g. `individual_dates` → `dates`); by default the same names. */
+  serverFields?(fieldErrors: Readonly<Record<string, string>>): Record<string, string>;
+  /** Sends the request with this submit's key. */
+  send(idempotencyKey: string): Promise<A>;
+  /** The request is stored (the draft is cleared before this). */
+  onSent(answer: A): void;
+  /** The form element: the first invalid field is focused. */
+  formRef: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * The one submit of the booking forms (issue 14 'Never lose a request'): checks every field (and focuses the first
+ * bad one), sends with one idempotency key per submit, kept with the draft before anything goes out, so a double
+ * click, a retry after a timeout or a reload and resend make one request; the draft is cleared only when the request
+ * is stored. No answer keeps everything and offers a retry (`problem`); server field errors land on their fields, the
+ * general message is a toast (§5.8); a key sent before with other fields is dropped, so the next submit is a new one.
+ */
+export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const keyRef = useRef<string | undefined>(o.initialKey);
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const latest = useRef(o);
+  latest.current = o;
+
+  // Everything typed stays on this device until the request is stored.
+  const { storageKey, country } = o;
+  const { values } = o.form;
+  useEffect(() => {
+    writeDraft(storageKey, { values, ...(country ? { country } : {}), ...(keyRef.current ? { idempotencyKey: keyRef.current } : {}) });
+  }, [storageKey, values, country]);
+
+  const focusField = (field: string) => {
+    requestAnimationFrame(() => latest.current.formRef.current?.querySelector<HTMLElement>(`[name="${field}"]:not(:disabled)`)?.focus());
+  };
+  const checkFields = (fields: (keyof V & string)[]) => {
+    setAnnouncement(t('booking.form.checkFields', { fields: fields.map((f) => latest.current.fieldLabel(f)).join(', ') }));
+    focusField(fields[0]!);
+  };
+
+  const fail = (error: unknown) => {
+    const opts = latest.current;
+    if (isRetryableError(error)) {
+      // No answer, a timeout or the service down: everything typed and the key stay; Retry resends the same submit.
+      // The alert announces it; the status region stays quiet so it is not read twice.
+      setProblem(t('booking.form.networkError'));
+      setAnnouncement('');
+      return;
+    }
+    const fields = applyServerErrors(error, host.toast);
+    if (error instanceof ApiError && error.fieldErrors.idempotency_key) keyRef.current = undefined;
+    const onFields = opts.form.setServerErrors(opts.serverFields ? opts.serverFields(fields) : fields);
+    if (onFields.length) checkFields(onFields);
+  };
+
+  const submit = async () => {
+    const opts = latest.current;
+    if (sending.current) return; // a double click sends one request
+    const invalid = opts.form.validate();
+    if (invalid.length) {
+      checkFields(invalid);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    setProblem(null);
+    keyRef.current ??= newIdempotencyKey();
+    const key = keyRef.current;
+    writeDraft(opts.storageKey, { values: opts.form.values, ...(opts.country ? { country: opts.country } : {}), idempotencyKey: key });
+    try {
+      const answer = await opts.send(key);
+      clearDraft(opts.storageKey);
+      keyRef.current = undefined;
+      opts.onSent(answer);
+    } catch (error) {
+      fail(error);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  return { submit, busy, problem, announcement };
+}
