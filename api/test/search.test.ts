@@ -61,3 +61,26 @@ test('limits, empty and hostile queries, unpublished tours', async () => {
     expect(hits.map((x) => x.id)).not.toContain(h.id);
   }
 });
+
+test("words only in a tour's own texts find it (issue 17 defect 3); a title match ranks first", async () => {
+  const rows = await t.db.kysely.selectFrom('tours').select(['id', 'title_en', 'description_en']).where('is_published', '=', 1).execute();
+  const words = (text: string | null) => new Set((text ?? '').replace(/<[^>]*>/g, ' ').toLowerCase().match(/\p{L}{6,}/gu) ?? []);
+  const inTitles = new Set(rows.flatMap((r) => [...words(r.title_en)]));
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const w of words(r.description_en)) if (!inTitles.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  // A description word of a few tours that no title has.
+  const [word] = [...counts.entries()].filter(([, n]) => n >= 2 && n <= 50).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
+  const expected = rows.filter((r) => words(r.description_en).has(word)).map((r) => r.id).sort((a, b) => a - b);
+  const hits = await searchToursText(t.db, word, 'en', 100);
+  expect(hits.map((h) => h.id)).toEqual(expect.arrayContaining(expected));
+  // The same word finds them on the German and Russian pages too (their content is the English text).
+  expect((await searchToursText(t.db, word, 'de', 100)).length).toBeGreaterThanOrEqual(expected.length);
+
+  // A word in some titles and in other tours' texts: the title hits come first.
+  const title = rows.find((r) => /baikal/i.test(r.title_en))!;
+  expect(title).toBeTruthy();
+  const baikal = await searchToursText(t.db, 'baikal', 'en', 100);
+  const firstBodyOnly = baikal.findIndex((h) => !/baikal/i.test(h.title));
+  const lastTitle = baikal.map((h) => /baikal/i.test(h.title)).lastIndexOf(true);
+  if (firstBodyOnly >= 0) expect(lastTitle).toBeLessThan(firstBodyOnly);
+});

@@ -338,6 +338,8 @@ function generateTour(ctx: Ctx, id: number): TourInfo {
   }
 
   // Details ----------------------------------------------------------------
+  const firstDay = rows.program_days.length;
+  const firstImpression = rows.main_impressions.length;
   addProgram(ctx, id, s, vars, place);
   addImpressions(ctx, id, s, place);
   addFaq(ctx, id, vars);
@@ -347,7 +349,17 @@ function generateTour(ctx: Ctx, id: number): TourInfo {
     addAccommodation(ctx, id, s, accKinds);
     addTickets(ctx, id, s);
   }
-  ctx.fts.push(...ftsDocs(id, title, s));
+  // What a traveller reads on the tour page is what the search finds (issue 17 defect 3): the description, the
+  // programme, the living base, the impressions (English for en, de and ru, whose pages show it; Chinese for cn).
+  const tourRow = rows.tours[rows.tours.length - 1]!;
+  const days = rows.program_days.slice(firstDay);
+  const impressions = rows.main_impressions.slice(firstImpression);
+  const texts = (lang: 'en' | 'cn') => [
+    tourRow[`description_${lang}`], tourRow[`excursion_program_description_${lang}`], tourRow[`living_base_description_${lang}`],
+    ...days.flatMap((d) => [d[`title_${lang}`], d[`description_${lang}`]]),
+    ...impressions.flatMap((m) => [m[`title_${lang}`], m[`description_${lang}`]]),
+  ];
+  ctx.fts.push(...ftsDocs(id, title, s, { en: texts('en'), cn: texts('cn') }));
   return { id, organizerId: organizer.id, published: rows.tours[rows.tours.length - 1]?.is_published === 1, place, title, slug: slugEn };
 }
 
@@ -524,8 +536,17 @@ function addTickets(ctx: Ctx, id: number, s: Shape): void {
   }
 }
 
-/** Full-text documents of a tour in every locale (titles and names fall back to English). */
-function ftsDocs(id: number, title: Names, s: Shape): FtsDoc[] {
+/** Markup out, entities as their characters (the seed writes only &amp;, &lt;, &gt;, &quot;, &#39;). */
+function plainText(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  return html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? ' ');
+}
+
+/**
+ * Full-text documents of a tour in every locale: the title (ranked first) and a body of the places, travel styles and
+ * the tour's own texts (titles and names fall back to English; the texts are English for en, de and ru).
+ */
+function ftsDocs(id: number, title: Names, s: Shape, texts: { en: unknown[]; cn: unknown[] }): FtsDoc[] {
   const names: Names[] = [
     ...s.regions.flatMap((r) => [r.names, r.short]), ...s.cities.map((c) => c.names), ...s.kinds.map((k) => k.names),
     ...s.showplaces.map((p) => p.names), ...s.waters.map((w) => w.names), ...(s.ship ? [s.ship.names] : []),
@@ -534,7 +555,7 @@ function ftsDocs(id: number, title: Names, s: Shape): FtsDoc[] {
     tour_id: id,
     locale,
     title: title[locale] ?? title.en,
-    body: names.map((n) => n[locale] ?? n.en).join(' · '),
+    body: [names.map((n) => n[locale] ?? n.en).join(' · '), ...texts[locale === 'cn' ? 'cn' : 'en'].map(plainText)].join(' · ').replace(/\s+/g, ' '),
   }));
 }
 
