@@ -121,6 +121,7 @@ async function areaFigures({ product, tourSlug }) {
     search: (m) => m.benchSearch({ browser, baseUrl, apiUrl }),
     tour: (m) => (tourSlug ? m.benchTour({ chromePath, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     accounts: (m) => m.benchAccounts({ browser, baseUrl, apiUrl }),
+    booking: (m) => m.benchBooking({ browser, baseUrl, apiUrl }),
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
   };
   try {

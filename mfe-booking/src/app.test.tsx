@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderScreen } from '@tours/shared/src/testing';
 import RequestPage from './features/request/RequestPage';
 import MeetPage from './features/meet/MeetPage';
-import { PrivateTourFormContent } from './parcels/PrivateTourForm';
+import { PrivateTourFormContent, modal as privateTourModal } from './parcels/PrivateTourForm';
 
 describe('mfe-booking screens', () => {
   test('the request page shows its title and breadcrumbs and reports the page title to the host', async () => {
@@ -18,15 +18,15 @@ describe('mfe-booking screens', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Lernen Sie Ihren Veranstalter kennen' })).toBeInTheDocument();
   });
 
-  test('the private tour parcel has the spec title and closes through the host', async () => {
-    const close = jest.fn();
+  test('the private tour parcel: the spec title names the dialog and the form (the outlet’s × closes it)', async () => {
     renderScreen(
       <Suspense>
-        <PrivateTourFormContent modal={{ close }} />
+        <PrivateTourFormContent tourId={1001} tourTitle="Sightseeing tour in Svir" requestPeriodStart={null} requestPeriodEnd={null} modal={{ close: jest.fn() }} />
       </Suspense>,
     );
-    expect(screen.getByRole('heading', { name: 'Book a private custom tour' })).toBeInTheDocument();
-    screen.getByRole('button', { name: 'Close' }).click();
-    expect(close).toHaveBeenCalled();
+    const title = screen.getByRole('heading', { name: 'Book a private custom tour' });
+    expect(title).toHaveAttribute('id', privateTourModal.labelId);
+    expect(screen.getByRole('form', { name: 'Book a private custom tour' })).toBeInTheDocument();
+    expect(privateTourModal).toEqual({ width: 495, labelId: 'booking-private-tour-title', persistent: true });
   });
 });

@@ -1,19 +1,13 @@
-import { useIntl } from 'react-intl';
-import type { ModalContentProps } from '@tours/shared/contract';
+import type { ModalContentProps, ModalProps } from '@tours/shared/contract';
 import { createMfeParcel } from '@tours/shared/kit';
+import { PrivateTourForm } from '../features/private-tour/PrivateTourForm';
 
-export function PrivateTourFormContent({ modal }: { modal: ModalContentProps }) {
-  const intl = useIntl();
-  return (
-    <div className="parcel-PrivateTourForm">
-      <h2 id="booking-private-tour-title">{intl.formatMessage({ id: 'parcel.privateTour.title' })}</h2>
-      <p>{intl.formatMessage({ id: 'parcel.comingSoon' })}</p>
-      <button type="button" className="ui-btn ui-btn--secondary" onClick={() => modal.close()}>
-        {intl.formatMessage({ id: 'common.close' })}
-      </button>
-    </div>
-  );
+const TITLE_ID = 'booking-private-tour-title';
+
+/** The parcel's content: the private tour request form (features/private-tour), its title naming the dialog. */
+export function PrivateTourFormContent(props: ModalProps<'booking/private-tour'> & { modal: ModalContentProps }) {
+  return <PrivateTourForm {...props} titleId={TITLE_ID} />;
 }
 
 /** Opened as host.openModal('booking/private-tour', …) (shared/src/contract/modals.ts). */
-export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('booking/private-tour', PrivateTourFormContent, { width: 495, labelId: 'booking-private-tour-title', persistent: true });
+export const { bootstrap, mount, unmount, update, modal } = createMfeParcel('booking/private-tour', PrivateTourFormContent, { width: 495, labelId: TITLE_ID, persistent: true });

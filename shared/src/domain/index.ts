@@ -8,3 +8,4 @@ export * from './tour';
 export * from './validation';
 export * from './phone';
 export * from './moscow-offset';
+export * from './help-request';

@@ -38,7 +38,10 @@ export {
 export type { ContractOutcomeName, PaymentKind, PaymentMethod, PaymentStatusName } from '../api/schemas/payments';
 export { MAX_SELECTED_TOURS, TourSelectionAnswer, parseSelectionToken } from '../api/schemas/booking';
 export { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '../api/schemas/programme';
-export { IDEMPOTENCY_KEY_RE, PARTNER_ID_RE, SubmitHelpRequestAnswer } from '../api/schemas/requests';
+export {
+  IDEMPOTENCY_KEY_RE, INDIVIDUAL_DATES, PARTNER_ID_RE, SubmitHelpRequestAnswer, formatIndividualDates, helpRequestRuleErrors, parseIndividualDates, privateTourBounds,
+} from '../api/schemas/requests';
+export type { HelpRequestTourFacts } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
 export { FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';
 export type { FilterSection } from '../api/schemas/search';

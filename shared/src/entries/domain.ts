@@ -9,6 +9,7 @@ export type { TourFilter } from '../domain/filters';
 export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';
 export type { MediaItem } from '../domain/media';
 export { browserMoscowOffset } from '../domain/moscow-offset';
+export { helpRequestComment } from '../domain/help-request';
 export { pageButtons } from '../domain/pagination';
 export { isBlankPhone, phoneToSend } from '../domain/phone';
 export { formatPrice, priceScale } from '../domain/price';

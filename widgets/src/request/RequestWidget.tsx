@@ -3,6 +3,7 @@ import type { CaptchaType } from '@tours/shared/src/api/captcha';
 import { ApiError } from '@tours/shared/src/api/errors';
 import { defaultPhoneCountry } from '@tours/shared/src/domain/phone';
 import { browserMoscowOffset } from '@tours/shared/src/domain/moscow-offset';
+import { helpRequestComment } from '@tours/shared/src/domain/help-request';
 import { buildPath } from '@tours/shared/src/routing/match';
 import { HelpCard, type HelpCardValues } from '@tours/shared/src/ui/HelpCard';
 import type { Translate } from '@tours/shared/src/ui/PhoneInput';
@@ -22,7 +23,7 @@ export function helpRequestBody(values: Pick<HelpCardValues, 'name' | 'phone' | 
       type: 'common_help',
       name: values.name,
       phone: values.phone,
-      comment: [values.comment, `request from ${pageUrl}`].filter(Boolean).join('\n'),
+      comment: helpRequestComment(values.comment, pageUrl),
       timezone,
       referer: pageUrl,
       agree: true,

@@ -3,6 +3,7 @@
  * module of their own, so their answer schemas load with the modals, not with every page (layout/api.ts).
  */
 import { COOKIES, type HostContext } from '@tours/shared/contract';
+import { helpRequestComment } from '@tours/shared/domain';
 import { ContactsAnswer, CountriesAnswer, SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { readCookie } from '../../state/cookies';
 import { browser } from '../browser';
@@ -37,7 +38,7 @@ export interface HelpRequestFields {
  */
 export function submitHelpRequest(host: HostContext, fields: HelpRequestFields) {
   const url = browser.currentUrl();
-  const comment = [fields.comment?.trim(), `request from ${url}`].filter(Boolean).join('\n');
+  const comment = helpRequestComment(fields.comment, url);
   const data = {
     ...fields,
     comment,

@@ -1,0 +1,296 @@
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { COOKIES } from '@tours/shared/contract';
+import type { SubmitHelpRequestAnswer, TicketsAnswer, TourForRequestAnswer } from '@tours/shared/api';
+import { browserMoscowOffset, phoneToSend, TIMING } from '@tours/shared/domain';
+import { Autocomplete, Button, PhoneInput, Price, TextField, errorText, useForm, type AutocompleteGroup } from '@tours/shared/kit';
+import { readCookie } from '../common/cookies';
+import { draftKey, readDraft } from '../common/draft';
+import { useDateFormat } from '../common/format';
+import { useRequestSubmit } from '../common/useRequestSubmit';
+import { searchCities, submitCostCalculation, type City } from './api';
+import {
+  EMPTY_COST, FIELD_LABEL_IDS, costCalculationData, costDateOptions, costFieldErrors, costSchema, isIndividualDates, maskTime, resetDates, timeAsked,
+  travelChoiceAvailable, type CostDateOption, type CostField, type CostValues,
+} from './cost-calculation';
+
+export interface CostCalculationFormProps {
+  tourId: number;
+  /** 1 TOUR, 2 EXCURSION (the modal's props). */
+  tourType: number;
+  tour: TourForRequestAnswer;
+  tickets: TicketsAnswer;
+  /** The request page's date options of the tour. */
+  options: readonly CostDateOption[];
+  /** The earliest and latest individual date ('YYYY-MM-DD'). */
+  bounds: { min: string; max?: string };
+  /** The request is stored; `email` is where the flight quote goes. */
+  onSent(answer: SubmitHelpRequestAnswer, email: string): void;
+}
+
+/**
+ * The cost calculation form (public-site §2.7, §4.3, §5.5, §6): the city (a combobox over GET /spa/cities-by-query,
+ * free text allowed), the date, the start time when asked, plane or train when the §6 gate holds, the contacts.
+ * What is typed is kept on this device until the request is stored (`useRequestSubmit`, issue 14).
+ *
+ * The kit's `Autocomplete` is a search form of its own, and a form cannot hold another: the city sits just before
+ * the request's form, inside the same region, whose element the submit searches for the fields to focus.
+ */
+export function CostCalculationForm({ tourId, tourType, tour, tickets, options: allOptions, bounds, onSent }: CostCalculationFormProps) {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const fmt = useDateFormat();
+  const locale = useAtomValue(localeAtom);
+  const profile = useAtomValue(sessionAtom)?.profile;
+  const config = useAtomValue(appConfigAtom);
+  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
+  const { options, preselected } = useMemo(() => costDateOptions(allOptions), [allOptions]);
+  const storageKey = draftKey('cost-calculation', tourId);
+  const formId = useId();
+
+  // The draft of this tour, else the only date there is and the signed-in traveller's contacts (§6), once.
+  const [start] = useState(() => {
+    const draft = readDraft(storageKey, EMPTY_COST);
+    const values: CostValues = draft ? draft.values : { ...EMPTY_COST, dates: preselected, email: profile?.email ?? '', phone: profile?.phone ?? '' };
+    if (!options.some((o) => o.value === values.dates)) values.dates = preselected;
+    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+  });
+  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
+  const [country, setCountry] = useState(start.country);
+  const countryRef = useRef(country);
+  countryRef.current = country;
+
+  const travelAvailable = (v: Readonly<Record<string, unknown>>) =>
+    travelChoiceAvailable({ russianIsAvailable: config.russianIsAvailable, tickets, cityCountryId: Number(v.city_country_id) || 0 });
+  const form = useForm(start.values, costSchema({ options, tourType, tour, travelAvailable, prefilled, phoneCountry: () => countryRef.current }));
+  const { values, errors } = form;
+  const chosen = options.find((o) => o.value === values.dates);
+  const askTime = timeAsked(tourType, tour, chosen);
+  const showTravel = travelAvailable(values);
+
+  const regionRef = useRef<HTMLDivElement | null>(null);
+  const sent = useRef('');
+  const { submit, busy, problem, announcement } = useRequestSubmit({
+    form,
+    storageKey,
+    initialKey: start.idempotencyKey,
+    country,
+    fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField]) : f),
+    serverFields: costFieldErrors,
+    // The fields to focus are in the city's search form and the request's form: the region holds both.
+    formRef: regionRef as RefObject<HTMLElement | null> as RefObject<HTMLFormElement | null>,
+    send: (key) => {
+      const data = costCalculationData(form.values, options, {
+        tourId,
+        tourType,
+        tour,
+        travelAvailable: travelAvailable(form.values),
+        timezone: browserMoscowOffset().offset,
+        url: window.location.href,
+        utmSource: readCookie(COOKIES.utmSource.name),
+      }, (p) => phoneToSend(p, countryRef.current));
+      sent.current = data.email;
+      return submitCostCalculation(host.api, data, key);
+    },
+    // §7.4: the e-mail is read from the answer (the one sent, when the answer has none).
+    onSent: (answer) => onSent(answer, answer.email || sent.current),
+  });
+
+  const loadCities = async (text: string, signal: AbortSignal): Promise<AutocompleteGroup<City>[]> => {
+    const cities = await searchCities(host.api, text, signal);
+    return [{ key: 'cities', label: t('costCalculation.city.suggestions'), items: cities }];
+  };
+  const typeCity = (text: string) => {
+    // Typed text is a city of its own (free text), of no known country until a suggestion is picked.
+    form.change('city', text);
+    if (values.city_id) form.change('city_id', 0);
+    if (values.city_country_id) form.change('city_country_id', 0);
+  };
+  const pickCity = (city: City) => {
+    form.change('city_id', city.id);
+    form.change('city_country_id', city.country.id);
+    form.change('city', city.name);
+  };
+  const resetIndividual = () => {
+    for (const [field, value] of Object.entries(resetDates()) as [keyof ReturnType<typeof resetDates>, string][]) form.change(field, value);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+
+  const newTab = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {chunks}
+      <span className="visually-hidden"> {t('booking.newTab')}</span>
+    </a>
+  );
+  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
+  const submitLabel = t('booking.form.submit');
+  const err = (f: CostField) => errorText(errors[f], t);
+  const groupError = (f: CostField) => {
+    const text = err(f);
+    return { text, id: `${formId}-${f}-error`, describedBy: text ? `${formId}-${f}-error` : undefined };
+  };
+  const city = groupError('city');
+  const dates = groupError('dates');
+  const travel = groupError('is_travel_by_avia');
+  const kept = (f: 'email' | 'phone') => Boolean(prefilled[f]) && values[f] === prefilled[f];
+
+  return (
+    <div className="bk-cost" ref={regionRef}>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {problem && (
+        <div className="bk-cost__alert" role="alert">
+          <p>{problem}</p>
+          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
+            {t('booking.form.retry')}
+          </Button>
+        </div>
+      )}
+
+      {/* A group named like the field carries its error: the kit's combobox takes no description of its own. */}
+      <div role="group" aria-label={t('costCalculation.city.label')} aria-describedby={city.describedBy} className={`ui-field bk-cost__city${city.text ? ' ui-field--invalid' : ''}`}>
+        <Autocomplete<City>
+          name="city"
+          label={t('costCalculation.city.label')}
+          placeholder={t('costCalculation.city.placeholder')}
+          value={values.city}
+          onValueChange={typeCity}
+          load={loadCities}
+          onSelect={pickCity}
+          // Enter with no suggestion highlighted sends the request, as Enter in any other field does.
+          onSubmit={() => void submit()}
+          debounceMs={TIMING.citySearchDebounceMs}
+          renderItem={(c) => [c.name, c.region.name, c.country.name].filter(Boolean).join(', ')}
+        />
+        {city.text && (
+          <p id={city.id} className="ui-field__error">
+            {city.text}
+          </p>
+        )}
+      </div>
+
+      <form className="bk-cost__form" id={formId} noValidate onSubmit={onSubmit} aria-busy={busy || undefined} aria-label={t('parcel.costCalculation.title')}>
+        <fieldset className={`bk-cost__dates${dates.text ? ' ui-field--invalid' : ''}`} aria-describedby={dates.describedBy}>
+          <legend className="ui-field__label">{t('booking.date.legend')}</legend>
+          <ul className="bk-cost__options">
+            {options.map((o) => (
+              <li key={o.value}>
+                <label className={`bk-cost__option${o.kind === 'variant' && o.disabled ? ' bk-cost__option--disabled' : ''}`}>
+                  <input
+                    type="radio"
+                    name="dates"
+                    value={o.value}
+                    checked={values.dates === o.value}
+                    disabled={o.kind === 'variant' && o.disabled}
+                    aria-invalid={dates.text ? true : undefined}
+                    onChange={() => form.change('dates', o.value)}
+                  />
+                  <DateText option={o} fmt={fmt} t={t} />
+                </label>
+              </li>
+            ))}
+          </ul>
+          {dates.text && (
+            <p id={dates.id} className="ui-field__error">
+              {dates.text}
+            </p>
+          )}
+        </fieldset>
+        {isIndividualDates(values.dates) && (
+          <div className="bk-cost__row">
+            <TextField {...form.field('date_start_formatted')} type="date" label={t('booking.field.date_start')} required min={bounds.min} max={bounds.max} error={err('date_start_formatted')} />
+            <TextField {...form.field('date_end_formatted')} type="date" label={t('booking.field.date_end')} required min={values.date_start_formatted || bounds.min} max={bounds.max} error={err('date_end_formatted')} />
+            <Button variant="link" size="sm" className="bk-cost__reset" onClick={resetIndividual}>
+              {t('costCalculation.dates.reset')}
+            </Button>
+          </div>
+        )}
+        {askTime && (
+          <TextField
+            {...form.field('time_start')}
+            onChange={(e) => form.change('time_start', maskTime(e.target.value))}
+            label={t('costCalculation.time.label')}
+            hint={t('costCalculation.time.hint')}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="__:__"
+            maxLength={5}
+            error={err('time_start')}
+          />
+        )}
+
+        {showTravel && (
+          <fieldset className={`bk-cost__travel${travel.text ? ' ui-field--invalid' : ''}`} aria-describedby={travel.describedBy}>
+            <legend className="ui-field__label">{t('costCalculation.travel.legend')}</legend>
+            <div className="bk-cost__checks">
+              <label className="bk-cost__check">
+                <input type="checkbox" name="is_travel_by_avia" checked={values.is_travel_by_avia} aria-invalid={travel.text ? true : undefined} onChange={(e) => form.change('is_travel_by_avia', e.target.checked)} />
+                {t('costCalculation.travel.avia')}
+              </label>
+              <label className="bk-cost__check">
+                <input type="checkbox" name="is_travel_by_train" checked={values.is_travel_by_train} aria-invalid={travel.text ? true : undefined} onChange={(e) => form.change('is_travel_by_train', e.target.checked)} />
+                {t('costCalculation.travel.train')}
+              </label>
+            </div>
+            {travel.text && (
+              <p id={travel.id} className="ui-field__error">
+                {travel.text}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        <TextField
+          {...form.field('email')}
+          type="email"
+          label={t('booking.field.email')}
+          autoComplete="email"
+          maxLength={254}
+          required={!kept('email')}
+          hint={kept('email') ? t('booking.contacts.fromAccount') : undefined}
+          error={err('email')}
+        />
+        <PhoneInput
+          name="phone"
+          label={t('booking.field.phone')}
+          hint={kept('phone') ? t('booking.contacts.fromAccount') : undefined}
+          required={!kept('phone')}
+          value={values.phone}
+          onChange={(v) => form.change('phone', v)}
+          onBlur={() => form.blur('phone')}
+          country={country}
+          onCountryChange={setCountry}
+          locale={locale}
+          t={(id, v) => intl.formatMessage({ id }, v)}
+          error={err('phone')}
+        />
+
+        <Button type="submit" block loading={busy}>
+          {submitLabel}
+        </Button>
+        <p className="bk-cost__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+      </form>
+    </div>
+  );
+}
+
+function DateText({ option, fmt, t }: { option: CostDateOption; fmt: ReturnType<typeof useDateFormat>; t: (id: string, v?: Record<string, string | number>) => string }) {
+  if (option.kind === 'individual') return <span>{t('booking.date.individual')}</span>;
+  if (option.kind === 'excursion') return <span>{t('booking.date.excursion', { date: fmt.date(option.date), start: option.start, end: option.end })}</span>;
+  const v = option.variant;
+  return (
+    <span className="bk-cost__option-text">
+      <span>{fmt.range(v.start, v.end)}</span>{' '}
+      {option.disabled ? <span className="bk-cost__chip">{t('booking.date.noSeats')}</span> : <Price amount={v.price} currency={v.currency} original={{ amount: v.original_price, currency: 'RUB' }} />}
+    </span>
+  );
+}

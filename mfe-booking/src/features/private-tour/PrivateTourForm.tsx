@@ -1,0 +1,240 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { useIntl } from 'react-intl';
+import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
+import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
+import { browserMoscowOffset, isBlankPhone, phoneToSend } from '@tours/shared/domain';
+import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Counter } from '../common/Counter';
+import { readCookie } from '../common/cookies';
+import { draftKey, readDraft } from '../common/draft';
+import { useRequestSubmit } from '../common/useRequestSubmit';
+import { submitPrivateTour } from './api';
+import {
+  EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, localToday, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
+  startDateProblem, type PrivateTourValues,
+} from './private-tour';
+import './private-tour.css';
+
+export type PrivateTourFormProps = ModalProps<'booking/private-tour'> & {
+  modal: ModalContentProps;
+  /** Id of the title, which names the dialog (the parcel's labelId). */
+  titleId: string;
+};
+
+type Field = keyof PrivateTourValues;
+
+/** §4.4: the last request id is remembered for 180 days (the host's help requests read it). */
+function rememberLastRequest(requestId: number): void {
+  const { name, maxAge } = COOKIES.lastRequestId;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(String(requestId))}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The private tour request (public-site §2.7, §3.7, §4.4, §5.6, §6, §7.4): name, the date range within the tour's
+ * request period, the party, comment and contacts, sent as a help request of type individual_tour. What is typed is
+ * kept on this device (keyed by tour id) across a failed submit, a reload and a closed modal until the request is
+ * stored; server field errors land on their fields, the general message is a toast (§5.8); no connection keeps
+ * everything and offers a retry. A stored request goes to its add-tourists page.
+ */
+export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, requestPeriodEnd, modal, titleId }: PrivateTourFormProps) {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const locale = useAtomValue(localeAtom);
+  const profile = useAtomValue(sessionAtom)?.profile;
+  const config = useAtomValue(appConfigAtom);
+  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
+  const storageKey = draftKey('private-tour', tourId);
+  const formId = useId();
+  const [today] = useState(() => localToday());
+  const bounds = privateTourBounds({ start: requestPeriodStart, end: requestPeriodEnd }, today);
+
+  // The draft of this tour, or the signed-in traveller's contacts (§6), once.
+  const [start] = useState(() => {
+    const draft = readDraft(storageKey, EMPTY_PRIVATE_TOUR);
+    const values: PrivateTourValues = { ...EMPTY_PRIVATE_TOUR, ...draft?.values };
+    if (!draft) {
+      values.email = profile?.email ?? '';
+      values.phone = profile?.phone ?? '';
+    }
+    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+  });
+  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
+  const [country, setCountry] = useState(start.country);
+  const countryRef = useRef(country);
+  countryRef.current = country;
+  const fromAccount = (f: 'email' | 'phone', v: unknown) => Boolean(prefilled[f]) && v === prefilled[f];
+
+  const form = useForm(start.values, {
+    name: ['required', { rule: 'max', param: 100 }],
+    date_start: [(v) => startDateProblem(String(v ?? ''), bounds) ?? true],
+    date_end: [(v, all) => endDateProblem(String(all.date_start ?? ''), String(v ?? ''), bounds) ?? true],
+    adults: ['required', { rule: 'min_value', param: 1 }],
+    children: ['required', { rule: 'min_value', param: 0 }],
+    comment: [{ rule: 'max', param: 3000 }],
+    // §6: the signed-in traveller's e-mail and phone (from the account) are not required unless edited.
+    email: [
+      (v) => fromAccount('email', v) || String(v ?? '').trim() !== '' || { id: 'forms.validation.required' },
+      { rule: 'max', param: 254 },
+      'email',
+    ],
+    phone: [
+      (v) => fromAccount('phone', v) || !isBlankPhone(String(v ?? '')) || { id: 'forms.validation.required' },
+      (v) => fromAccount('phone', v) || isBlankPhone(String(v ?? '')) || /^\+\d{9,}$/.test(phoneToSend(String(v), countryRef.current)) || { id: 'forms.validation.phone' },
+    ],
+    agree: ['required'],
+  });
+  const { values, errors } = form;
+  const party = partyBounds(values);
+
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const fieldLabel = (f: Field) => t(`booking.field.${f}`);
+  const { submit, busy, problem, announcement } = useRequestSubmit<PrivateTourValues, SubmitHelpRequestAnswer>({
+    form,
+    storageKey,
+    initialKey: start.idempotencyKey,
+    country,
+    fieldLabel,
+    serverFields: privateTourFieldErrors,
+    formRef,
+    send: (key) =>
+      submitPrivateTour(host.api, privateTourData(tourId, form.values, {
+        timezone: browserMoscowOffset().offset,
+        url: window.location.href,
+        utmSource: readCookie(COOKIES.utmSource.name),
+      }, (p) => phoneToSend(p, countryRef.current)), key),
+    onSent: (answer) => {
+      rememberLastRequest(answer.request_id);
+      modal.close(answer);
+      const target = addTouristsTarget(answer);
+      host.navigate(host.href('add-tourists', target.params, target.query));
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+
+  const newTab = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {chunks}
+      <span className="visually-hidden"> {t('booking.newTab')}</span>
+    </a>
+  );
+  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
+  const submitLabel = t('booking.form.submit');
+  const err = (f: Field) => errorText(errors[f], t);
+
+  return (
+    <form className="bk-private" noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={titleId}>
+      <h2 id={titleId} className="bk-private__title">
+        {t('parcel.privateTour.title')}
+      </h2>
+      <p className="bk-private__tour">{t('privateTour.tour', { title: tourTitle })}</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {problem && (
+        <div className="bk-private__alert" role="alert">
+          <p>{problem}</p>
+          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
+            {t('booking.form.retry')}
+          </Button>
+        </div>
+      )}
+
+      <TextField {...form.field('name')} label={fieldLabel('name')} autoComplete="name" required maxLength={100} error={err('name')} />
+
+      <fieldset>
+        <legend className="ui-field__label">{t('privateTour.dates.legend')}</legend>
+        <div className="bk-private__row">
+          <TextField {...form.field('date_start')} type="date" label={fieldLabel('date_start')} required min={bounds.min} max={bounds.max} error={err('date_start')} />
+          <TextField {...form.field('date_end')} type="date" label={fieldLabel('date_end')} required min={values.date_start || bounds.min} max={bounds.max} error={err('date_end')} />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="ui-field__label">{t('booking.party.legend')}</legend>
+        <div className="bk-private__row">
+          <Counter name="adults" label={fieldLabel('adults')} hint={t('booking.party.adultsHint')} value={values.adults} min={party.adults.min} max={party.adults.max} onChange={(n) => form.change('adults', n)} error={err('adults')} />
+          <Counter name="children" label={fieldLabel('children')} hint={t('booking.party.childrenHint')} value={values.children} min={party.children.min} max={party.children.max} onChange={(n) => form.change('children', n)} error={err('children')} />
+        </div>
+      </fieldset>
+
+      <div className={`ui-field${errors.comment ? ' ui-field--invalid' : ''}`}>
+        <label className="ui-field__label" htmlFor={`${formId}-comment`}>
+          {fieldLabel('comment')}
+        </label>
+        <textarea
+          {...form.field('comment')}
+          id={`${formId}-comment`}
+          className="ui-field__input bk-private__textarea"
+          rows={3}
+          maxLength={3000}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={errors.comment ? `${formId}-comment-error` : undefined}
+        />
+        {errors.comment && (
+          <p id={`${formId}-comment-error`} className="ui-field__error">
+            {err('comment')}
+          </p>
+        )}
+      </div>
+
+      <fieldset>
+        <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>
+        <TextField
+          {...form.field('email')}
+          type="email"
+          label={fieldLabel('email')}
+          autoComplete="email"
+          required={!fromAccount('email', values.email)}
+          maxLength={254}
+          hint={fromAccount('email', values.email) ? t('booking.contacts.fromAccount') : undefined}
+          error={err('email')}
+        />
+        <PhoneInput
+          name="phone"
+          label={fieldLabel('phone')}
+          hint={fromAccount('phone', values.phone) ? t('booking.contacts.fromAccount') : undefined}
+          required={!fromAccount('phone', values.phone)}
+          value={values.phone}
+          onChange={(v) => form.change('phone', v)}
+          onBlur={() => form.blur('phone')}
+          country={country}
+          onCountryChange={setCountry}
+          locale={locale}
+          t={(id, v) => intl.formatMessage({ id }, v)}
+          error={err('phone')}
+        />
+      </fieldset>
+
+      <div className={`ui-field bk-private__agree${errors.agree ? ' ui-field--invalid' : ''}`}>
+        <input
+          id={`${formId}-agree`}
+          type="checkbox"
+          name="agree"
+          checked={values.agree}
+          required
+          aria-invalid={errors.agree ? true : undefined}
+          aria-describedby={errors.agree ? `${formId}-agree-error` : undefined}
+          onChange={(e) => form.change('agree', e.target.checked)}
+        />
+        <label htmlFor={`${formId}-agree`}>{intl.formatMessage({ id: 'booking.form.terms' }, links)}</label>
+        {errors.agree && (
+          <p id={`${formId}-agree-error`} className="ui-field__error">
+            {err('agree')}
+          </p>
+        )}
+      </div>
+
+      <Button type="submit" block loading={busy}>
+        {submitLabel}
+      </Button>
+      <p className="bk-private__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+// Booking budgets (issue 14), for `npm run bench` (part `areas`):
+//   opening a booking parcel from the tour page downloads ≤ 40 KB gzip of new JS;
+//   a first visit to the request page downloads ≤ 190 KB gzip of JS in total;
+//   submit → success screen ≤ 300 ms in Chromium;
+//   API p95 of submit-help-request and submit-order ≤ 20 ms at 16 connections.
+// `benchBooking({ browser, baseUrl, apiUrl })` runs against a started product (rate limits out of the way, as the
+// bench's product has them). A benchmark: it reports figures and whether each budget holds, it never fails on them.
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+export const BOOKING_BUDGETS = { parcelGzipKB: 40, requestPageGzipKB: 190, submitToSuccessMs: 300, submitP95Ms: 20 };
+const KB = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const round = (n) => Math.round(n * 10) / 10;
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json', 'X-Language': 'en', 'X-Currency': 'USD' };
+
+async function gzipKB(urls) {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of new Set(urls)) {
+    const buf = Buffer.from(await (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
+    raw += buf.length;
+    gzip += gzipSync(buf, { level: 9 }).length;
+  }
+  return { rawKB: KB(raw), gzipKB: KB(gzip) };
+}
+
+/** A published tour (type TOUR) with an open variant of its own, and its slug. */
+async function bookableTour(apiUrl) {
+  const search = await (await fetch(`${apiUrl}/spa/tours`, { headers: HEADERS })).json();
+  const items = (search?.result?.groups ?? []).flatMap((g) => g.items ?? []);
+  for (const item of items) {
+    const res = await fetch(`${apiUrl}/spa/tour-for-request?id=${item.id}&format=main&site_id=1`, { headers: HEADERS });
+    if (!res.ok) continue;
+    const tour = await res.json();
+    const variant = (tour.variants ?? []).find((v) => v.tour_id === tour.id && !v.is_busy);
+    if (tour.type === 1 && variant) return { id: tour.id, slug: item.slug, variant: variant.id };
+  }
+  throw new Error('no bookable tour in the first search page');
+}
+
+/** The new JS each booking parcel's button fetches on the tour page, once the page has settled. */
+async function parcelJs(browser, baseUrl, slug) {
+  const out = {};
+  const buttons = { costCalculation: 'Calculate the price with tickets', programmePdf: 'Get the programme in PDF' };
+  for (const [parcel, name] of Object.entries(buttons)) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl}/en/${slug}`, { waitUntil: 'networkidle' });
+      const button = page.getByRole('button', { name }).first();
+      if (!(await button.count())) {
+        out[parcel] = { skipped: `no '${name}' button on this tour` };
+        continue;
+      }
+      const scripts = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res.url());
+      });
+      await button.click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForLoadState('networkidle');
+      const size = await gzipKB(scripts);
+      out[parcel] = { ...size, files: scripts.length, ok: size.gzipKB <= BOOKING_BUDGETS.parcelGzipKB };
+    } finally {
+      await context.close();
+    }
+  }
+  return out;
+}
+
+/** The request page's first visit (all JS, gzip) and the time from the submit click to the success heading. */
+async function requestPage(browser, baseUrl, tour) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'cookie_alert_accepted', value: '1', url: baseUrl }]);
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.url());
+  });
+  try {
+    await page.addInitScript(`localStorage.setItem('selected-tour-date', '${Number(tour.variant)}')`);
+    await page.goto(`${baseUrl}/en/tour/${tour.id}/order`, { waitUntil: 'networkidle' });
+    const firstVisit = await gzipKB(scripts);
+    const form = page.getByRole('main');
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Bench Traveller');
+    const phone = form.getByRole('textbox', { name: /^Phone/ });
+    await phone.click();
+    await phone.fill('+1 212 736 5000');
+    await page.waitForLoadState('networkidle');
+    await form.getByRole('checkbox', { name: /I accept Terms and Conditions/ }).check();
+    const heading = page.getByRole('heading', { name: /^Request #\d+ has been sent$/ });
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await heading.waitFor();
+    const submitMs = Date.now() - started;
+    return {
+      firstVisit: { ...firstVisit, files: new Set(scripts).size, ok: firstVisit.gzipKB <= BOOKING_BUDGETS.requestPageGzipKB },
+      submitToSuccess: { ms: submitMs, ok: submitMs <= BOOKING_BUDGETS.submitToSuccessMs },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `connections` callers each sending `perConnection` submits one after another (each with its own idempotency key). */
+async function submits(apiUrl, url, body, { connections = 16, perConnection = 25 } = {}) {
+  const times = [];
+  let errors = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    for (let i = 0; i < perConnection; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${apiUrl}${url}`, { method: 'POST', headers: { ...HEADERS, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(body) });
+      await res.arrayBuffer();
+      if (res.status !== 200) errors++;
+      times.push(performance.now() - t0);
+    }
+  }));
+  times.sort((a, b) => a - b);
+  const p95 = round(percentile(times, 95));
+  return { requests: times.length, connections, errors, p50: round(percentile(times, 50)), p95, max: round(times.at(-1) ?? 0), ok: errors === 0 && p95 <= BOOKING_BUDGETS.submitP95Ms };
+}
+
+export async function benchBooking({ browser, baseUrl, apiUrl }) {
+  const tour = await bookableTour(apiUrl);
+  const parcels = await parcelJs(browser, baseUrl, tour.slug);
+  const page = await requestPage(browser, baseUrl, tour);
+  // Warm-up (statement caches, JIT), then the measured runs.
+  await submits(apiUrl, '/spa/submit-order', { data: { tour_id: tour.id, dates: tour.variant, adults: 1, name: 'Bench', phone: '+12127365000', agree: true } }, { connections: 4, perConnection: 5 });
+  const order = await submits(apiUrl, '/spa/submit-order', { data: { tour_id: tour.id, dates: tour.variant, adults: 2, children: 0, name: 'Bench Traveller', phone: '+12127365000', email: 'bench@example.com', comment: 'Bench', agree: true, timezone: 0 } });
+  const help = await submits(apiUrl, '/spa/submit-help-request', { data: { type: 'common_help', name: 'Bench Traveller', phone: '+12127365000', comment: 'Where do you want to go? Baikal', timezone: 0 } });
+  return { tour: tour.id, parcels, requestPage: page, submitOrder: order, submitHelpRequest: help, budgets: BOOKING_BUDGETS };
+}
