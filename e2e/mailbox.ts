@@ -1,6 +1,7 @@
 /**
  * A real SMTP server for the suites (the API sends e-mail through it: SMTP_URL), keeping every message it receives as
- * one JSON line in a file the tests read: `{ to, subject, text }` with the plain-text part decoded.
+ * one JSON line in a file the tests read: `{ to, subject, text, attachments }` with the plain-text part decoded and
+ * each attachment's name, type and bytes (base64).
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,8 @@ import { SMTPServer } from 'smtp-server';
 /** The file, in the run's folder (E2E_TMP). */
 export const MAILBOX_FILE = 'mailbox.jsonl';
 
-export interface MailMessage { to: string; subject: string; text: string }
+export interface MailAttachment { filename: string; contentType: string; /** The bytes, base64. */ content: string }
+export interface MailMessage { to: string; subject: string; text: string; attachments: MailAttachment[] }
 
 function decode(body: string, encoding: string): string {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
@@ -34,6 +36,26 @@ export function plainText(raw: string): string {
   return raw;
 }
 
+/**
+ * The attachments of a MIME message: every part with `Content-Disposition: attachment`, its bytes as base64 (the
+ * transfer encoding nodemailer uses for binary parts; any other is read as bytes).
+ */
+export function attachmentsOf(raw: string): MailAttachment[] {
+  const found: MailAttachment[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const head = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/content-disposition:\s*attachment/i.test(head)) continue;
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '';
+    const contentType = (/content-type:\s*([^;\r\n]+)/i.exec(head)?.[1] ?? 'application/octet-stream').trim().toLowerCase();
+    const body = part.slice(split).replace(/^\r?\n\r?\n/, '').replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const base64 = /content-transfer-encoding:\s*base64/i.test(head) ? body.replace(/\s+/g, '') : Buffer.from(body, 'latin1').toString('base64');
+    found.push({ filename, contentType, content: base64 });
+  }
+  return found;
+}
+
 function subjectOf(raw: string): string {
   const header = /^Subject: ((?:.*)(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
   // RFC 2047 encoded words (non-ASCII subjects).
@@ -48,10 +70,12 @@ export async function startMailbox(file: string): Promise<{ port: number; close:
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
+      // Decoded once at the end: a character split across two chunks stays whole.
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => { chunks.push(chunk); });
       stream.on('end', () => {
-        const message: MailMessage = { to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: subjectOf(raw), text: plainText(raw) };
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const message: MailMessage = { to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: subjectOf(raw), text: plainText(raw), attachments: attachmentsOf(raw) };
         appendFileSync(file, `${JSON.stringify(message)}\n`);
         callback();
       });

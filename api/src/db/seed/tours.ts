@@ -350,14 +350,15 @@ function generateTour(ctx: Ctx, id: number): TourInfo {
     addTickets(ctx, id, s);
   }
   // What a traveller reads on the tour page is what the search finds (issue 17 defect 3): the description, the
-  // programme, the living base, the impressions (English for en, de and ru, whose pages show it; Chinese for cn).
+  // excursion programme, the living base, the programme days' and impressions' titles (English for en, de and ru,
+  // whose pages show it; Chinese for cn). The days' long texts are left out: the seed runs in the API's bounded heap.
   const tourRow = rows.tours[rows.tours.length - 1]!;
   const days = rows.program_days.slice(firstDay);
   const impressions = rows.main_impressions.slice(firstImpression);
   const texts = (lang: 'en' | 'cn') => [
     tourRow[`description_${lang}`], tourRow[`excursion_program_description_${lang}`], tourRow[`living_base_description_${lang}`],
-    ...days.flatMap((d) => [d[`title_${lang}`], d[`description_${lang}`]]),
-    ...impressions.flatMap((m) => [m[`title_${lang}`], m[`description_${lang}`]]),
+    ...days.map((d) => d[`title_${lang}`]),
+    ...impressions.map((m) => m[`title_${lang}`]),
   ];
   ctx.fts.push(...ftsDocs(id, title, s, { en: texts('en'), cn: texts('cn') }));
   return { id, organizerId: organizer.id, published: rows.tours[rows.tours.length - 1]?.is_published === 1, place, title, slug: slugEn };

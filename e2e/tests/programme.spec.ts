@@ -1,0 +1,115 @@
+/**
+ * The programme PDF by e-mail (issue 14): the tour page's PDF button opens mfe-booking's parcel, the traveller types
+ * an e-mail and sends; the host's alert says 'Check your inbox!' with the address, and the message arrives at the
+ * suites' real SMTP server (e2e/mailbox.ts: the API sends e-mail over SMTP_URL) with the programme attached as a PDF.
+ * The open modal is axe clean and usable on a 320 px screen.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { MAILBOX_FILE, mailTo, type MailMessage } from '../mailbox';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { ROOT, axeViolations } from './support';
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+const MAILBOX = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
+const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
+
+let seq = 0;
+/** An address no other test writes to. */
+const newEmail = (what: string) => `e2e-programme-${what}-${Date.now().toString(36)}-${++seq}@example.com`;
+
+let tour: { id: number; slug: string; title: string };
+
+test.beforeAll(async () => {
+  // A published tour with a programme (its Route section has the PDF button).
+  for (let id = 1001; id < 1200 && !tour; id++) {
+    if (HOSTILE_TOUR_IDS.includes(id)) continue;
+    const res = await fetch(`${API}/spa/tour?slug=x-${id}&expand_program=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status !== 200) continue;
+    const body = (await res.json()) as { id: number; slug: string; title: string; type: number; is_tour_active: boolean; program?: unknown[] };
+    if (body.type === 1 && body.is_tour_active && (body.program ?? []).length > 1) tour = { id: body.id, slug: body.slug, title: body.title };
+  }
+  expect(tour).toBeTruthy();
+});
+
+/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+/** The tour page, scrolled to its Route section, and the PDF request opened from its button. */
+async function openPdfRequest(page: Page) {
+  await page.goto(`/en/${tour.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Tour sections' }).getByRole('link', { name: 'Route' }).click();
+  await page.getByRole('button', { name: 'Get the programme in PDF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tour programme as PDF' });
+  await expect(dialog.getByRole('textbox', { name: /^E-mail/ })).toBeVisible();
+  return dialog;
+}
+
+/** The newest message to an address, once the SMTP server has it. */
+async function mailFor(email: string): Promise<MailMessage> {
+  for (let i = 0; i < 60; i++) {
+    const [message] = mailTo(MAILBOX, email);
+    if (message) return message;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail to ${email}`);
+}
+
+test.describe('the programme PDF request', () => {
+  test('by e-mail: the alert names the address, and the message with the PDF attached reaches the SMTP server; axe clean', async ({ page }) => {
+    const dialog = await openPdfRequest(page);
+    await expect(dialog.getByText(tour.title)).toBeVisible();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // An empty submit says what is missing, on the field.
+    await dialog.getByRole('button', { name: 'Get the programme' }).click();
+    const email = dialog.getByRole('textbox', { name: /^E-mail/ });
+    await expect(email).toHaveAccessibleDescription('Required field');
+    await expect(email).toBeFocused();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    const address = newEmail('pdf');
+    await email.fill(address);
+    await dialog.getByRole('button', { name: 'Get the programme' }).click();
+    await expect(dialog).toBeHidden();
+    // The host's alert (a toast with its own close button).
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox!' })).toContainText(`Check your inbox! We've sent the tour program to your e-mail (${address})`);
+    // The modal gave focus back to the button that opened it.
+    await expect(page.getByRole('button', { name: 'Get the programme in PDF' })).toBeFocused();
+
+    const message = await mailFor(address);
+    expect(message.subject).toContain(tour.title);
+    const pdfs = message.attachments.filter((a) => a.contentType === 'application/pdf');
+    expect(pdfs).toHaveLength(1);
+    expect(pdfs[0]!.filename).toMatch(new RegExp(`^tour-${tour.id}-programme-en\\.pdf$`));
+    const bytes = Buffer.from(pdfs[0]!.content, 'base64');
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(bytes.length).toBeGreaterThan(1000);
+
+    // Sent: the next opening starts empty (the draft is gone).
+    await page.getByRole('button', { name: 'Get the programme in PDF' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tour programme as PDF' }).getByRole('textbox', { name: /^E-mail/ })).toHaveValue('');
+  });
+
+  test('usable at 320 px: the modal fits the screen, nothing scrolls sideways, the form is reachable', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const dialog = await openPdfRequest(page);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const submit = dialog.getByRole('button', { name: 'Get the programme' });
+    await submit.scrollIntoViewIfNeeded();
+    await expect(submit).toBeInViewport();
+    const submitBox = await submit.boundingBox();
+    expect(submitBox!.x + submitBox!.width).toBeLessThanOrEqual(320);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+});
