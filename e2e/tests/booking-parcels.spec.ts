@@ -51,7 +51,9 @@ async function fillContacts(page: Page, scope: ReturnType<Page['getByRole']>, em
   const phone = scope.getByRole('textbox', { name: /^Phone/ });
   await phone.click();
   await phone.fill('+1 212 736 5000');
-  await scope.getByRole('checkbox', { name: /I accept Terms and Conditions/ }).check();
+  // The private tour asks for the terms; the cost calculation only names them in its caption.
+  const terms = scope.getByRole('checkbox', { name: /I accept Terms and Conditions/ });
+  if (await terms.count()) await terms.check();
 }
 
 test('private tour: the modal of §2.7, required fields, then add-tourists with request_id; stored once with its range; axe clean', async ({ page }) => {
@@ -84,9 +86,7 @@ test('private tour: the modal of §2.7, required fields, then add-tourists with 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-// Open: the date radio of the modal is not reachable this way yet (the check times out); the parcel's behaviour is covered
-// by mfe-booking/src/features/cost-calculation/CostCalculation.test.tsx until this is finished.
-test.fixme('cost calculation: a city, dates, the tickets the form allows; the alert names the e-mail; stored once; axe clean; 320 px', async ({ page }) => {
+test('cost calculation: a city, dates, the tickets the form allows; the alert names the e-mail; stored once; axe clean; 320 px', async ({ page }) => {
   const today = iso(new Date());
   const rows = query(
     `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
@@ -99,7 +99,8 @@ test.fixme('cost calculation: a city, dates, the tickets the form allows; the al
     await page.goto(`/en/${String(row.slug_en)}`);
     const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (await button.count()) {
+    // The sidebar renders after the heading: give it a moment before deciding this tour has no button.
+    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
       await button.scrollIntoViewIfNeeded();
       await button.click();
       opened = true;
@@ -117,7 +118,6 @@ test.fixme('cost calculation: a city, dates, the tickets the form allows; the al
 
   const city = dialog.getByRole('combobox', { name: /Your city/ });
   await city.fill('Berlin');
-  await city.press('Escape');
   const email = `quote.${Date.now().toString(36)}@example.com`;
   // The first date the tour offers.
   if (!(await dialog.locator('input[name="dates"]:checked').count())) await dialog.locator('input[name="dates"]:not(:disabled)').first().check({ force: true });

@@ -388,3 +388,25 @@ describe('routes and texts a remote declares (runtime manifest, no restart)', ()
     expect((initialState(res.body) as unknown as { inlinedTexts: string[] }).inlinedTexts).toEqual([]);
   });
 });
+
+describe('the site icon', () => {
+  test('/favicon.ico and the versioned /favicon.svg are real icons with a long cache, linked from every page head', async () => {
+    const app = await host();
+    const ico = await app.inject({ url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(200);
+    expect(ico.headers['content-type']).toBe('image/x-icon');
+    expect(ico.headers['cache-control']).toBe('public, max-age=2592000');
+    expect(ico.rawPayload.readUInt16LE(2)).toBe(1); // an icon resource
+
+    const page = await app.inject({ url: '/en/visa', headers: html });
+    const svgHref = /<link rel="icon" href="(\/favicon\.svg\?v=[0-9a-f]{8})" type="image\/svg\+xml">/.exec(page.body)?.[1];
+    expect(page.body).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+    const svg = await app.inject({ url: svgHref! });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(svg.body).toContain('fill="#e8542f"');
+    // A 404 page links it too.
+    expect((await app.inject({ url: '/en/no/such/page', headers: html })).body).toContain('/favicon.ico');
+  });
+});

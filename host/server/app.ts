@@ -18,6 +18,7 @@ import { loadCatalogues } from './messages';
 import { decideLocaleRedirect } from './locale-redirect';
 import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules';
 import { renderDocument, renderHead } from './head';
+import { faviconLinks, favicons } from './favicon';
 import { tourHead } from './tour-head';
 import { validateBlogArticle, validateBlogCategory, validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
 import { loadShellRenderer } from './ssr';
@@ -271,6 +272,13 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
 
   app.get('/healthz', async () => ({ ok: true }));
 
+  // The site's icons in its brand colour (host/server/favicon.ts): the SVG's link is versioned, so it is kept a year;
+  // /favicon.ico is a fixed address, kept a month.
+  const icons = favicons(config.uikit.accentColor);
+  const iconLinks = faviconLinks(icons.version);
+  app.get('/favicon.svg', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/svg+xml').send(icons.svg));
+  app.get('/favicon.ico', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=2592000').type('image/x-icon').send(icons.ico));
+
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://host');
     const cookies = parseCookies(req.headers.cookie);
@@ -357,7 +365,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
     };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
-    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head, state, entry, accent: config.uikit.accentColor, variant: config.variant, body, nonce });
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, body, nonce });
     const { remotes, widgets } = manifestOrigins(manifest.parsed);
     const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
     if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);

@@ -3,6 +3,7 @@ import type { HostContext, HostStore } from '@tours/shared/contract';
 import type { HostEventBus } from '../events';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
+import { createReservedArea } from '../layout/reserved-area';
 
 /** What the host does with the events microfrontends emit. */
 export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
@@ -16,6 +17,9 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
     // A page-level error is shown in place of the slot; the remote stays mounted underneath.
     store.set(pageErrorAtom, { status, path: window.location.pathname, data, message: message ?? route?.path, kind });
   });
+  // A microfrontend's fixed action bar: the floating UI of the layout stands above it (host/src/layout/reserved-area.ts).
+  const reserved = createReservedArea(document.documentElement);
+  events.on('layout:bottom-bar', ({ id, height }) => reserved.declare(id, height));
   events.on('auth:login-required', ({ reason }) => {
     host.openModal('account/login', { reason: reason ?? 'login-required' });
   });

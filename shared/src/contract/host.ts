@@ -26,6 +26,11 @@ export interface HostEvents {
   'page:error': { status: number; data?: Record<string, unknown>; message?: string; kind?: 'validation' };
   /** Ask the host to open the login modal (the account area's parcel). */
   'auth:login-required': ModalProps<'account/login'>;
+  /**
+   * A bar fixed to the bottom of the viewport that holds a primary action (the tour's mobile order bar) says how tall
+   * it is (0 when hidden or gone; `useBottomBar` of the kit sends it): the host keeps its floating UI above it.
+   */
+  'layout:bottom-bar': { id: string; height: number };
 }
 
 export interface HostContext {

@@ -8,4 +8,5 @@ export * from './tour';
 export * from './validation';
 export * from './phone';
 export * from './moscow-offset';
+export * from './content-language';
 export * from './help-request';

@@ -1,4 +1,4 @@
-import { pageButtons, pageCount, pageRange } from './pagination';
+import { pageButtons, pageCount, pageFromQuery, pageRange, pageWithinRange } from './pagination';
 
 describe('pageButtons (§9: 7 from the start, else first, gap, window; last pages within 3 of the end)', () => {
   test.each([
@@ -46,5 +46,38 @@ describe("pageRange: '{rangeFrom}–{rangeTo} of {total}'", () => {
   });
   test.each([[0, 20, 0], [1, 20, 1], [20, 20, 1], [21, 20, 2]])('pageCount(%d, %d) = %d', (total, size, expected) => {
     expect(pageCount(total, size)).toBe(expected);
+  });
+});
+
+describe('pageWithinRange (a page past the last shows the last)', () => {
+  test.each([
+    ['the last page of 159 asked for page 500', 500, 159, 159],
+    ['one past the end', 160, 159, 159],
+    ['the last page itself', 159, 159, 159],
+    ['a page inside', 3, 159, 3],
+    ['the first page', 1, 1, 1],
+    ['no answer yet', 500, undefined, 500],
+    ['no answer yet (null)', 500, null, 500],
+    ['an empty list keeps its page (its empty state is the answer)', 4, 0, 4],
+    ['a broken page count', 4, Number.NaN, 4],
+  ])('%s', (_name, page, pages, expected) => {
+    expect(pageWithinRange(page, pages)).toBe(expected);
+  });
+});
+
+describe('pageFromQuery (?page= of a list)', () => {
+  test.each([
+    ['absent', undefined, undefined, 1],
+    ['a page', '3', undefined, 3],
+    ['the first of repeated values', ['4', '9'], undefined, 4],
+    ['a fraction is its whole page', '2.5', undefined, 2],
+    ['zero', '0', undefined, 1],
+    ['negative', '-3', undefined, 1],
+    ['not a number', 'abc', undefined, 1],
+    ['empty', '', undefined, 1],
+    ["past the call's bound: the bound", '99999', 10000, 10000],
+    ['within the bound', '12', 10000, 12],
+  ] as const)('%s', (_name, raw, max, expected) => {
+    expect(pageFromQuery(raw as string | string[] | undefined, max)).toBe(expected);
   });
 });

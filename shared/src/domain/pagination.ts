@@ -41,3 +41,22 @@ export function pageRange(firstPage: number, lastPage: number, pageSize: number,
 export function pageCount(total: number, pageSize: number): number {
   return total > 0 && pageSize > 0 ? Math.ceil(total / pageSize) : 0;
 }
+
+/**
+ * The page to show for a page asked in the URL once the answer tells how many there are: a page past the last (an old
+ * link, a list that has shrunk, a hand-typed ?page=500) is the last page; the page itself otherwise. Before the answer
+ * (`pages` unknown) and for an empty list (0 pages: its empty state is the answer), the page stands.
+ */
+export function pageWithinRange(page: number, pages: number | null | undefined): number {
+  if (pages === null || pages === undefined || !Number.isFinite(pages) || pages < 1) return page;
+  return Math.min(page, Math.floor(pages));
+}
+
+/**
+ * The page a list's URL asks for (`?page=`): a whole number from 1, anything else page 1; at most `max`, the bound of the
+ * list's call (a larger page asks for the last one the call accepts, and the answer then leads to the list's last page).
+ */
+export function pageFromQuery(raw: string | string[] | undefined, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Math.floor(Number(Array.isArray(raw) ? raw[0] : raw));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : 1;
+}

@@ -4,13 +4,14 @@
  * No React, no state. Named exports only (issue 12), checked by shared/api-report.md.
  */
 export { BREAKPOINTS, EBOOK_ROUTE_CHANGES, LAYOUT, TIMING } from '../config/constants';
+export { contentLanguage } from '../domain/content-language';
 export { DEFAULT_FILTER, FILTER_LIMITS, filterFromSearch, filterToSearch, normaliseFilter, serialiseFilter } from '../domain/filters';
 export type { TourFilter } from '../domain/filters';
 export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';
 export type { MediaItem } from '../domain/media';
 export { browserMoscowOffset } from '../domain/moscow-offset';
 export { helpRequestComment } from '../domain/help-request';
-export { pageButtons } from '../domain/pagination';
+export { pageButtons, pageFromQuery, pageWithinRange } from '../domain/pagination';
 export { isBlankPhone, phoneToSend } from '../domain/phone';
 export { formatPrice, priceScale } from '../domain/price';
 export { roundedCount, roundedCountParts } from '../domain/stats';

@@ -12,6 +12,7 @@ export { Autocomplete } from '../ui/Autocomplete';
 export type { AutocompleteGroup } from '../ui/Autocomplete';
 export { altchaChallengeUrl, altchaProvider } from '../ui/altcha';
 export { Breadcrumbs } from '../ui/Breadcrumbs';
+export { useBottomBar } from '../ui/bottom-bar';
 export { useCaptchaWidget } from '../ui/captcha-widget';
 export type { CaptchaMountOptions, CaptchaProvider, CaptchaWidget, CaptchaWidgetStatus } from '../ui/captcha-widget';
 export { Button } from '../ui/Button';

@@ -35,7 +35,7 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/en/agreement');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/en/privacy');
     expect(screen.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/en/cookies');
-    expect(screen.getByText(`© ${new Date().getFullYear()} Tours Marketplace. All rights reserved.`)).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Tours of Russia. All rights reserved.`)).toBeInTheDocument();
   });
 
   it('leaves out what has not loaded', () => {

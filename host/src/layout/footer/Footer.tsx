@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { roundedCountParts } from '@tours/shared/domain';
 import { Link, PhoneLink } from '@tours/shared/kit';
-import { Logo } from '../Logo';
+import { Logo, useSiteName } from '../Logo';
 import { useNavItems } from '../nav';
 import { primaryPhone } from '../format';
 import { contactsAtom, siteInfoAtom } from '../state';
@@ -34,12 +34,13 @@ export function Footer() {
   const phone = primaryPhone(contacts);
   const tours = info ? roundedCountParts(info.totalCount || info.toursCount) : null;
   const year = new Date().getFullYear();
+  const site = useSiteName();
 
   return (
     <footer className="lay-footer">
       <div className="lay-footer__inner">
         <div className="lay-footer__brand">
-          <Link href={host.href('index')} className="lay-footer__logo" aria-label={intl.formatMessage({ id: 'layout.logo.home' })}>
+          <Link href={host.href('index')} className="lay-footer__logo" aria-label={intl.formatMessage({ id: 'layout.logo.home' }, { site })}>
             <Logo />
           </Link>
           {tours && tours.count > 0 && (
@@ -106,7 +107,7 @@ export function Footer() {
       </div>
 
       <div className="lay-footer__bottom">
-        <p className="lay-footer__copy">{intl.formatMessage({ id: 'layout.footer.copyright' }, { year })}</p>
+        <p className="lay-footer__copy">{intl.formatMessage({ id: 'layout.footer.copyright' }, { year, site })}</p>
         <ul className="lay-footer__legal">
           <li>
             <Link href={host.href('agreement')}>{intl.formatMessage({ id: 'layout.footer.terms' })}</Link>

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { routeAtom, useHost } from '@tours/shared/core';
 import { Button, Link } from '@tours/shared/kit';
-import { Logo } from '../Logo';
+import { Logo, useSiteName } from '../Logo';
 import { useNavItems } from '../nav';
 import { MenuIcon } from '../contacts/icons';
 import { PhoneContacts } from '../contacts/PhoneContacts';
@@ -40,12 +40,13 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
   const variant = useHeaderVariant();
   const fixed = useFixedHeader(route?.name !== 'tour-page');
   const items = useNavItems();
+  const site = useSiteName();
 
   return (
     <div className="lay-header-slot">
       <header className={`lay-header lay-header--${variant}${fixed ? ' lay-header--fixed' : ''}`} data-variant={variant} data-fixed={fixed || undefined}>
         <div className="lay-header__inner">
-          <Link href={host.href('index')} className="lay-header__logo" aria-label={intl.formatMessage({ id: 'layout.logo.home' })}>
+          <Link href={host.href('index')} className="lay-header__logo" aria-label={intl.formatMessage({ id: 'layout.logo.home' }, { site })}>
             <Logo />
           </Link>
           <nav className="lay-header__nav" aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>

@@ -79,7 +79,7 @@ export default function AgenciesPage() {
   }, [preview, choice.widget, attrs]);
 
   const siteOrigin = window.location.origin;
-  const snippet = loaderUrl ? widgetSnippet(choice, { loaderUrl, siteOrigin, siteName: t('widgets.siteName'), colorValid: colorValid && rgb !== null }) : '';
+  const snippet = loaderUrl ? widgetSnippet(choice, { loaderUrl, siteOrigin, siteName: t('meta.siteName'), colorValid: colorValid && rgb !== null }) : '';
   const [copied, setCopied] = useState(false);
   const copy = () => {
     setCopied(false);

@@ -2,10 +2,15 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { pageFromQuery } from '@tours/shared/domain';
 import { BlogPostsAnswer, useApiQuery } from '@tours/shared/api';
 import { ErrorState, Link, PageHeader, PaginationBar, Skeleton } from '@tours/shared/kit';
 import { BlogCards } from '../common/BlogCards';
+import { usePageWithinRange } from '../common/usePageWithinRange';
 import '../common/common.css';
+
+/** The API's page bound (GET /spa/blog-posts); a larger page in the URL asks for the last one the call accepts. */
+const MAX_PAGE = 10000;
 
 /** Blog root and category listings: 20 posts a page (§9). */
 export default function BlogIndexPage() {
@@ -14,7 +19,7 @@ export default function BlogIndexPage() {
   const route = useAtomValue(routeAtom);
   const query = useAtomValue(queryAtom);
   const slug = route?.params.slug || undefined;
-  const page = Math.max(1, Number(query.page) || 1);
+  const page = pageFromQuery(query.page, MAX_PAGE);
   const posts = useApiQuery(`blog:${slug}:${page}`, (signal) =>
     host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { slug, page, 'per-page': 20, with_alt: 1 }, signal }),
   );
@@ -26,6 +31,8 @@ export default function BlogIndexPage() {
   const title = posts.data?.category?.name ?? blogTitle;
   const crumbs = [{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, ...(slug ? [{ url: host.href('blog-index', {}), text: blogTitle }] : []), { text: title }];
   const pages = posts.data?.pagination.pages ?? 0;
+  const hrefFor = (p: number) => `${host.href('blog-index', { slug })}${p > 1 ? `?page=${p}` : ''}`;
+  usePageWithinRange(page, posts.data?.pagination, hrefFor);
   return (
     <section>
       <PageHeader title={title} breadcrumbs={crumbs} />
@@ -46,8 +53,8 @@ export default function BlogIndexPage() {
           pages={pages}
           total={posts.data.pagination.itemsCount}
           pageSize={posts.data.pagination.pageSize}
-          hrefFor={(p) => `${host.href('blog-index', { slug })}${p > 1 ? `?page=${p}` : ''}`}
-          onPage={(p) => host.navigate(`${host.href('blog-index', { slug })}${p > 1 ? `?page=${p}` : ''}`)}
+          hrefFor={hrefFor}
+          onPage={(p) => host.navigate(hrefFor(p))}
         />
       )}
     </section>

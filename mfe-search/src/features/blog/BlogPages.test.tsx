@@ -30,3 +30,26 @@ describe('blog: no answer is an error with Retry, an answer such as 404 the erro
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('blog index pages', () => {
+  const post = (id: number) => ({
+    id, slug: `post-${id}`, title: `Post ${id}`, summary: 'Summary', image: `/media/blog/${id}/{{size}}/image.svg`, published_at: '2030-01-01',
+    category: { id: 1, slug: 'baikal', name: 'Baikal' }, reading_time_minutes: 3,
+  });
+  const answer = ({ query }: { query?: Record<string, unknown> }) => {
+    const page = Number(query?.page ?? 1);
+    return {
+      posts: page <= 2 ? [post(page * 10 + 1)] : [],
+      pagination: { page, pages: 2, itemsCount: 21, itemsOnPage: page <= 2 ? 20 : 0, pageSize: 20 },
+      category: null,
+      categories: [],
+    };
+  };
+
+  test("a page past the last (?page=99999 of 2, past the call's bound too) shows the last page, the URL replaced", async () => {
+    const h = renderWithHost(<BlogIndexPage />, { path: '/en/blog?page=99999', routes: { '/spa/blog-posts': answer } });
+    await waitFor(() => expect(h.navigate).toHaveBeenCalledWith('/en/blog?page=2', { replace: true }));
+    expect(await screen.findByText('Post 21')).toBeInTheDocument();
+    expect(h.calls.map((c) => c.query?.page)).toEqual([10000, 2]);
+  });
+});

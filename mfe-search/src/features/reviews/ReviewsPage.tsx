@@ -2,18 +2,14 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { localeAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
-import { ratingOneDecimal } from '@tours/shared/domain';
+import { pageFromQuery, ratingOneDecimal } from '@tours/shared/domain';
 import { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer, useApiQuery } from '@tours/shared/api';
 import { ErrorState, PageHeader, PaginationBar, ReviewCard, SelectField, Stars, useMediaViewer } from '@tours/shared/kit';
+import { usePageWithinRange } from '../common/usePageWithinRange';
 import './reviews.css';
 
 /** The API's page bound (GET /spa/reviews); a larger page in the URL asks for the last one the call accepts. */
 const MAX_PAGE = 100000;
-
-function pageFrom(raw: string | string[] | undefined): number {
-  const n = Number.parseInt(String(Array.isArray(raw) ? raw[0] : raw ?? '1'), 10);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGE) : 1;
-}
 
 /** Placeholder cards while the first answer loads. */
 function ReviewsSkeleton({ label }: { label: string }) {
@@ -46,7 +42,7 @@ export default function ReviewsPage() {
   const query = useAtomValue(queryAtom);
   const locale = useAtomValue(localeAtom);
   const region = route?.params.region || undefined;
-  const page = pageFrom(query.page);
+  const page = pageFromQuery(query.page, MAX_PAGE);
   const viewer = useMediaViewer();
   const answer = useApiQuery(`reviews:${locale}:${region ?? ''}:${page}`, (signal) =>
     host.api.get('/spa/reviews', { schema: SiteReviewsAnswer, query: { region, page, limit: SITE_REVIEWS_PAGE_SIZE }, signal }),
@@ -61,13 +57,7 @@ export default function ReviewsPage() {
   }, [host, status]);
 
   // A page past the end (an old link) shows the last page instead.
-  const pages = data?.pagination.pages ?? 1;
-  const pastEnd = Boolean(data && !answer.loading && data.pagination.itemsCount > 0 && page > pages);
-  useEffect(() => {
-    if (pastEnd) host.navigate(hrefFor(pages), { replace: true });
-    // hrefFor is rebuilt each render; pages and region name the target.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pastEnd, pages, region, host]);
+  usePageWithinRange(page, data?.pagination, hrefFor);
 
   // The region's name comes from the picker's list (the same in every answer), so the heading follows the URL at once
   // while the region's reviews load; a region without reviews is named by its own answer.

@@ -7,6 +7,7 @@ import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
 import { Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { SearchForm } from '../common/SearchForm';
+import { usePageWithinRange } from '../common/usePageWithinRange';
 import { activeFilterCount, searchHref, switchTab } from './results';
 import { ResultsList, ResultsSkeleton } from './ResultsList';
 import { SelectionSheet } from './SelectionSheet';
@@ -51,6 +52,8 @@ export default function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState<ScreenName | null>(null);
   const [filtersLoaded, setFiltersLoaded] = useState(false);
   const pendingMark = useRef(false);
+  // ?page past the last (an old link, a shrunk result): the last page, the URL replaced. Load more answers later pages.
+  usePageWithinRange(filter.page, state.error ? null : state.pagination, (page) => searchHref(host.href('tours', { slug }), { ...filter, page }));
 
   // A new set of results is committed: mark it right after the browser paints that frame
   // (requestAnimationFrame runs before the paint; a message posted from it runs just after). A layout effect,

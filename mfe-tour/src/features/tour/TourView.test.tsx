@@ -175,6 +175,14 @@ describe('main request button (§4.1)', () => {
     expect(within(screen.getByTestId('booking-card')).getByRole('link', { name: 'Request info' })).toHaveAttribute('href', '/en/tour/1001/order');
   });
 
+  test('the mobile order bar declares its strip to the host (floating UI stands above it) and releases it when gone', () => {
+    const r = show(tourFixture());
+    const bars = () => r.events.filter((e) => e.event === 'layout:bottom-bar').map((e) => e.payload);
+    expect(bars()).toEqual([{ id: expect.any(String), height: expect.any(Number) }]);
+    r.unmount();
+    expect(bars().at(-1)).toEqual({ id: (bars()[0] as { id: string }).id, height: 0 });
+  });
+
   test('the tickets-price button needs available dates', () => {
     show(tourFixture({ variants: [variant(1, 20, { is_busy: true })], excursion_dates: [] }));
     expect(within(screen.getByTestId('booking-card')).queryByRole('button', { name: 'Calculate the price with tickets' })).not.toBeInTheDocument();
@@ -256,6 +264,27 @@ describe('sanitised HTML', () => {
     expect(document.querySelector('[onerror]')).toBeNull();
     expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
     expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
+  });
+});
+
+describe('content language', () => {
+  test('a German page whose texts the API gave in English (fallback_locale) says so, and the texts carry lang="en"', async () => {
+    const tour = tourFixture({ fallback_locale: 'en' });
+    renderScreen(<TourView tour={tour} />, { url: `/de/${tour.slug}`, routes: routes() });
+    expect(screen.getByTestId('content-language')).toHaveTextContent('Diese Tour ist auf Englisch beschrieben');
+    const text = await screen.findByText('Walks of 10 km');
+    expect(text.closest('[lang]')).toHaveAttribute('lang', 'en');
+  });
+
+  test.each([
+    ['an English page', 'en', { fallback_locale: 'en' as const }],
+    ['a German page with German texts', 'de', {}],
+  ])('%s: no note, no lang of its own', async (_name, locale, over) => {
+    const tour = tourFixture(over);
+    renderScreen(<TourView tour={tour} />, { url: `/${locale}/${tour.slug}`, routes: routes() });
+    const text = await screen.findByText('Walks of 10 km');
+    expect(screen.queryByTestId('content-language')).not.toBeInTheDocument();
+    expect(text.closest('[lang]')).toBeNull();
   });
 });
 

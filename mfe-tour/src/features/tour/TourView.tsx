@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { appConfigAtom, useHost } from '@tours/shared/core';
-import { plainText, sectionVisibility, visibleAnchors } from '@tours/shared/domain';
+import { appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
+import { contentLanguage, plainText, sectionVisibility, visibleAnchors } from '@tours/shared/domain';
 import type { IndividualTourAnswer } from '@tours/shared/api';
 import { ScrollSpy, TourSkeleton as SharedTourSkeleton, useMediaViewer, type TourHeroImage } from '@tours/shared/kit';
 import type { TourDetail } from './api';
@@ -13,6 +13,7 @@ import { Highlights } from './sections/Highlights';
 import { Hero, Intro } from './sections/Intro';
 import { Overview } from './sections/Overview';
 import { MobileOrderSheet } from './sections/booking';
+import { ContentLang } from './parts';
 import '../common/common.css';
 import './tour.css';
 
@@ -43,6 +44,8 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
   const host = useHost();
   const { t } = useTourFormat();
   const config = useAtomValue(appConfigAtom);
+  // English texts on a German or Russian page: the intro says so and the texts carry lang="en".
+  const contentLang = contentLanguage(tour, useAtomValue(localeAtom));
   const viewer = useMediaViewer(tour.title);
   const isIndividual = Boolean(individual) || tour.is_individual;
   const visibility = sectionVisibility({ ...tour, is_individual: isIndividual }, {
@@ -62,66 +65,68 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
   }, [host, tour.title, description]);
 
   return (
-    <article className="tour" data-tour-id={tour.id} data-individual={isIndividual ? 'yes' : 'no'}>
-      <Hero tour={tour} />
-      <Intro tour={tour} individual={isIndividual} />
-      {individual && <IndividualBanner individual={individual} />}
-      <LowerSections.Provider value={{ active: lower, request: requestLower }}>
-        <div className="tour-navbar" onPointerDown={requestLower} onKeyDown={requestLower} onPointerEnter={preloadLowerSections} onFocus={preloadLowerSections}>
-          <ScrollSpy label={t('tour.nav.label')} offset={56} items={anchors.map((a) => ({ anchor: a, name: t(`tour.nav.${a}`) }))} />
-        </div>
-        <div className="tour-layout">
-          <div className="tour-main">
-            <Overview tour={tour} openViewer={viewer.open} />
-            <Highlights tour={tour} openViewer={viewer.open} />
-            {visibility.program && (
-              <Deferred anchor="route" title={t('tour.nav.route')}>
-                <LowerRoute tour={tour} openViewer={viewer.open} />
-              </Deferred>
-            )}
-            {visibility.living && (
-              <Deferred anchor="accommodation" title={t('tour.nav.accommodation')}>
-                <LowerAccommodation tour={tour} openViewer={viewer.open} />
-              </Deferred>
-            )}
-            <Deferred anchor="conditions" title={t('tour.nav.conditions')}>
-              <LowerConditions tour={tour} showMaxAge={SHOW_MAX_AGE} />
-            </Deferred>
-            {showFaq && (
-              <Deferred anchor="faq" title={t('tour.nav.faq')}>
-                <LowerFaq tour={tour} showRecommendations={visibility.recommendations} />
-              </Deferred>
-            )}
-            {visibility.schedule && (
-              <Deferred anchor="schedule" title={t('tour.nav.schedule')}>
-                <LowerSchedule tour={tour} />
-              </Deferred>
-            )}
-            <Deferred anchor="reviews" title={t('tour.nav.reviews')}>
-              <LowerReviews tour={tour} openViewer={viewer.open} />
-            </Deferred>
-            {visibility.organizer && (
-              <Deferred title={t('tour.organizer.title')}>
-                <LowerOrganizer tour={tour} />
-              </Deferred>
-            )}
+    <ContentLang.Provider value={contentLang ?? undefined}>
+      <article className="tour" data-tour-id={tour.id} data-individual={isIndividual ? 'yes' : 'no'}>
+        <Hero tour={tour} />
+        <Intro tour={tour} individual={isIndividual} contentLang={contentLang} />
+        {individual && <IndividualBanner individual={individual} />}
+        <LowerSections.Provider value={{ active: lower, request: requestLower }}>
+          <div className="tour-navbar" onPointerDown={requestLower} onKeyDown={requestLower} onPointerEnter={preloadLowerSections} onFocus={preloadLowerSections}>
+            <ScrollSpy label={t('tour.nav.label')} offset={56} items={anchors.map((a) => ({ anchor: a, name: t(`tour.nav.${a}`) }))} />
           </div>
-          <div className="tour-aside">
-            <DeferredAside label={t('tour.sidebar.label')}>
-              <AsideSidebar tour={{ ...tour, is_individual: isIndividual }} showMaxAge={SHOW_MAX_AGE} />
-              {!isIndividual && <AsideWidgets tour={tour} weather={visibility.weather} ticketQuote={visibility.ticketQuote} />}
-            </DeferredAside>
+          <div className="tour-layout">
+            <div className="tour-main">
+              <Overview tour={tour} openViewer={viewer.open} />
+              <Highlights tour={tour} openViewer={viewer.open} />
+              {visibility.program && (
+                <Deferred anchor="route" title={t('tour.nav.route')}>
+                  <LowerRoute tour={tour} openViewer={viewer.open} />
+                </Deferred>
+              )}
+              {visibility.living && (
+                <Deferred anchor="accommodation" title={t('tour.nav.accommodation')}>
+                  <LowerAccommodation tour={tour} openViewer={viewer.open} />
+                </Deferred>
+              )}
+              <Deferred anchor="conditions" title={t('tour.nav.conditions')}>
+                <LowerConditions tour={tour} showMaxAge={SHOW_MAX_AGE} />
+              </Deferred>
+              {showFaq && (
+                <Deferred anchor="faq" title={t('tour.nav.faq')}>
+                  <LowerFaq tour={tour} showRecommendations={visibility.recommendations} />
+                </Deferred>
+              )}
+              {visibility.schedule && (
+                <Deferred anchor="schedule" title={t('tour.nav.schedule')}>
+                  <LowerSchedule tour={tour} />
+                </Deferred>
+              )}
+              <Deferred anchor="reviews" title={t('tour.nav.reviews')}>
+                <LowerReviews tour={tour} openViewer={viewer.open} />
+              </Deferred>
+              {visibility.organizer && (
+                <Deferred title={t('tour.organizer.title')}>
+                  <LowerOrganizer tour={tour} />
+                </Deferred>
+              )}
+            </div>
+            <div className="tour-aside">
+              <DeferredAside label={t('tour.sidebar.label')}>
+                <AsideSidebar tour={{ ...tour, is_individual: isIndividual }} showMaxAge={SHOW_MAX_AGE} />
+                {!isIndividual && <AsideWidgets tour={tour} weather={visibility.weather} ticketQuote={visibility.ticketQuote} />}
+              </DeferredAside>
+            </div>
           </div>
-        </div>
-        {!isIndividual && tour.similar.length > 0 && (
-          <Deferred title={t('tour.similar.title')}>
-            <LowerSimilar tours={tour.similar} />
-          </Deferred>
-        )}
-      </LowerSections.Provider>
-      {!isIndividual && <MobileOrderSheet tour={tour} />}
-      {viewer.element}
-    </article>
+          {!isIndividual && tour.similar.length > 0 && (
+            <Deferred title={t('tour.similar.title')}>
+              <LowerSimilar tours={tour.similar} />
+            </Deferred>
+          )}
+        </LowerSections.Provider>
+        {!isIndividual && <MobileOrderSheet tour={tour} />}
+        {viewer.element}
+      </article>
+    </ContentLang.Provider>
   );
 }
 

@@ -1,8 +1,8 @@
 import { comfortLevel, type MediaItem } from '@tours/shared/domain';
-import { PhotoPreviews, SafeHtml, TruncatedText } from '@tours/shared/kit';
+import { PhotoPreviews, TruncatedText } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
-import { Section } from '../parts';
+import { Section, TourRich } from '../parts';
 
 /** Only http(s) registry links are followed. */
 function safeUrl(url: string | null): string | null {
@@ -46,7 +46,7 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
           <h3 className="tour-subsection__title">{t('tour.accommodation.livingBase')}</h3>
           <PhotoPreviews images={tour.living_base.images} label={t('tour.accommodation.livingBasePhotos')} onOpen={openViewer} />
           <TruncatedText height={300}>
-            <SafeHtml className="tour-rich" html={tour.living_base.description} />
+            <TourRich html={tour.living_base.description} />
           </TruncatedText>
         </div>
       )}
@@ -54,7 +54,7 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
         <div className="tour-subsection">
           <h3 className="tour-subsection__title">{t('tour.accommodation.cabins')}</h3>
           <div className="tour-table-wrap" role="region" aria-label={t('tour.accommodation.cabins')} tabIndex={0}>
-            <SafeHtml className="tour-rich tour-table" html={tour.cabins_price_table} />
+            <TourRich className="tour-table" html={tour.cabins_price_table} />
           </div>
         </div>
       )}
@@ -67,7 +67,7 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
               return (
                 <li key={j} className="tour-stay">
                   <h4 className="tour-stay__type">{t(`tour.accommodation.kind.${v.type}`)}</h4>
-                  <SafeHtml className="tour-rich" html={v.description} />
+                  <TourRich html={v.description} />
                   <PhotoPreviews images={v.images} label={t('tour.accommodation.photos', { type: t(`tour.accommodation.kind.${v.type}`) })} onOpen={openViewer} />
                   {v.registry_number && (
                     <p className="tour-stay__registry">

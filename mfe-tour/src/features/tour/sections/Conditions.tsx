@@ -1,11 +1,10 @@
 import { useHost } from '@tours/shared/core';
-import { SafeHtml } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openCostCalculationForm } from '../actions';
 import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap } from '../open';
-import { Hint, Section } from '../parts';
+import { Hint, Section, TourRich } from '../parts';
 import { useTicketsPriceOffered } from './conditions-rules';
 import { PeopleLimits } from './people-limits';
 
@@ -51,11 +50,11 @@ export function Conditions({ tour, showMaxAge }: { tour: TourDetail; showMaxAge:
       <div className="tour-inprice">
         <div className="tour-inprice__col tour-inprice__col--in">
           <h3 className="tour-subsection__title">{t('tour.conditions.included')}</h3>
-          <SafeHtml className="tour-rich" html={tour.in_price.included} />
+          <TourRich html={tour.in_price.included} />
         </div>
         <div className="tour-inprice__col tour-inprice__col--out">
           <h3 className="tour-subsection__title">{t('tour.conditions.excluded')}</h3>
-          <SafeHtml className="tour-rich" html={tour.in_price.excluded} />
+          <TourRich html={tour.in_price.excluded} />
         </div>
       </div>
     </Section>

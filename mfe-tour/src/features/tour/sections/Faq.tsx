@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useHost } from '@tours/shared/core';
 import { formatPrice } from '@tours/shared/domain';
 import { useApiQuery } from '@tours/shared/api';
-import { Collapse, ErrorState, SafeHtml } from '@tours/shared/kit';
+import { Collapse, ErrorState } from '@tours/shared/kit';
 import { fetchTickets, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
-import { Section } from '../parts';
+import { Section, TourRich } from '../parts';
 
 interface Item { key: string; question: string; answer: ReactNode }
 
@@ -53,7 +53,7 @@ export function Recommendations({ tourId }: { tourId: number }) {
           <ul>{d.important.map((n, i) => <li key={i}><strong>{n.city_name}:</strong> {n.comment_for_arrival_departure}</li>)}</ul>
         </div>
       )}
-      {d.comment_for_all_cities && <SafeHtml className="tour-rich" html={d.comment_for_all_cities} />}
+      {d.comment_for_all_cities && <TourRich html={d.comment_for_all_cities} />}
     </div>
   );
 }
@@ -66,9 +66,9 @@ export function Recommendations({ tourId }: { tourId: number }) {
 export function Faq({ tour, showRecommendations }: { tour: TourDetail; showRecommendations: boolean }) {
   const f = useTourFormat();
   const { t } = f;
-  const items: Item[] = tour.faq.map((q) => ({ key: String(q.id), question: q.question, answer: <SafeHtml className="tour-rich" html={q.answer} /> }));
+  const items: Item[] = tour.faq.map((q) => ({ key: String(q.id), question: q.question, answer: <TourRich html={q.answer} /> }));
   if (tour.organizational_details.replace(/<[^>]*>/g, '').trim()) {
-    items.push({ key: 'org', question: t('tour.faq.organizational'), answer: <SafeHtml className="tour-rich" html={tour.organizational_details} /> });
+    items.push({ key: 'org', question: t('tour.faq.organizational'), answer: <TourRich html={tour.organizational_details} /> });
   }
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(items[0] ? [items[0].key] : []));
   const [recsOpen, setRecsOpen] = useState(false);
@@ -113,7 +113,7 @@ export function Faq({ tour, showRecommendations }: { tour: TourDetail; showRecom
       {tour.special_tariff && (
         <div className="tour-subsection">
           <h3 className="tour-subsection__title">{t('tour.faq.specialRates')}</h3>
-          <SafeHtml className="tour-rich" html={tour.special_tariff} />
+          <TourRich html={tour.special_tariff} />
         </div>
       )}
       {(tour.penalties.length > 0 || tour.penalties_conditions.trim()) && (
@@ -130,7 +130,7 @@ export function Faq({ tour, showRecommendations }: { tour: TourDetail; showRecom
           {tour.penalties_conditions.trim() && (
             <>
               <p className="tour-penalties__terms">{t('tour.faq.additionalTerms')}</p>
-              <SafeHtml className="tour-rich" html={tour.penalties_conditions} />
+              <TourRich html={tour.penalties_conditions} />
             </>
           )}
         </div>

@@ -8,8 +8,11 @@ export function Hero({ tour }: { tour: TourDetail }) {
   return <TourHero image={{ url: tour.images[0]?.url ?? tour.image, alt: tour.images[0]?.alt ?? tour.title }} testId="tour-hero" />;
 }
 
-/** Breadcrumbs from home (not for individual tours), title, location links and the rating link (§2.6 'Intro'). */
-export function Intro({ tour, individual }: { tour: TourDetail; individual: boolean }) {
+/**
+ * Breadcrumbs from home (not for individual tours), title, location links and the rating link (§2.6 'Intro'); when the
+ * tour's texts are in another language than the page's (`contentLang`), a short note says so.
+ */
+export function Intro({ tour, individual, contentLang }: { tour: TourDetail; individual: boolean; contentLang?: string | null }) {
   const host = useHost();
   const { t } = useTourFormat();
   const crumbs = [
@@ -37,6 +40,7 @@ export function Intro({ tour, individual }: { tour: TourDetail; individual: bool
           </a>
         )}
       </div>
+      {contentLang && <p className="tour-intro__lang" data-testid="content-language">{t(`tour.contentLanguage.${contentLang}`)}</p>}
     </header>
   );
 }

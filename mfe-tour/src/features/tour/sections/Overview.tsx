@@ -1,11 +1,11 @@
 import { useHost } from '@tours/shared/core';
 import { sizedImage, GALLERY_PREVIEWS, type MediaItem } from '@tours/shared/domain';
-import { Link, SafeHtml, preloadMediaViewer } from '@tours/shared/kit';
+import { Link, preloadMediaViewer } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { formatCoordinates, isValidPlace } from '../map/provider';
 import { openMap } from '../open';
-import { Section } from '../parts';
+import { Section, TourRich } from '../parts';
 import { DeferredHtml } from '../deferred';
 
 /** Overview (§2.6): gallery of 6 then '{count} more', description, map preview and tags. */
@@ -43,7 +43,7 @@ export function Overview({ tour, openViewer }: { tour: TourDetail; openViewer: (
         </ul>
       )}
       <DeferredHtml>
-        <SafeHtml className="tour-rich tour-overview__text" html={tour.description} />
+        <TourRich className="tour-overview__text" html={tour.description} />
       </DeferredHtml>
       {isValidPlace(center) && (
         <div className="tour-map-preview">

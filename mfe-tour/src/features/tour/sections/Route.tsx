@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useHost } from '@tours/shared/core';
 import { isExcursionType, type MediaItem } from '@tours/shared/domain';
-import { Collapse, PhotoPreviews, SafeHtml } from '@tours/shared/kit';
+import { Collapse, PhotoPreviews } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openProgramPdfForm } from '../actions';
 import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap } from '../open';
-import { Section } from '../parts';
+import { Section, TourRich } from '../parts';
 
 /** Difficulty card: the level's label of §9 and the organizer's description. */
 export function DifficultyCard({ tour }: { tour: TourDetail }) {
@@ -22,7 +22,7 @@ export function DifficultyCard({ tour }: { tour: TourDetail }) {
         </span>
         <strong>{t(`tour.difficulty.${tour.difficulty}`)}</strong> <span className="tour-muted">{t('tour.difficulty.level', { level: tour.difficulty })}</span>
       </p>
-      <SafeHtml className="tour-rich" html={tour.difficulty_description} />
+      <TourRich html={tour.difficulty_description} />
     </div>
   );
 }
@@ -53,7 +53,7 @@ export function Route({ tour, openViewer }: { tour: TourDetail; openViewer: (ite
         </button>
       )}
     >
-      {isExcursionType(tour.type) && tour.excursion_program_description && <SafeHtml className="tour-rich" html={tour.excursion_program_description} />}
+      {isExcursionType(tour.type) && tour.excursion_program_description && <TourRich html={tour.excursion_program_description} />}
       {tour.program.length > 0 && (
         <ol className="tour-days">
           {tour.program.map((d) => {
@@ -68,7 +68,7 @@ export function Route({ tour, openViewer }: { tour: TourDetail; openViewer: (ite
                 </h3>
                 <Collapse open={isOpen} id={panel}>
                   <div className="tour-day__body">
-                    <SafeHtml className="tour-rich" html={d.description} />
+                    <TourRich html={d.description} />
                     <PhotoPreviews images={d.images} label={t('tour.route.photos', { day: d.day })} onOpen={openViewer} />
                   </div>
                 </Collapse>

@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useHost } from '@tours/shared/core';
 import { mainRequestAction, mainRequestOpensModal, type MainRequestAction } from '@tours/shared/domain';
-import { Price } from '@tours/shared/kit';
+import { Price, useBottomBar } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';
@@ -45,10 +46,17 @@ export function TourPrice({ tour }: { tour: TourDetail }) {
 
 /** Mobile fixed bottom sheet with the price and the order button (§2.6), below md only. */
 export function MobileOrderSheet({ tour }: { tour: TourDetail }) {
-  const { t } = useTourFormat();
   if (tour.is_individual) return null;
+  return <OrderBar tour={tour} />;
+}
+
+/** The bar itself: it declares its strip to the host, so the support bubble and sheets stand above its button. */
+function OrderBar({ tour }: { tour: TourDetail }) {
+  const { t } = useTourFormat();
+  const ref = useRef<HTMLDivElement>(null);
+  useBottomBar(ref);
   return (
-    <div className="tour-sheet" role="region" aria-label={t('tour.sheet.label')} data-testid="mobile-sheet">
+    <div ref={ref} className="tour-sheet" role="region" aria-label={t('tour.sheet.label')} data-testid="mobile-sheet">
       <TourPrice tour={tour} />
       <MainRequestButton tour={tour} place="mobile-sheet" className="tour-sheet__btn" />
     </div>
