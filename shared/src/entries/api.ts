@@ -43,7 +43,7 @@ export {
 } from '../api/schemas/requests';
 export type { HelpRequestTourFacts } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
-export { FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';
+export { CitiesByQueryAnswer, CityItem, FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';
 export type { FilterSection } from '../api/schemas/search';
 export { ValidateSlugAnswer } from '../api/schemas/slugs';
 export {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { clampCount } from './counter-rules';
+import './counter.css';
 
 export interface CounterProps {
   label: string;

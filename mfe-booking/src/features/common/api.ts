@@ -4,6 +4,17 @@
  */
 import { ChatSourcesAnswer, SubmitHelpRequestAnswer, type ApiClient } from '@tours/shared/api';
 
+/** The header of a submit's idempotency key: every resend of one submit carries the same (issue 14). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * POST /spa/submit-help-request with `{ data }` (captcha) and the submit's Idempotency-Key: a resend answers the one
+ * request it made. The private tour, the cost calculation and the other help requests of the booking area send so.
+ */
+export function submitHelpRequestOnce<D extends { type: string }>(api: ApiClient, data: D, idempotencyKey: string) {
+  return api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
 /**
  * The success screen's 'We'll send the tour selection to your e-mail' (§2.7): submit-help-request of type
  * add_email_to_request for the request just made, named by its id and its uuid.

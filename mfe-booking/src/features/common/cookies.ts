@@ -13,3 +13,9 @@ export function readCookie(name: string): string | null {
   }
   return null;
 }
+
+/** Sets a first-party cookie for the whole site (e.g. last_request_id of §4.4). */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+}

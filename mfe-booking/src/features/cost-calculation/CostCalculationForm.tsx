@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
@@ -10,6 +10,7 @@ import { readCookie } from '../common/cookies';
 import { draftKey, readDraft } from '../common/draft';
 import { useDateFormat } from '../common/format';
 import { useRequestSubmit } from '../common/useRequestSubmit';
+import { FormCaption, SubmitStatus } from '../common/FormParts';
 import { searchCities, submitCostCalculation, type City } from './api';
 import {
   EMPTY_COST, FIELD_LABEL_IDS, costCalculationData, costDateOptions, costFieldErrors, costSchema, isIndividualDates, maskTime, resetDates, timeAsked,
@@ -123,13 +124,6 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
     void submit();
   };
 
-  const newTab = (href: string) => (chunks: ReactNode[]) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {chunks}
-      <span className="visually-hidden"> {t('booking.newTab')}</span>
-    </a>
-  );
-  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
   const submitLabel = t('booking.form.submit');
   const err = (f: CostField) => errorText(errors[f], t);
   const groupError = (f: CostField) => {
@@ -143,17 +137,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
 
   return (
     <div className="bk-cost" ref={regionRef}>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {problem && (
-        <div className="bk-cost__alert" role="alert">
-          <p>{problem}</p>
-          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
-            {t('booking.form.retry')}
-          </Button>
-        </div>
-      )}
+      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-cost__alert" />
 
       {/* A group named like the field carries its error: the kit's combobox takes no description of its own. */}
       <div role="group" aria-label={t('costCalculation.city.label')} aria-describedby={city.describedBy} className={`ui-field bk-cost__city${city.text ? ' ui-field--invalid' : ''}`}>
@@ -277,7 +261,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
         <Button type="submit" block loading={busy}>
           {submitLabel}
         </Button>
-        <p className="bk-cost__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+        <FormCaption className="bk-cost__caption" button={submitLabel} />
       </form>
     </div>
   );

@@ -3,8 +3,8 @@
  * gate of §6), the city search of §5.7, and the request itself (captcha, exactly once through its Idempotency-Key).
  * The tour (GET /spa/tour-for-request) is the request page's call, handed in by the parcel.
  */
-import { array, integer, string, type, type Infer } from 'superstruct';
-import { SubmitHelpRequestAnswer, TicketsAnswer, type ApiClient } from '@tours/shared/api';
+import { CitiesByQueryAnswer, TicketsAnswer, type ApiClient, type CityItem } from '@tours/shared/api';
+import { submitHelpRequestOnce } from '../common/api';
 import { cityQuery, type CostCalculationData } from './cost-calculation';
 
 /** GET /spa/tours-cities: the tour's arrivals and departures (TicketsAnswer). */
@@ -12,15 +12,9 @@ export function fetchTickets(api: ApiClient, tourId: number, signal?: AbortSigna
   return api.get('/spa/tours-cities', { schema: TicketsAnswer, query: { tour_id: tourId }, signal });
 }
 
-/**
- * The answer of GET /spa/cities-by-query as this form reads it: the same shape as `CitiesByQueryAnswer` of
- * shared/src/api/schemas/search.ts, which @tours/shared/api does not export (the test fixture is checked against
- * both). Replace it with that import once the entry exports it.
- */
-export const CitiesAnswer = type({
-  result: array(type({ id: integer(), name: string(), region: type({ name: string() }), country: type({ id: integer(), name: string() }) })),
-});
-export type City = Infer<typeof CitiesAnswer>['result'][number];
+/** The answer of GET /spa/cities-by-query (id, name, region, country). */
+export const CitiesAnswer = CitiesByQueryAnswer;
+export type City = CityItem;
 
 /** GET /spa/cities-by-query?query=: the cities matching the text (§5.7); an empty query asks nothing. */
 export async function searchCities(api: ApiClient, text: string, signal?: AbortSignal): Promise<City[]> {
@@ -30,13 +24,10 @@ export async function searchCities(api: ApiClient, text: string, signal?: AbortS
   return answer.result;
 }
 
-/** The header of a submit's idempotency key (as the order's): every resend of one submit carries the same. */
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 /**
  * POST /spa/submit-help-request with `{ data }` of type city_calculate (captcha) and the submit's Idempotency-Key:
  * every resend of one submit answers the one request it made, `{ request_id, requestUUID, email? }`.
  */
 export function submitCostCalculation(api: ApiClient, data: CostCalculationData, idempotencyKey: string) {
-  return api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  return submitHelpRequestOnce(api, data, idempotencyKey);
 }

@@ -3,7 +3,6 @@ import { CitiesByQueryAnswer } from '@tours/shared/src/api/schemas/search';
 import { HelpRequestData, helpRequestRuleErrors } from '@tours/shared/src/api/schemas/requests';
 import { validateValue } from '@tours/shared/src/domain/validation';
 import type { RuleSpec } from '@tours/shared/src/domain/validation';
-import { CitiesAnswer } from './api';
 import {
   EMPTY_COST, cityQuery, costCalculationData, costDateOptions, costFieldErrors, costSchema, hasRussianArrival, isTime, maskTime, resetDates, timeAsked,
   travelChoiceAvailable, travelFlags, type CostContext, type CostDateOption, type CostFacts, type CostValues,
@@ -29,8 +28,8 @@ describe('§5.7 city search text', () => {
     ['', ''],
   ])('%j → %j', (typed, query) => expect(cityQuery(typed)).toBe(query));
 
-  test('the cities fixture is an answer of shared\'s schema and of the form\'s', () => {
-    expect(create({ result: CITIES }, CitiesByQueryAnswer)).toEqual(create({ result: CITIES }, CitiesAnswer));
+  test("the cities fixture is an answer of shared's schema", () => {
+    expect(() => create({ result: CITIES }, CitiesByQueryAnswer)).not.toThrow();
     expect(citiesAnswer('an').result.map((c) => c.name)).toEqual(['Kazan']);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
@@ -7,9 +7,10 @@ import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
-import { readCookie } from '../common/cookies';
+import { readCookie, writeCookie } from '../common/cookies';
 import { draftKey, readDraft } from '../common/draft';
 import { useRequestSubmit } from '../common/useRequestSubmit';
+import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { submitPrivateTour } from './api';
 import {
   EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, localToday, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
@@ -27,8 +28,7 @@ type Field = keyof PrivateTourValues;
 
 /** §4.4: the last request id is remembered for 180 days (the host's help requests read it). */
 function rememberLastRequest(requestId: number): void {
-  const { name, maxAge } = COOKIES.lastRequestId;
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(String(requestId))}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  writeCookie(COOKIES.lastRequestId.name, String(requestId), COOKIES.lastRequestId.maxAge);
 }
 
 /**
@@ -118,13 +118,6 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
     void submit();
   };
 
-  const newTab = (href: string) => (chunks: ReactNode[]) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {chunks}
-      <span className="visually-hidden"> {t('booking.newTab')}</span>
-    </a>
-  );
-  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
   const submitLabel = t('booking.form.submit');
   const err = (f: Field) => errorText(errors[f], t);
 
@@ -134,17 +127,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
         {t('parcel.privateTour.title')}
       </h2>
       <p className="bk-private__tour">{t('privateTour.tour', { title: tourTitle })}</p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {problem && (
-        <div className="bk-private__alert" role="alert">
-          <p>{problem}</p>
-          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
-            {t('booking.form.retry')}
-          </Button>
-        </div>
-      )}
+      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-private__alert" />
 
       <TextField {...form.field('name')} label={fieldLabel('name')} autoComplete="name" required maxLength={100} error={err('name')} />
 
@@ -212,29 +195,12 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
         />
       </fieldset>
 
-      <div className={`ui-field bk-private__agree${errors.agree ? ' ui-field--invalid' : ''}`}>
-        <input
-          id={`${formId}-agree`}
-          type="checkbox"
-          name="agree"
-          checked={values.agree}
-          required
-          aria-invalid={errors.agree ? true : undefined}
-          aria-describedby={errors.agree ? `${formId}-agree-error` : undefined}
-          onChange={(e) => form.change('agree', e.target.checked)}
-        />
-        <label htmlFor={`${formId}-agree`}>{intl.formatMessage({ id: 'booking.form.terms' }, links)}</label>
-        {errors.agree && (
-          <p id={`${formId}-agree-error`} className="ui-field__error">
-            {err('agree')}
-          </p>
-        )}
-      </div>
+      <TermsCheckbox id={`${formId}-agree`} className="bk-private__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
 
       <Button type="submit" block loading={busy}>
         {submitLabel}
       </Button>
-      <p className="bk-private__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+      <FormCaption className="bk-private__caption" button={submitLabel} />
     </form>
   );
 }

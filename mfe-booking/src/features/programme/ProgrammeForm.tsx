@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { ApiError, appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
@@ -8,6 +8,7 @@ import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared
 import { readCookie } from '../common/cookies';
 import { draftKey, readDraft } from '../common/draft';
 import { useRequestSubmit } from '../common/useRequestSubmit';
+import { FormCaption, SubmitStatus } from '../common/FormParts';
 import { sendProgrammeByEmail, sendProgrammeByWhatsapp, subscribeToProgramme } from './api';
 import {
   CHANNELS, EMPTY_PROGRAMME, channelOf, needsEmail, needsPhone, normaliseValues, onlyRequestRefused, programmeRequest, sentMessage, subscriptionOf,
@@ -150,12 +151,6 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
     void submit();
   };
 
-  const newTab = (href: string) => (chunks: ReactNode[]) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {chunks}
-      <span className="visually-hidden"> {t('booking.newTab')}</span>
-    </a>
-  );
   const submitLabel = t('programme.submit');
   const err = (f: Field) => errorText(errors[f], t);
 
@@ -165,17 +160,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
         {t('parcel.programPdf.title')}
       </h2>
       <p className="bk-programme__lead">{t('programme.lead', { title: tourTitle })}</p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {problem && (
-        <div className="bk-programme__alert" role="alert">
-          <p>{problem}</p>
-          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
-            {t('booking.form.retry')}
-          </Button>
-        </div>
-      )}
+      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-programme__alert" />
 
       {whatsappAllowed && (
         <fieldset className="bk-programme__channels">
@@ -228,9 +213,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
       <Button type="submit" block loading={busy}>
         {submitLabel}
       </Button>
-      <p className="bk-programme__caption">
-        {intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) })}
-      </p>
+      <FormCaption className="bk-programme__caption" button={submitLabel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
@@ -9,6 +9,7 @@ import { Button, PhoneInput, Price, TextField, errorText, useForm } from '@tours
 import { Counter } from '../common/Counter';
 import { draftKey, readDraft } from '../common/draft';
 import { useRequestSubmit } from '../common/useRequestSubmit';
+import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
@@ -142,13 +143,6 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     void submit();
   };
 
-  const newTab = (href: string) => (chunks: ReactNode[]) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {chunks}
-      <span className="visually-hidden"> {t('booking.newTab')}</span>
-    </a>
-  );
-  const links = { terms: newTab(host.href('agreement')), privacy: newTab(host.href('privacy')) };
   const submitLabel = t('booking.form.submit');
   const err = (f: Field) => errorText(errors[f], t);
   const datesError = err('dates');
@@ -161,17 +155,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
       <h2 id={`${formId}-title`} className="bk-order__title">
         {t('booking.form.title')}
       </h2>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {problem && (
-        <div className="bk-order__alert" role="alert">
-          <p>{problem}</p>
-          <Button variant="secondary" size="sm" onClick={() => void submit()} disabled={busy}>
-            {t('booking.form.retry')}
-          </Button>
-        </div>
-      )}
+      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-order__alert" />
 
       <fieldset className={`bk-order__dates${datesError ? ' ui-field--invalid' : ''}`} aria-describedby={datesError ? datesErrorId : undefined}>
         <legend className="ui-field__label">{t('booking.date.legend')}</legend>
@@ -280,29 +264,12 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
         </div>
       </fieldset>
 
-      <div className={`ui-field bk-order__agree${errors.agree ? ' ui-field--invalid' : ''}`}>
-        <input
-          id={`${formId}-agree`}
-          type="checkbox"
-          name="agree"
-          checked={values.agree}
-          required
-          aria-invalid={errors.agree ? true : undefined}
-          aria-describedby={errors.agree ? `${formId}-agree-error` : undefined}
-          onChange={(e) => form.change('agree', e.target.checked)}
-        />
-        <label htmlFor={`${formId}-agree`}>{intl.formatMessage({ id: 'booking.form.terms' }, links)}</label>
-        {errors.agree && (
-          <p id={`${formId}-agree-error`} className="ui-field__error">
-            {err('agree')}
-          </p>
-        )}
-      </div>
+      <TermsCheckbox id={`${formId}-agree`} className="bk-order__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
 
       <Button type="submit" block loading={busy}>
         {submitLabel}
       </Button>
-      <p className="bk-order__caption">{intl.formatMessage({ id: 'booking.form.caption' }, { button: submitLabel, ...links })}</p>
+      <FormCaption className="bk-order__caption" button={submitLabel} />
     </form>
   );
 }

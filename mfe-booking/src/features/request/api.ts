@@ -4,14 +4,13 @@
  */
 import { SubmitOrderAnswer, TourForRequestAnswer, type ApiClient } from '@tours/shared/api';
 import type { OrderData } from './order';
+import { IDEMPOTENCY_HEADER } from '../common/api';
 
 /** GET /spa/tour-for-request: the tour, its dates (other options' too) and limits; always site_id 1 (§9). */
 export function fetchTourForRequest(api: ApiClient, id: number, signal?: AbortSignal) {
   return api.get('/spa/tour-for-request', { schema: TourForRequestAnswer, query: { id, format: 'main', site_id: 1 }, signal });
 }
 
-/** The header of a submit's idempotency key: every resend of one submit carries the same. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * POST /spa/submit-order with `{ data }` (captcha) and the submit's Idempotency-Key: every resend of one submit

@@ -4,7 +4,7 @@
  * preselected, the counters' bounds and the `data` of POST /spa/submit-order.
  */
 import { hasIndividualDates, isOtherOption, isVariantDisabled } from '@tours/shared/domain';
-import { MAX_PARTY, type OrderData, type TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
+import { MAX_PARTY, privateTourBounds, type OrderData, type TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
 
 export type { OrderData };
 import { clampCount } from '../common/counter-rules';
@@ -138,8 +138,9 @@ export function orderData(tourId: number, values: OrderValues, options: readonly
 
 /** The earliest and latest individual date (§5.6): the later of the request period start and today; the period end. */
 export function individualBounds(tour: Pick<TourForRequestAnswer, 'request_period_start' | 'request_period_end'>, today: string): { min: string; max?: string } {
-  const start = tour.request_period_start?.slice(0, 10);
-  return { min: start && start > today ? start : today, ...(tour.request_period_end ? { max: tour.request_period_end.slice(0, 10) } : {}) };
+  // The API's own rule (shared), so the form and the server bound the dates alike.
+  const { min, max } = privateTourBounds({ requestPeriodStart: tour.request_period_start, requestPeriodEnd: tour.request_period_end }, today);
+  return { min, ...(max ? { max } : {}) };
 }
 
 /** A server field of submit-order → the form field that shows it. */
