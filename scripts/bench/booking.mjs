@@ -131,3 +131,27 @@ export async function benchBooking({ browser, baseUrl, apiUrl }) {
   const help = await submits(apiUrl, '/spa/submit-help-request', { data: { type: 'common_help', name: 'Bench Traveller', phone: '+12127365000', comment: 'Where do you want to go? Baikal', timezone: 0 } });
   return { tour: tour.id, parcels, requestPage: page, submitOrder: order, submitHelpRequest: help, budgets: BOOKING_BUDGETS };
 }
+
+// `node scripts/bench/booking.mjs`: this part alone, on its own product (built first: node scripts/build-all.mjs).
+if (process.argv[1] && (await import('node:path')).resolve(process.argv[1]) === (await import('node:url')).fileURLToPath(import.meta.url)) {
+  const path = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const { execSync } = await import('node:child_process');
+  const { mkdirSync, rmSync } = await import('node:fs');
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const { startProduct } = await import('../lib/processes.mjs');
+  const { chromium } = await import('playwright-core');
+  const tmp = path.join(ROOT, '.tmp/bench-booking');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const env = { ...process.env, DEV_MODE: '1', RATE_LIMIT_PER_MIN: '10000000', HOST_PORT: '28380', API_PORT: '23301', REMOTE_PORT_BASE: '28381', WIDGETS_PORT: '28397', PARTNER_PORT: '28398' };
+  const product = await startProduct({ env, quiet: true, dbFile: path.join(tmp, 'catalogue.sqlite'), manifestFile: path.join(tmp, 'mfe-manifest.json') });
+  const executablePath = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  try {
+    console.log(JSON.stringify(await benchBooking({ browser, baseUrl: 'http://localhost:28380', apiUrl: `http://127.0.0.1:${product.apiPort}` }), null, 2));
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+}

@@ -10,3 +10,4 @@ export * from './phone';
 export * from './moscow-offset';
 export * from './content-language';
 export * from './help-request';
+export * from './party';

@@ -11,6 +11,7 @@ export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';
 export type { MediaItem } from '../domain/media';
 export { browserMoscowOffset } from '../domain/moscow-offset';
 export { helpRequestComment } from '../domain/help-request';
+export { MAX_PARTY } from '../domain/party';
 export { pageButtons, pageFromQuery, pageWithinRange } from '../domain/pagination';
 export { isBlankPhone, phoneToSend } from '../domain/phone';
 export { formatPrice, priceScale } from '../domain/price';

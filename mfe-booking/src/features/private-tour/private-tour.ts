@@ -3,8 +3,8 @@
  * tour request', §4.4, §5.6, §7.4 'Help requests'): the selectable dates, the date range's checks, the counters'
  * bounds, the `data` of POST /spa/submit-help-request (type individual_tour) and where a success goes.
  */
-import { MAX_PARTY, formatIndividualDates, privateTourBounds as apiBounds } from '@tours/shared/api';
-import { helpRequestComment } from '@tours/shared/domain';
+import { formatIndividualDates, privateTourBounds as apiBounds } from '@tours/shared/api';
+import { MAX_PARTY, helpRequestComment } from '@tours/shared/domain';
 
 /** The form's values, as typed (and as kept in the draft). */
 export type PrivateTourValues = {

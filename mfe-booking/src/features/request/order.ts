@@ -3,8 +3,8 @@
  * counters, §6 logged-in prefill, §7.4 submit-order): which dates the traveller may choose, which one comes
  * preselected, the counters' bounds and the `data` of POST /spa/submit-order.
  */
-import { hasIndividualDates, isOtherOption, isVariantDisabled } from '@tours/shared/domain';
-import { MAX_PARTY, privateTourBounds, type OrderData, type TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
+import { MAX_PARTY, hasIndividualDates, isOtherOption, isVariantDisabled } from '@tours/shared/domain';
+import { privateTourBounds, type OrderData, type TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
 
 export type { OrderData };
 import { clampCount } from '../common/counter-rules';

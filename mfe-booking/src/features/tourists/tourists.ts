@@ -4,8 +4,8 @@
  * tourists the list may hold, the checks of each card, the body of POST /crm/api/request/update-tourists, and the
  * server's per-tourist field errors (`tourists.{index}.{field}`) mapped back onto the cards.
  */
-import { MAX_PARTY, type Tourist, type TouristsInfoAnswer } from '@tours/shared/api';
-import { isBlankPhone } from '@tours/shared/domain';
+import { type Tourist, type TouristsInfoAnswer } from '@tours/shared/api';
+import { MAX_PARTY, isBlankPhone } from '@tours/shared/domain';
 
 /** The text fields of a tourist (§3.7), and weight (§3.8 collectWeight). */
 export const TEXT_FIELDS = ['full_name', 'last_name', 'first_name', 'middle_name', 'birthday', 'phone', 'email', 'passport', 'food_restriction'] as const;

@@ -11,6 +11,7 @@ import {
   type AnyStruct, bodyEmail as email, bodyId, bodyPhone as phone, bodyText as text, coerceIf, currencyCode, dflt, isStringOrNumber, opt, queryBool, queryId,
   queryString, withMeta,
 } from './common';
+import { MAX_PARTY } from '../../domain/party';
 import { Invoice, TravelAgreement } from './payments';
 import { PARTNER_ID_RE, TIMEZONE_MAX, TIMEZONE_MIN, dateText, idempotencyKey, requestUuid } from './requests';
 
@@ -61,7 +62,7 @@ export const HISTORY_ACTORS = ['traveller', 'system', 'staff'] as const;
 // ---------------------------------------------------------------------------
 
 /** Adults + children of one request, and tourists of one request, at most. */
-export const MAX_PARTY = 50;
+export { MAX_PARTY };
 
 const count = (min: number, max: number) =>
   withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });
