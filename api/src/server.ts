@@ -20,6 +20,7 @@ import type { MessageProviders } from './lib/outbox';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerBlogRoutes } from './routes/blog';
 import { registerBookingRoutes } from './routes/booking';
+import { registerChatLinkRoutes } from './routes/chat-link';
 import { registerCaptchaRoutes } from './routes/captcha';
 import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
@@ -165,6 +166,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
   registerTourSelectionRoutes(router, services);
+  registerChatLinkRoutes(router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
   registerMediaRoutes(app, router);

@@ -329,6 +329,7 @@ beforeAll(async () => {
     '/crm/api/request/cancel': { id: cancelling.id, uuid: cancelling.uuid, message: 'Fuzz' },
     '/crm/api/request/tour-dates': { request_id: reading.id, uuid: reading.uuid },
     '/crm/api/request/tour-selection': { token: `${reading.id}-${reading.uuid}`, tour_ids: [tour.id] },
+    '/spa/send-chat-link-sms': { request_id: reading.id, requestUUID: reading.uuid },
     '/crm/api/payment/create': { invoice_id: invoiceId, uuid: paying.uuid },
     '/spa/tour-program-order-via-email': { email: 'fuzz.programme@example.com', tour_id: tour.id, phone: '+79161234567', currency: 'EUR' },
     '/spa/tour-program-order-via-whatsapp': { phone: '+79161234567', email: 'fuzz.programme@example.com', request_id: reading.id, tour_id: tour.id, currency: 'EUR' },

@@ -39,7 +39,8 @@ export type { ContractOutcomeName, PaymentKind, PaymentMethod, PaymentStatusName
 export { MAX_SELECTED_TOURS, TourSelectionAnswer, parseSelectionToken } from '../api/schemas/booking';
 export { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '../api/schemas/programme';
 export {
-  IDEMPOTENCY_KEY_RE, INDIVIDUAL_DATES, PARTNER_ID_RE, SubmitHelpRequestAnswer, formatIndividualDates, helpRequestRuleErrors, parseIndividualDates, privateTourBounds,
+  ChatLinkSmsAnswer, IDEMPOTENCY_KEY_RE, INDIVIDUAL_DATES, MAX_CHAT_LINK_SMS, PARTNER_ID_RE, SubmitHelpRequestAnswer, formatIndividualDates, helpRequestRuleErrors,
+  parseIndividualDates, privateTourBounds,
 } from '../api/schemas/requests';
 export type { HelpRequestTourFacts } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { ChatSourcesAnswer } from '@tours/shared/api';
+import { QrCode } from './QrCode';
 
 /** The two messenger tabs of §2.7, in order; the second names its bot. */
 export const MESSENGER_TABS = ['whatsapp', 'telegram'] as const;
@@ -71,8 +72,35 @@ export function MessengerTabs({ sources }: { sources: Partial<ChatSourcesAnswer>
       </div>
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${index}`} className="bk-messengers__panel">
         <p>{t('booking.messengers.instruction')}</p>
+        {/* The second tab carries a QR code of its link and the bot's handle (§2.7). */}
+        {index === 1 && <QrCode text={current.url} label={t('booking.messengers.qr', { messenger: name })} />}
         {handle && <p className="bk-messengers__bot">{t('booking.messengers.bot', { handle })}</p>}
         <a className="ui-btn ui-btn--primary" href={current.url} target="_blank" rel="noopener noreferrer" data-messenger={current.messenger}>
+          {t('booking.messengers.open', { messenger: name })}
+          <span className="visually-hidden"> {t('booking.newTab')}</span>
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The Chinese locale's messenger QR card (§2.7: 'shows a messenger QR card instead' of the tabs): the QR code of the
+ * first messenger that has a link, its name and the instruction, and the link for a phone's browser.
+ */
+export function MessengerQrCard({ sources }: { sources: Partial<ChatSourcesAnswer> | null | undefined }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const first = messengerTabs(sources)[0];
+  if (!first) return null;
+  const name = t(`booking.messengers.${first.messenger}`);
+  return (
+    <div className="bk-messengers bk-messengers--card" data-testid="messenger-qr-card">
+      <QrCode text={first.url} label={t('booking.messengers.qr', { messenger: name })} size={180} />
+      <div>
+        <p className="bk-messengers__card-title">{t('booking.messengers.cardTitle', { messenger: name })}</p>
+        <p>{t('booking.messengers.instruction')}</p>
+        <a className="ui-btn ui-btn--secondary ui-btn--sm" href={first.url} target="_blank" rel="noopener noreferrer" data-messenger={first.messenger}>
           {t('booking.messengers.open', { messenger: name })}
           <span className="visually-hidden"> {t('booking.newTab')}</span>
         </a>

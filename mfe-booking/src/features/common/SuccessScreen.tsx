@@ -1,32 +1,38 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, sessionAtom, useHost } from '@tours/shared/core';
+import { ApiError, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, useApiQuery } from '@tours/shared/api';
 import { browserMoscowOffset } from '@tours/shared/domain';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
 import { addEmailToRequest, fetchChatSources } from './api';
-import { MessengerTabs } from './MessengerTabs';
+import { ChatMockup } from './ChatMockup';
+import { MessengerQrCard, MessengerTabs } from './MessengerTabs';
+import { SmsChatLink } from './SmsChatLink';
 
 export interface SuccessScreenProps {
   requestId: number;
   requestUUID: string;
   /** The traveller gave an e-mail: no add-email form. */
   hasEmail: boolean;
+  /** The phone the traveller gave (as typed), for the SMS chat link; none: no 'Send link'. */
+  phone?: string;
 }
 
 /**
  * The success request screen of public-site §2.7: 'Request #{requestId} has been sent' (focused, so assistive
  * technology reads it at once), the add-email form when the traveller gave no e-mail ('We'll send the tour selection
  * to your e-mail': a help request of type add_email_to_request naming the request by id and uuid), then 'Chat with
- * the travel expert' with the messenger tabs of the request's chat.
+ * the travel expert' with the messenger tabs of the request's chat (a QR card in the Chinese locale), the SMS chat link
+ * when the traveller gave a phone, and the chat mockup beside them.
  */
-export function SuccessScreen({ requestId, requestUUID, hasEmail }: SuccessScreenProps) {
+export function SuccessScreen({ requestId, requestUUID, hasEmail, phone }: SuccessScreenProps) {
   const intl = useIntl();
   const host = useHost();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const heading = useRef<HTMLHeadingElement | null>(null);
   const clientId = useAtomValue(sessionAtom)?.profile.id;
+  const chinese = useAtomValue(localeAtom) === 'cn';
   const sources = useApiQuery(`chat-sources:${requestId}:${clientId ?? ''}`, (signal) => fetchChatSources(host.api, { requestId, clientId }, signal));
 
   useEffect(() => {
@@ -46,7 +52,13 @@ export function SuccessScreen({ requestId, requestUUID, hasEmail }: SuccessScree
       </h2>
       {!hasEmail && <AddEmailForm requestId={requestId} requestUUID={requestUUID} />}
       <h3 className="bk-success__chat">{t('booking.success.chat')}</h3>
-      <MessengerTabs sources={sources.data} />
+      <div className="bk-success__chat-body">
+        <div>
+          {chinese ? <MessengerQrCard sources={sources.data} /> : <MessengerTabs sources={sources.data} />}
+          {phone && <SmsChatLink requestId={requestId} requestUUID={requestUUID} phone={phone} />}
+        </div>
+        <ChatMockup still={chinese} />
+      </div>
     </section>
   );
 }

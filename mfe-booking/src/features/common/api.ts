@@ -2,7 +2,7 @@
  * Calls of the success screen of a booking request (public-site §2.7, §7.4): the e-mail added to the request just
  * made, and the messenger links of its chat.
  */
-import { ChatSourcesAnswer, SubmitHelpRequestAnswer, type ApiClient } from '@tours/shared/api';
+import { ChatLinkSmsAnswer, ChatSourcesAnswer, SubmitHelpRequestAnswer, type ApiClient } from '@tours/shared/api';
 
 /** The header of a submit's idempotency key: every resend of one submit carries the same (issue 14). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -30,4 +30,9 @@ export function addEmailToRequest(api: ApiClient, o: { requestId: number; reques
 /** GET /spa/chat-sources-list for the request just made: the messenger links of its chat. */
 export function fetchChatSources(api: ApiClient, o: { requestId: number; clientId?: number }, signal?: AbortSignal) {
   return api.get('/spa/chat-sources-list', { schema: ChatSourcesAnswer, query: { request_id: o.requestId, client_id: o.clientId }, signal });
+}
+
+/** POST /spa/send-chat-link-sms (captcha): the chat link of the request just made, texted to its phone (§2.7). */
+export function sendChatLinkSms(api: ApiClient, o: { requestId: number; requestUUID: string }) {
+  return api.post('/spa/send-chat-link-sms', { request_id: o.requestId, requestUUID: o.requestUUID }, { schema: ChatLinkSmsAnswer, captcha: true });
 }

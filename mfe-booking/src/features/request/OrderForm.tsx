@@ -20,7 +20,7 @@ import {
 
 export interface OrderFormProps {
   tour: TourForRequestAnswer;
-  onSent(answer: SubmitOrderAnswer, sent: { email: string }): void;
+  onSent(answer: SubmitOrderAnswer, sent: { email: string; phone: string }): void;
 }
 
 type Field = keyof OrderValues;
@@ -120,7 +120,10 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     serverFields: formFieldErrors,
     formRef,
     send: (key) => submitOrder(host.api, dataToSend(), key),
-    onSent: (answer) => onSent(answer, { email: dataToSend().email ?? '' }),
+    onSent: (answer) => {
+      const sent = dataToSend();
+      onSent(answer, { email: sent.email ?? '', phone: sent.phone ?? '' });
+    },
   });
   const dataToSend = () =>
     orderData(tour.id, form.values, options, {

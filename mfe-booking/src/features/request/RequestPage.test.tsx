@@ -6,6 +6,7 @@ import type { ApiClient } from '@tours/shared/api';
 import type { RequestOptions } from '@tours/shared/src/api/client';
 import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import RequestPage from './RequestPage';
+import { SuccessScreen } from '../common/SuccessScreen';
 import { tourForRequest } from './test-fixture';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
@@ -230,5 +231,59 @@ describe('request page: the success screen (§2.7)', () => {
     expect(tabs[1]).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Click the button to go to the messenger and type the word CHAT');
     expect(screen.getByText('Bot: @tours_help_bot')).toBeInTheDocument();
+  });
+
+  test('the second tab has the QR code of its link; the SMS chat link goes to the phone given (§2.7), or says the service is down (§8)', async () => {
+    localStorage.setItem(STORAGE.selectedTourDate, '1');
+    const t = show({ 'POST /spa/submit-order': { request_id: 704, requestUUID: UUID }, 'POST /spa/send-chat-link-sms': { success: true, phone: '+7********89' } });
+    await form();
+    fill({ email: 'ivan@example.com' });
+    submit();
+    await screen.findByRole('heading', { name: 'Request #704 has been sent' });
+    const tabs = await screen.findAllByRole('tab');
+    fireEvent.click(tabs[1]!);
+    expect(await within(screen.getByRole('tabpanel')).findByRole('img', { name: 'QR code of the Telegram chat' })).toBeInTheDocument();
+    fireEvent.click(tabs[0]!);
+    expect(within(screen.getByRole('tabpanel')).queryByRole('img')).not.toBeInTheDocument();
+
+    expect(screen.getByText('No messenger at hand? Get the chat link by SMS.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText("We've sent the chat link in SMS to +79123456789")).toBeInTheDocument();
+    expect(t.sent.find((c) => c.path === '/spa/send-chat-link-sms')).toMatchObject({ captcha: true, body: { request_id: 704, requestUUID: UUID } });
+  });
+
+  test('SMS service unavailable: the §8 text', async () => {
+    localStorage.setItem(STORAGE.selectedTourDate, '1');
+    show({
+      'POST /spa/submit-order': { request_id: 705, requestUUID: UUID },
+      'POST /spa/send-chat-link-sms': () => {
+        throw new ApiError(503, '/spa/send-chat-link-sms', 'down', {});
+      },
+    });
+    await form();
+    fill({ email: 'ivan@example.com' });
+    submit();
+    await screen.findByRole('heading', { name: 'Request #705 has been sent' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'SMS service is currently unavailable due to technical reasons. Please contact the support team via the contacts on the website. We apologize for the inconvenience.',
+    );
+  });
+
+  test('the Chinese locale shows a messenger QR card instead of the tabs, and the mockup still', async () => {
+    const { api } = recordingApi({ '/spa/chat-sources-list': chatSources });
+    const t = createTestHost({ url: '/tour/1001/order', locale: 'cn', currency: 'RUB', api });
+    render(
+      <HostProvider host={t.host}>
+        <SuccessScreen requestId={706} requestUUID={UUID} hasEmail />
+      </HostProvider>,
+    );
+    const card = await screen.findByTestId('messenger-qr-card');
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(await within(card).findByRole('img')).toBeInTheDocument();
+    expect(within(card).getByRole('link')).toHaveAttribute('href', chatSources.whatsapp);
+    expect(screen.getByTestId('chat-mockup')).toHaveClass('bk-mockup--still');
+    // No phone given: no SMS link.
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

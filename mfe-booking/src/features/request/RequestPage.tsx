@@ -24,7 +24,7 @@ export default function RequestPage() {
   const raw = route?.params.id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
   const tour = useApiQuery(id ? `tour-for-request:${id}:${locale}:${currency}` : null, (signal) => fetchTourForRequest(host.api, id!, signal));
-  const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string } | null>(null);
+  const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string; phone: string } | null>(null);
   const title = intl.formatMessage({ id: 'page.request-page.title' });
 
   const fatal = id === null ? { status: 404 } : tour.error && !isRetryableError(tour.error) ? pageErrorOf(tour.error) : null;
@@ -43,9 +43,9 @@ export default function RequestPage() {
         <TourSummary tour={tour.data} />
         <div className="bk-request__main">
           {sent ? (
-            <SuccessScreen requestId={sent.answer.request_id} requestUUID={sent.answer.requestUUID} hasEmail={Boolean(sent.email)} />
+            <SuccessScreen requestId={sent.answer.request_id} requestUUID={sent.answer.requestUUID} hasEmail={Boolean(sent.email)} phone={sent.phone || undefined} />
           ) : (
-            <OrderForm key={tour.data.id} tour={tour.data} onSent={(answer, s) => setSent({ answer, email: s.email })} />
+            <OrderForm key={tour.data.id} tour={tour.data} onSent={(answer, s) => setSent({ answer, email: s.email, phone: s.phone })} />
           )}
         </div>
       </div>

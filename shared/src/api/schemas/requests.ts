@@ -205,3 +205,17 @@ export function helpRequestRuleErrors(data: HelpRequestData, tour: HelpRequestTo
   }
   return out;
 }
+
+/** POST /spa/send-chat-link-sms (public-site §2.7 'SMS chat link'): the request just made, named by id and uuid. */
+export const ChatLinkSmsBody = type({
+  request_id: bodyId('The request (its id)'),
+  requestUUID: requestUuid("The request's uuid"),
+});
+export type ChatLinkSmsBody = Infer<typeof ChatLinkSmsBody>;
+/** The SMS is on its way to the request's phone (masked: the country code and the last two digits). */
+export const ChatLinkSmsAnswer = type({ success: boolean(), phone: string() });
+export type ChatLinkSmsAnswer = Infer<typeof ChatLinkSmsAnswer>;
+/** At most this many chat-link SMS per request (an SMS costs money: a form cannot be used to pump them). */
+export const MAX_CHAT_LINK_SMS = 3;
+/** §8 'SMS chat link unavailable'. */
+export const SMS_UNAVAILABLE_MESSAGE = 'SMS service is currently unavailable due to technical reasons. Please contact the support team via the contacts on the website. We apologize for the inconvenience.';
