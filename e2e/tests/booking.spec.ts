@@ -99,6 +99,30 @@ test.describe('the request page', () => {
     expect(ordersOf(comment)).toHaveLength(1);
   });
 
+  test('the answer lost after the request was stored: the retry answers the same request, stored once', async ({ page }) => {
+    await page.addInitScript((id) => localStorage.setItem('selected-tour-date', String(id)), tour.variant.id);
+    await page.goto(`/en/tour/${tour.id}/order`);
+    const comment = `e2e lost answer ${Date.now().toString(36)}`;
+    await fill(page, comment);
+    // The first submit reaches the API (the request is stored), then the connection drops before the answer arrives.
+    let first = true;
+    await page.route('**/spa/submit-order', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('alert')).toContainText("We couldn't send your request");
+    await expect.poll(() => ordersOf(comment).length).toBe(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const heading = page.getByRole('heading', { name: /^Request #\d+ has been sent$/ });
+    await expect(heading).toBeVisible();
+    const stored = ordersOf(comment);
+    expect(stored).toHaveLength(1);
+    await expect(heading).toHaveText(`Request #${stored[0]!.id} has been sent`);
+  });
+
   test('usable at 320 px: nothing wider than the screen', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/en/tour/${tour.id}/order`);

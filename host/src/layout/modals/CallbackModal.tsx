@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { sessionAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { applyServerErrors } from '@tours/shared/api';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
+import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
@@ -13,16 +14,29 @@ import './modals.css';
 
 /**
  * 'Request a call' (§2.3): name and phone, sent as a help request of type phone_call_request (the spec
- * gives no path of its own for callbacks). On success the 'Callback requested' alert of §2.7 follows.
+ * gives no path of its own for callbacks). On success the 'Callback requested' alert of §2.7 follows. The phone is
+ * the one phone input of §5.2 (country picker, the country's code, digits only; issue 17 defect 8).
  */
 export function CallbackModal({ close }: { close: ModalContentProps['close'] }) {
   const host = useHost();
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const profile = useAtomValue(sessionAtom)?.profile;
+  const locale = useAtomValue(localeAtom);
+  const config = useAtomValue(appConfigAtom);
+  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
+  const [country, setCountry] = useState(visitorCountry || config.uikit.defaultCountry);
+  const countryRef = useRef(country);
+  countryRef.current = country;
   const form = useForm(
     { name: [profile?.first_name, profile?.last_name].filter(Boolean).join(' '), phone: profile?.phone ?? '' },
-    { name: ['required'], phone: ['required', 'phone'] },
+    {
+      name: ['required'],
+      phone: [
+        (v) => !isBlankPhone(String(v ?? '')) || { id: 'forms.validation.required' },
+        (v) => /^\+\d{9,15}$/.test(phoneToSend(String(v), countryRef.current)) || { id: 'forms.validation.phone' },
+      ],
+    },
   );
   const [sending, setSending] = useState(false);
   const submitLabel = t('layout.callback.submit');
@@ -32,7 +46,7 @@ export function CallbackModal({ close }: { close: ModalContentProps['close'] }) 
     if (sending || form.validate().length) return;
     setSending(true);
     const name = form.values.name.trim();
-    const number = form.values.phone.trim();
+    const number = phoneToSend(form.values.phone, countryRef.current);
     try {
       await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number });
       close(true);
@@ -51,17 +65,18 @@ export function CallbackModal({ close }: { close: ModalContentProps['close'] }) 
       </h2>
       <p className="lay-modal__text">{t('layout.callback.text')}</p>
       <TextField label={t('layout.form.name')} autoComplete="name" required error={errorText(form.errors.name, t)} {...form.field('name')} />
-      <TextField
+      <PhoneInput
+        name="phone"
         label={t('layout.form.phone')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={18}
-        placeholder="+"
         required
-        hint={t('layout.form.phoneHint')}
+        value={form.values.phone}
+        onChange={(v) => form.change('phone', v)}
+        onBlur={() => form.blur('phone')}
+        country={country}
+        onCountryChange={setCountry}
+        locale={locale}
+        t={(id, v) => intl.formatMessage({ id }, v)}
         error={errorText(form.errors.phone, t)}
-        {...form.field('phone')}
       />
       <Button type="submit" block loading={sending}>
         {submitLabel}

@@ -1,0 +1,71 @@
+/**
+ * The help requests of the layout (issue 14; public-site §2.3, §2.7, §7.4): 'Request a call' from the header and the
+ * e-mail request from the support bubble, each stored once as its type with the page it came from, with the success
+ * texts of §2.7; axe clean on both modals.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
+import { ROOT, axeViolations } from './support';
+
+const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
+
+function requestsWith(column: 'phone' | 'email', value: string): { type: string; name: string | null; comment: string | null; referer: string | null; timezone: number | null }[] {
+  const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(`select type, name, comment, referer, timezone from help_requests where ${column} = ?`).all(value) as never;
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+test("'Request a call': the callback modal, then 'Callback requested' with the number; stored once as phone_call_request", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/about');
+  await page.getByRole('banner').getByRole('button', { name: 'Request a call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a call' });
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  const national = `212${String(Date.now()).slice(-7)}`;
+  await dialog.getByRole('textbox', { name: /Your name/ }).fill('Callback <b>Tester</b>');
+  const phone = dialog.getByRole('textbox', { name: /^Phone/ });
+  await phone.click();
+  await expect(phone).toHaveValue(/^\+1/);
+  await phone.press('End');
+  await phone.pressSequentially(national);
+  await dialog.getByRole('button', { name: 'Call me back' }).dblclick();
+  await expect(page.getByRole('dialog', { name: 'Callback requested' })).toBeVisible();
+  await expect(page.getByText(/^Call back request successful! We will call you on the mentioned number during our working hours \(.*\)$/)).toBeVisible();
+  const stored = requestsWith('phone', `+1${national}`);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ type: 'phone_call_request', name: 'Callback <b>Tester</b>' });
+  expect(stored[0]!.comment).toContain('request from http');
+  expect(stored[0]!.referer).toMatch(/\/en\/about$/);
+  expect(stored[0]!.timezone).not.toBeNull();
+});
+
+test("the e-mail request from the support bubble: 'We've received your email!'; stored once as common_help_by_email", async ({ page }) => {
+  await page.goto('/en/about');
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('button', { name: 'Send a request to our email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a request to our email' });
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  const email = `help.${Date.now().toString(36)}@example.com`;
+  await dialog.getByRole('textbox', { name: /E-mail/ }).fill(email);
+  await dialog.getByRole('textbox', { name: /Your question/ }).fill('Baikal in March, <i>two</i> people');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText("We've received your email!")).toBeVisible();
+  await expect(page.getByText('Thanks for your interest in our tours! One of our travel experts will reply to your email soon.')).toBeVisible();
+  const stored = requestsWith('email', email);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.type).toBe('common_help_by_email');
+  expect(stored[0]!.comment).toContain('Baikal in March, <i>two</i> people');
+});
