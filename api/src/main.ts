@@ -5,6 +5,7 @@
 import { readConfig } from './config';
 import { openDatabase, type Db } from './db';
 import { ensureSeeded } from './db/seed/ensure';
+import { ensureDemoChats, ensureStaffAccounts } from './db/seed/staff';
 import { buildServer } from './server';
 
 export { buildServer } from './server';
@@ -14,7 +15,11 @@ async function main(): Promise<void> {
   const config = readConfig(process.env);
   const db: Db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { file: config.dbFile });
   const report = await ensureSeeded(db, { seed: config.seed, size: config.catalogueSize, maxAgeDays: config.seedMaxAgeDays });
+  // The agent console's development accounts and demo chats (issue 15; db/seed/staff.ts lists the passwords): DEV_MODE only.
+  const staff = config.devMode ? await ensureStaffAccounts(db) : [];
+  if (config.devMode) await ensureDemoChats(db);
   const app = buildServer({ db, config, logger: { level: config.logLevel } });
+  if (staff.length) app.log.info({ staff }, 'development staff accounts made (passwords in api/src/db/seed/staff.ts)');
   app.log.info({ ...report }, report.seeded ? `catalogue seeded (${report.reason})` : 'catalogue up to date');
 
   let closing = false;

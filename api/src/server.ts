@@ -22,6 +22,7 @@ import { registerBlogRoutes } from './routes/blog';
 import { registerBookingRoutes } from './routes/booking';
 import { registerChatLinkRoutes } from './routes/chat-link';
 import { registerCaptchaRoutes } from './routes/captcha';
+import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
@@ -167,6 +168,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerBookingRoutes(router, services);
   registerTourSelectionRoutes(router, services);
   registerChatLinkRoutes(router, services);
+  registerChatRoutes(app, router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
   registerMediaRoutes(app, router);

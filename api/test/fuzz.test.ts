@@ -16,6 +16,7 @@ import { individualTourUuidOf } from '../src/db/queries/individual-tours';
 import { issueLinkToken } from '../src/db/queries/link-tokens';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { hashPassword } from '../src/lib/passwords';
+import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { createTestDb, lastCode, outboxTo, testServer, type TestDb } from './helpers';
 
 interface Parameter { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema?: JsonSchema }
@@ -359,11 +360,42 @@ beforeAll(async () => {
     '/crm/api/image/upload': { url: picture.url, bucket: 'avatars' },
     '/crm/api/file/upload-video': { url: video.url },
   };
+  // Chat (issue 15): the fuzz traveller's support chat; the agent calls as the seeded support staff, on messages of their own.
+  await ensureStaffAccounts(t.db);
+  const chatId = (await app.inject({ method: 'GET', url: '/crm/api/chat/get-chat-with-support?site_id=1', headers: auth })).json().id as number;
+  const staffAuth = async () => ({
+    'x-authorization': `Bearer ${(await call('/crm/api/agent/auth', { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password })).json().token as string}`,
+  });
+  const staff = await staffAuth();
+  const staffMessage = async () => (await call('/crm/api/agent/send-message', { chat_id: chatId, message: 'Fuzz' }, staff)).json().data.id as number;
+  const chatQuery = { chat_id: String(chatId) };
+  const withFile = (await call('/crm/api/chat/send-message', { chat_id: chatId, file_id: picture.id }, auth)).json().data.id as number;
+  Object.assign(byPath, {
+    '/crm/api/chat/get-chat': chatQuery, '/crm/api/chat/get-messages': chatQuery, '/crm/api/request/list-for-chat': chatQuery,
+    '/crm/api/agent/get-chat': chatQuery, '/crm/api/agent/messages': chatQuery, '/crm/api/agent/file': { message_id: String(withFile) },
+  });
+  Object.assign(bodies, {
+    '/crm/api/chat/send-message': { chat_id: chatId, message: 'Hello\nworld' },
+    '/crm/api/chat/mark-as-read': { chat_id: chatId },
+    '/crm/api/chat/disable-notifications': { chat_id: chatId },
+    '/crm/api/chat/get-chat-with-organizer': { organizer_id: tour.organizer_id, tour_id: tour.id, message: 'Fuzz' },
+    '/crm/api/phone-code/organizer': { tour_organizer_id: tour.organizer_id },
+    '/crm/api/phone-code/user': { chat_id: chatId },
+    '/crm/api/agent/auth': { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password },
+    '/crm/api/agent/send-message': { chat_id: chatId, message: 'Fuzz' },
+    '/crm/api/agent/mark-as-read': { chat_id: chatId },
+    '/crm/api/agent/edit-message': { message_id: await staffMessage(), message: 'Edited' },
+    '/crm/api/agent/delete-message': { message_id: await staffMessage() },
+    '/crm/api/agent/moderate-message': { message_id: await staffMessage(), text: '' },
+    '/crm/api/agent/freeze': { chat_id: chatId, is_frozen: false },
+  });
   validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
   // logout and refresh-token end the token they are sent: each request gets one of its own. confirm-phone's code is
   // its traveller's (the fuzz traveller's phone calls send codes of their own, which would end it).
   const spender = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Spender' });
   authFor = async (op) => {
+    if (op.path === '/crm/api/agent/logout') return staffAuth();
+    if (op.path.startsWith('/crm/api/agent/')) return staff;
     if (op.path === '/crm/api/user/logout' || op.path === '/crm/api/user/refresh-token') return { 'x-authorization': `Bearer ${await issueToken(t.db, spender)}` };
     return op.path === '/crm/api/user/confirm-phone' ? confirmerAuth : auth;
   };

@@ -32,6 +32,7 @@ import { imageUrl } from '../lib/images';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import { signedInTraveller } from './accounts';
+import { chatReader } from './agent';
 import type { ApiRouter, RequestContext } from './router';
 import { header } from './requests';
 
@@ -251,13 +252,21 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
 
   // GET /crm/api/request/list-for-chat ------------------------------------------------------------------------------
   router.add({
-    method: 'GET', url: '/crm/api/request/list-for-chat', tags, summary: 'The requests shown beside a chat (empty until chats exist, issue 15)',
-    description: 'There are no chats yet (issue 15): the answer is `{ requests: [] }` for any chat id. With chats, it will be the requests of the '
-      + "signed-in traveller the chat belongs to, each as get answers it. Private (no-store).",
+    method: 'GET', url: '/crm/api/request/list-for-chat', tags, summary: 'The requests shown beside a chat: those of the chat\'s traveller',
+    description: "For the chat's own traveller (X-Authorization) or staff serving the chat (a staff session, /crm/api/agent/auth): the requests the "
+      + "chat's traveller sent while signed in, newest first (at most 50), each as get answers it. Anyone else, and an unknown chat, get "
+      + '`{ requests: [] }` (a chat id reveals nothing). Private (no-store).',
     query: ListForChatQuery, answer: RequestListAnswer,
-    handler: async ({ reply }) => {
+    handler: async ({ query, request, reply, ctx }) => {
       personal(reply);
-      return { requests: [] };
+      const chatId = /^[1-9]\d{0,9}$/.test(query.chat_id) ? Number(query.chat_id) : NaN;
+      if (!(chatId <= 2147483647)) return { requests: [] };
+      const traveller = await signedInTraveller(s, request);
+      const chat = await chatReader(s, request, chatId, traveller ? Number(traveller.id) : undefined);
+      if (!chat) return { requests: [] };
+      const rows = await bookingDb(s.db).selectFrom('help_requests').selectAll().where('traveller_id', '=', chat.traveller_id)
+        .orderBy('id', 'desc').limit(50).execute();
+      return { requests: await Promise.all(rows.map((row) => requestAnswer(s, row, ctx))) };
     },
   });
 

@@ -21,6 +21,16 @@ export { PROVIDER_NAMES, captchaSetup } from '../api/captcha-setup';
 export type { CaptchaSettings, CaptchaSetup, ProviderName } from '../api/captcha-setup';
 export type { CaptchaHandler } from '../api/client';
 export { BlogPostAnswer, BlogPostCard, BlogPostsAnswer } from '../api/schemas/blog';
+export {
+  ATTACHMENT_STATUS, ATTACHMENT_STATUS_NAMES, AgentAuthAnswer, AgentAuthBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer,
+  AgentMessageIdBody, AgentModerateBody, AgentProfileAnswer, CHAT_EVENTS, CHAT_EVENT_PAYLOADS, CHAT_ID_NOT_A_NUMBER, CHAT_KINDS, CHAT_LIST_LIMIT, CHAT_LIST_MAX,
+  CHAT_SOCKET_MAX_PAYLOAD, CHAT_SOCKET_MAX_PER_USER, CHAT_SOCKET_PATH, ChannelsListAnswer, Chat, ChatAnswer, ChatChannel, ChatFile, ChatIdBody, ChatIdQuery,
+  ChatListAnswer, ChatListQuery, ChatMessage, ChatOrganizer, ChatWithOrganizerAnswer, ChatWithOrganizerBody, ChatsForNotificationsAnswer, ConnectionCodeAnswer,
+  ConnectionCodeBody, FREEZE_REASON_MAX, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, MESSAGE_DIRECTIONS, MESSAGE_MAX_LENGTH, MarkAsReadAnswer, MessageAnswer,
+  MessagesAnswer, MessagesQuery, NotificationChat, NotificationsAnswer, PhoneCodeAnswer, PhoneCodeOrganizerBody, PhoneCodeUserBody, SENDER_TYPES, STAFF_KINDS,
+  SendMessageBody, StaffProfile, SupportChatAnswer, SupportChatQuery, UnreadCountAnswer, UnreadCountQuery,
+} from '../api/schemas/chat';
+export type { AttachmentStatus, ChatEventName, ChatEventPayloads, ChatKind, ChatSocketAuth, MessageDirection, SenderType, StaffKind } from '../api/schemas/chat';
 export { OrganizerInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer, Review } from '../api/schemas/organizers';
 export {
   ChatSourcesAnswer, ContactsAnswer, CountriesAnswer, CountryByIpAnswer, InfoAnswer, PhoneContact, SearchFormAnswer,

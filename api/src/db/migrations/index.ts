@@ -13,6 +13,7 @@ import * as m0010 from './0010-uploads';
 import * as m0011 from './0011-requests';
 import * as m0012 from './0012-payments';
 import * as m0013 from './0013-programme';
+import * as m0014 from './0014-chat';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-requests': m0011,
   '0012-payments': m0012,
   '0013-programme': m0013,
+  '0014-chat': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

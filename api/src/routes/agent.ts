@@ -1,0 +1,277 @@
+/**
+ * The agent console's calls (issue 15 'Agent console'), under /crm/api/agent/*: staff of support (every support
+ * chat) or of an organizer (the chats with that organizer) sign in with a login and password (seeded development
+ * accounts: db/seed/staff.ts), list their chats with unread counts, read and reply, edit their side's messages,
+ * delete or moderate any message of their chats, mark chats read, and freeze or unfreeze a chat with a reason.
+ * Every change emits its §3 event to the traveller and the staff of the chat (lib/chat-socket.ts). A staff session is
+ * a bearer token in X-Authorization, like a traveller's, from staff_tokens (a traveller's token is never one).
+ */
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type as object } from 'superstruct';
+import { queryId } from '@tours/shared/src/api/schemas/common';
+import {
+  AgentAuthAnswer, AgentAuthBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer, AgentMessageIdBody, AgentModerateBody,
+  AgentProfileAnswer, ChatAnswer, ChatIdBody, ChatIdQuery, ChatListAnswer, MessageAnswer, MessagesAnswer, MessagesQuery, SendMessageBody, UnreadCountAnswer,
+  type StaffProfile,
+} from '@tours/shared/src/api/schemas/chat';
+import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
+import {
+  chatById, chatDb, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffByToken, staffChats, staffServes, sumCounts,
+  unreadCounts, updateChat, updateMessage, type ChatRow, type StaffAccountRow,
+} from '../db/queries/chat';
+import { CHAT_ERRORS, chatView, chatViews, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
+import { HttpError, notFound, validationError } from '../lib/errors';
+import { verifyPassword } from '../lib/passwords';
+import { UploadStore, contentDisposition } from '../lib/uploads';
+import { parseInput } from '../lib/validation';
+import type { Services } from '../services';
+import { bearerToken } from './accounts';
+import type { ApiRouter } from './router';
+
+/** Where staff get a message's attachment (their views of messages link it). */
+export const AGENT_FILE_PATH = '/crm/api/agent/file';
+
+export function staffProfile(row: StaffAccountRow): StaffProfile {
+  return { id: Number(row.id), name: row.name, login: row.login, kind: row.kind as StaffProfile['kind'], organizer_id: row.organizer_id };
+}
+
+/** The signed-in staff member (a live staff token), or undefined. */
+export async function signedInStaff(s: Services, request: FastifyRequest): Promise<StaffAccountRow | undefined> {
+  const token = bearerToken(request);
+  return token ? staffByToken(s.db, token, s.date()) : undefined;
+}
+
+export async function requireStaff(s: Services, request: FastifyRequest): Promise<StaffAccountRow> {
+  const staff = await signedInStaff(s, request);
+  if (!staff) throw new HttpError(401, 'Unauthorized');
+  return staff;
+}
+
+/** A chat the staff member serves, or a 404. */
+export async function servedChat(s: Services, staff: StaffAccountRow, chatId: number): Promise<ChatRow> {
+  const chat = await chatById(s.db, chatId);
+  if (!chat || !staffServes(staff, chat)) throw notFound(CHAT_ERRORS.notFound);
+  return chat;
+}
+
+export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: Services, hub: ChatHub): void {
+  const tags = ['agent'];
+  const staffOnly = 'Needs a staff session: X-Authorization: Bearer {token} of POST /crm/api/agent/auth (401 otherwise); a chat the staff member does not serve is 404.';
+  const errors = [401, 404];
+
+  const servedMessage = async (staff: StaffAccountRow, messageId: number) => {
+    const row = await messageById(s.db, messageId);
+    const chat = row ? await chatById(s.db, row.chat_id) : undefined;
+    if (!row || !chat || !staffServes(staff, chat)) throw notFound('Message not found');
+    return { row, chat };
+  };
+  const staffView = async (chatId: number, row: Awaited<ReturnType<typeof updateMessage>>) => {
+    const chat = (await chatById(s.db, chatId))!;
+    return { data: (await messageViews(s, chat, [row], 'staff'))[0]! };
+  };
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/auth', tags, summary: 'Signs a staff member in',
+    description: "login and password of a staff account. A wrong pair is 422 'Incorrect login or password' on password (the same for an unknown login, "
+      + 'and as slow). Answers `{ token, staff }`; the token lives 7 days.',
+    body: AgentAuthBody, answer: AgentAuthAnswer,
+    handler: async ({ body, reply }) => {
+      personal(reply);
+      const staff = await staffByLogin(s.db, body.login);
+      if (!(await verifyPassword(body.password, staff?.password_hash ?? null)) || !staff) throw validationError({ password: 'Incorrect login or password' });
+      return { token: await issueStaffToken(s.db, Number(staff.id), s.date()), staff: staffProfile(staff) };
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/agent/profile', tags, summary: 'The signed-in staff member',
+    description: staffOnly, answer: AgentProfileAnswer, errors: [401],
+    handler: async ({ request, reply }) => {
+      personal(reply);
+      return { staff: staffProfile(await requireStaff(s, request)) };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/logout', tags, summary: 'Ends the staff session',
+    description: 'Ends the X-Authorization staff token (no error without one).', answer: DoneAnswer,
+    handler: async ({ request, reply }) => {
+      personal(reply);
+      const token = bearerToken(request);
+      if (token) await revokeStaffToken(s.db, token, s.date());
+      return { success: true };
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/agent/chats', tags, summary: 'The chats the staff member serves, newest first',
+    description: `${staffOnly} Each with its traveller, last message and the staff side's unread count. Answers \`{ data, total }\`.`,
+    query: AgentChatListQuery, answer: ChatListAnswer, errors: [401],
+    handler: async ({ query, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const { rows, total } = await staffChats(s.db, staff, { limit: query.limit, offset: query.offset });
+      return { data: await chatViews(s, rows, 'staff'), total };
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/agent/get-chat', tags, summary: 'One chat the staff member serves',
+    description: staffOnly, query: ChatIdQuery, answer: ChatAnswer, errors,
+    handler: async ({ query, request, reply }) => {
+      personal(reply);
+      const chat = await servedChat(s, await requireStaff(s, request), query.chat_id);
+      return { data: await chatView(s, chat, 'staff') };
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/agent/unread-count', tags, summary: "Unread traveller messages in the staff member's chats",
+    description: staffOnly, answer: UnreadCountAnswer, errors: [401],
+    handler: async ({ request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      return { count: sumCounts(await unreadCounts(s.db, 'staff', { staff })) };
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/agent/messages', tags, summary: "A page of a chat's messages, newest first (as the staff side sees them)",
+    description: `${staffOnly} The same paging as /crm/api/chat/get-messages (offset from the newest; after_id oldest first).`,
+    query: MessagesQuery, answer: MessagesAnswer, errors,
+    handler: async ({ query, request, reply }) => {
+      personal(reply);
+      const chat = await servedChat(s, await requireStaff(s, request), query.chat_id);
+      const page = await messagesOf(s.db, Number(chat.id), { offset: query.offset, limit: query.limit, ...(query.after_id !== undefined ? { afterId: query.after_id } : {}) });
+      return { data: await messageViews(s, chat, page.rows, 'staff'), total: page.total, has_more: page.hasMore };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/mark-as-read', tags, summary: "Marks a chat's traveller messages read (the traveller sees the read marks)",
+    description: `${staffOnly} Emits chat_is_read (reader 'staff'). Answers \`{ success, count }\`: the staff member's unread count after it.`,
+    body: ChatIdBody, answer: AgentMarkAsReadAnswer, errors,
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      await readChat(s, hub, await servedChat(s, staff, body.chat_id), 'staff');
+      return { success: true as const, count: sumCounts(await unreadCounts(s.db, 'staff', { staff })) };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/send-message', tags, summary: 'Replies in a chat',
+    description: `${staffOnly} Body as /crm/api/chat/send-message; file_id is refused (422: staff uploads are not available yet). Staff may write in a frozen `
+      + 'chat (to explain it). Emits new_message. Answers `{ data: message }`.',
+    body: SendMessageBody, answer: MessageAnswer, errors,
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const chat = await servedChat(s, staff, body.chat_id);
+      if (body.file_id != null) throw validationError({ file_id: 'Staff attachments are not available' });
+      if (!body.message) throw validationError({ message: CHAT_ERRORS.emptyMessage });
+      const row = await postMessage(s, hub, chat, { author: 'staff', staff_id: Number(staff.id), text: body.message, file_id: null, client_id: body.client_id ?? null });
+      return staffView(Number(chat.id), row);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/edit-message', tags, summary: "Edits a staff message's text",
+    description: `${staffOnly} Only messages of the staff side, not deleted (409 otherwise). Emits message_was_edit. Answers \`{ data: message }\`.`,
+    body: AgentEditBody, answer: MessageAnswer, errors: [...errors, 409],
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const { row } = await servedMessage(staff, body.message_id);
+      if (row.author !== 'staff' || row.is_deleted === 1) throw new HttpError(409, 'This message cannot be edited');
+      const after = await updateMessage(s.db, Number(row.id), { text: body.message, edited_at: s.date().toISOString() });
+      await emitMessage(s, hub, 'message_was_edit', after);
+      return staffView(row.chat_id, after);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/delete-message', tags, summary: 'Deletes a message of a chat',
+    description: `${staffOnly} Any message of the chat; it stays in the list as deleted (text '', no file). Emits message_was_deleted. Answers \`{ data: message }\`.`,
+    body: AgentMessageIdBody, answer: MessageAnswer, errors,
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const { row } = await servedMessage(staff, body.message_id);
+      const after = row.is_deleted === 1 ? row : await updateMessage(s.db, Number(row.id), { is_deleted: 1 });
+      if (row.is_deleted !== 1) await emitMessage(s, hub, 'message_was_deleted', after);
+      return staffView(row.chat_id, after);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/moderate-message', tags, summary: "Moderates a message: replaces its text with what may stay ('' hides it)",
+    description: `${staffOnly} Emits message_was_moderated. A deleted message is 409. Answers \`{ data: message }\`.`,
+    body: AgentModerateBody, answer: MessageAnswer, errors: [...errors, 409],
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const { row } = await servedMessage(staff, body.message_id);
+      if (row.is_deleted === 1) throw new HttpError(409, 'This message is deleted');
+      const after = await updateMessage(s.db, Number(row.id), { text: body.text, is_moderated: 1 });
+      await emitMessage(s, hub, 'message_was_moderated', after);
+      return staffView(row.chat_id, after);
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/freeze', tags, summary: 'Freezes a chat with a reason (read-only for the traveller), or unfreezes it',
+    description: `${staffOnly} is_frozen true needs a reason (422 'Required field' on reason). Emits chat_is_frozen and chat_was_updated. Answers \`{ data: chat }\`.`,
+    body: AgentFreezeBody, answer: ChatAnswer, errors,
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const chat = await servedChat(s, staff, body.chat_id);
+      if (body.is_frozen && !body.reason) throw validationError({ reason: 'Required field' });
+      const after = await updateChat(s.db, Number(chat.id), {
+        is_frozen: body.is_frozen ? 1 : 0, freeze_reason: body.is_frozen ? body.reason : null, updated_at: s.date().toISOString(),
+      });
+      await hub.emit('chat_is_frozen', after, () => ({ chat_id: Number(after.id), is_frozen: body.is_frozen, freeze_reason: after.freeze_reason }));
+      await emitChat(s, hub, 'chat_was_updated', after);
+      return { data: await chatView(s, after, 'staff') };
+    },
+  });
+
+  // The attachment of a message, for the staff of its chat (a traveller's upload is private: /media/uploads serves it
+  // to its owner only). Staff views of messages point their file url here.
+  const FileQuery = object({ message_id: queryId('A message with a file, of a chat the staff member serves') });
+  const store = new UploadStore(s.config.uploadsDir);
+  app.get(AGENT_FILE_PATH, async (request, reply) => {
+    const query = parseInput(request.query, FileQuery);
+    const staff = await requireStaff(s, request);
+    const { row } = await servedMessage(staff, query.message_id);
+    const upload = row.file_id === null || row.is_deleted === 1 ? undefined
+      : await chatDb(s.db).selectFrom('uploads').selectAll().where('id', '=', row.file_id).executeTakeFirst();
+    const file = upload ? store.pathOf(upload.stored_name) : null;
+    const size = file ? await fs.promises.stat(file).then((st) => st.size, () => null) : null;
+    if (!upload || !file || size === null) throw notFound('File not found');
+    const image = upload.mime.startsWith('image/');
+    return reply
+      .header('content-type', upload.mime)
+      .header('content-length', String(size))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', upload.original_name))
+      .header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin')
+      .send(fs.createReadStream(file));
+  });
+  router.document({
+    method: 'GET', url: AGENT_FILE_PATH, tags, query: FileQuery, produces: 'application/octet-stream', errors: [401, 404, 422],
+    summary: "A message's attachment, for the staff serving its chat",
+    description: `${staffOnly} The file as uploaded (nosniff; a download name, inline for images); never cached. A deleted message's file is 404.`,
+  });
+}
+
+/** Whether the request is the chat's own traveller or staff serving it (list-for-chat). */
+export async function chatReader(s: Services, request: FastifyRequest, chatId: number, travellerId: number | undefined): Promise<ChatRow | undefined> {
+  const chat = await chatById(s.db, chatId);
+  if (!chat) return undefined;
+  if (travellerId !== undefined && chat.traveller_id === travellerId) return chat;
+  const staff = await signedInStaff(s, request);
+  return staff && staffServes(staff, chat) ? chat : undefined;
+}

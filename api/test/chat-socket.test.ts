@@ -1,0 +1,239 @@
+/**
+ * Live chat's socket.io side (accounts-and-comms §3 'Real-time chat events'; issue 15): the handshake needs a
+ * session, events reach exactly the people of a chat (a traveller never gets another traveller's), each of the
+ * changes emits its event by name with its payload, and the bounds hold.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { CHAT_EVENTS, CHAT_EVENT_PAYLOADS, CHAT_SOCKET_MAX_PER_USER, type ChatEventName } from '@tours/shared/src/api/schemas/chat';
+import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
+import { chatDb } from '../src/db/queries/chat';
+import { insertTraveller, issueToken } from '../src/db/queries/travellers';
+import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
+import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
+
+let t: TestDb;
+let app: FastifyInstance;
+let base: string;
+let uploadsDir: string;
+const open: Socket[] = [];
+
+interface Received {
+  event: ChatEventName;
+  payload: Record<string, unknown>;
+}
+
+class Listener {
+  readonly events: Received[] = [];
+  constructor(readonly socket: Socket) {
+    for (const event of CHAT_EVENTS) {
+      socket.on(event, (payload: Record<string, unknown>) => {
+        // Every payload matches its schema.
+        expectShape(payload, CHAT_EVENT_PAYLOADS[event] as AnyStruct);
+        this.events.push({ event, payload });
+      });
+    }
+  }
+
+  /** Waits for an event that matches. */
+  async next(event: ChatEventName, match: (p: Record<string, unknown>) => boolean = () => true, timeoutMs = 3000): Promise<Record<string, unknown>> {
+    const started = Date.now();
+    for (;;) {
+      const found = this.events.find((e) => e.event === event && match(e.payload));
+      if (found) return found.payload;
+      if (Date.now() - started > timeoutMs) throw new Error(`no ${event} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  of(chatId: number): Received[] {
+    return this.events.filter((e) => e.payload.chat_id === chatId || (e.payload.chat as { id?: number } | undefined)?.id === chatId
+      || (e.payload.chat_ids as number[] | undefined)?.includes(chatId));
+  }
+}
+
+function connect(options: { token?: string; header?: string }): Socket {
+  const socket = connectClient(base, {
+    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000,
+    ...(options.token !== undefined ? { auth: { token: options.token } } : {}),
+    ...(options.header ? { extraHeaders: { 'x-authorization': options.header } } : {}),
+  });
+  open.push(socket);
+  return socket;
+}
+
+async function connected(options: { token?: string; header?: string }): Promise<Listener> {
+  const socket = connect(options);
+  const listener = new Listener(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => reject(err));
+  });
+  return listener;
+}
+
+async function refused(options: { token?: string; header?: string }): Promise<string> {
+  const socket = connect(options);
+  return new Promise<string>((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (err) => resolve(err.message));
+  });
+}
+
+async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const res = await app.inject({ method, url, headers: { 'x-authorization': `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as Record<string, unknown> & { data: { id: number } };
+}
+
+let anna: string;
+let boris: string;
+let support: string;
+let organizerStaff: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-socket-uploads-'));
+  app = testServer(t.db, { uploadsDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await ensureStaffAccounts(t.db);
+  anna = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Anna', last_name: 'Socket', email: 'anna.socket@example.com' }));
+  boris = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Boris', last_name: 'Socket', email: 'boris.socket@example.com' }));
+  const signIn = async (i: 0 | 1) => (await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: DEV_STAFF[i].login, password: DEV_STAFF[i].password } })).json().token as string;
+  support = await signIn(0);
+  organizerStaff = await signIn(1);
+}, 120_000);
+
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await app.close();
+  await t.cleanup();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+test('the handshake needs a live session token (auth.token or X-Authorization)', async () => {
+  expect(await refused({})).toBe('Unauthorized');
+  expect(await refused({ token: 'x'.repeat(40) })).toBe('Unauthorized');
+  expect(await refused({ token: 'short' })).toBe('Unauthorized');
+  const byHeader = await connected({ header: `Bearer ${anna}` });
+  expect(byHeader.socket.connected).toBe(true);
+  const byAuth = await connected({ token: anna });
+  expect(byAuth.socket.connected).toBe(true);
+  const staff = await connected({ token: support });
+  expect(staff.socket.connected).toBe(true);
+});
+
+test('events reach the people of the chat only, each with their own view; a traveller never gets another\'s', async () => {
+  const [annaSocket, borisSocket, supportSocket, organizerSocket] = await Promise.all([
+    connected({ token: anna }), connected({ token: boris }), connected({ token: support }), connected({ token: organizerStaff }),
+  ]);
+  const chatId = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', anna)).id as unknown as number;
+  const created = await supportSocket.next('chat_created', (p) => (p.chat as { id: number }).id === chatId);
+  expect(created.chat).toMatchObject({ kind: 'support', title: 'Socket Anna', traveller: { name: 'Socket Anna' } });
+  expect((await annaSocket.next('chat_created')).chat).toMatchObject({ id: chatId, title: 'Support' });
+
+  // new_message: the author's view is output, the other side's input.
+  const sent = await call('POST', '/crm/api/chat/send-message', anna, { chat_id: chatId, message: 'Hi <b>there</b>' });
+  const mine = await annaSocket.next('new_message', (p) => p.chat_id === chatId);
+  expect(mine.message).toMatchObject({ id: sent.data.id, direction: 'output', text: 'Hi <b>there</b>' });
+  const theirs = await supportSocket.next('new_message', (p) => p.chat_id === chatId);
+  expect(theirs.message).toMatchObject({ id: sent.data.id, direction: 'input', sender_type: 'tourist' });
+
+  // A staff reply, edited, moderated (the traveller's message), deleted.
+  const reply = await call('POST', '/crm/api/agent/send-message', support, { chat_id: chatId, message: 'Hello' });
+  expect((await annaSocket.next('new_message', (p) => (p.message as { id: number }).id === reply.data.id)).message).toMatchObject({ direction: 'input', sender_type: 'support' });
+  await call('POST', '/crm/api/agent/edit-message', support, { message_id: reply.data.id, message: 'Hello, Anna' });
+  expect((await annaSocket.next('message_was_edit')).message).toMatchObject({ id: reply.data.id, text: 'Hello, Anna' });
+  await call('POST', '/crm/api/agent/moderate-message', support, { message_id: sent.data.id, text: 'Hi there' });
+  expect((await annaSocket.next('message_was_moderated')).message).toMatchObject({ id: sent.data.id, is_moderated: true, text: 'Hi there', direction: 'output' });
+  await call('POST', '/crm/api/agent/delete-message', support, { message_id: reply.data.id });
+  expect(await annaSocket.next('message_was_deleted')).toMatchObject({ chat_id: chatId, message_id: reply.data.id, message: { is_deleted: true, text: '' } });
+
+  // Read marks both ways.
+  await call('POST', '/crm/api/chat/mark-as-read', anna, { chat_id: chatId });
+  expect(await supportSocket.next('chat_is_read', (p) => p.reader === 'tourist')).toMatchObject({ chat_id: chatId, last_read_message_id: reply.data.id });
+  // (Replying moved the staff side's mark already: a new message of Anna's is what is left to read.)
+  const more = await call('POST', '/crm/api/chat/send-message', anna, { chat_id: chatId, message: 'Still there?' });
+  await call('POST', '/crm/api/agent/mark-as-read', support, { chat_id: chatId });
+  expect((await call('GET', `/crm/api/chat/get-messages?chat_id=${chatId}&limit=1`, anna)).data).toEqual([expect.objectContaining({ id: more.data.id, is_read: true })]);
+  expect(await annaSocket.next('chat_is_read', (p) => p.reader === 'staff')).toMatchObject({ chat_id: chatId, unread_count: 0 });
+
+  // Freeze, then notifications.
+  await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: true, reason: 'Closed for the night' });
+  expect(await annaSocket.next('chat_is_frozen')).toEqual({ chat_id: chatId, is_frozen: true, freeze_reason: 'Closed for the night' });
+  expect((await annaSocket.next('chat_was_updated')).chat).toMatchObject({ id: chatId, is_frozen: true, freeze_reason: 'Closed for the night' });
+  await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: false });
+  await call('POST', '/crm/api/chat/disable-notifications', anna, { chat_id: chatId });
+  expect(await annaSocket.next('crm_user_chat_notifications_enabled')).toEqual({ chat_ids: [chatId], notifications_enabled: false, source: null });
+
+  // An attachment's load: LOADING then SUCCESS.
+  const stored = `${randomBytes(16).toString('hex')}.pdf`;
+  fs.mkdirSync(path.join(uploadsDir, stored.slice(0, 2)), { recursive: true });
+  fs.writeFileSync(path.join(uploadsDir, stored.slice(0, 2), stored), '%PDF-1.4\n');
+  const travellerId = (await chatDb(t.db).selectFrom('chats').select('traveller_id').where('id', '=', chatId).executeTakeFirstOrThrow()).traveller_id;
+  const upload = await chatDb(t.db).insertInto('uploads').values({
+    stored_name: stored, traveller_id: travellerId, kind: 'file', bucket: null, mime: 'application/pdf', size: 9, is_public: 0, original_name: 'a.pdf', created_at: new Date().toISOString(),
+  }).returning('id').executeTakeFirstOrThrow();
+  const withFile = await call('POST', '/crm/api/chat/send-message', anna, { chat_id: chatId, file_id: Number(upload.id) });
+  await annaSocket.next('attachment_download_status_was_changed', (p) => p.message_id === withFile.data.id && p.status === 3);
+  const statuses = annaSocket.events.filter((e) => e.event === 'attachment_download_status_was_changed' && e.payload.message_id === withFile.data.id).map((e) => e.payload.status);
+  expect(statuses).toEqual([1, 3]);
+  await supportSocket.next('attachment_download_status_was_changed', (p) => p.message_id === withFile.data.id && p.status === 3);
+
+  // Boris's own chat: only Boris and support hear of it.
+  const borisChat = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', boris)).id as unknown as number;
+  await call('POST', '/crm/api/chat/send-message', boris, { chat_id: borisChat, message: 'Boris here' });
+  await borisSocket.next('new_message', (p) => p.chat_id === borisChat);
+  await supportSocket.next('new_message', (p) => p.chat_id === borisChat);
+  await new Promise((r) => setTimeout(r, 100));
+
+  expect(borisSocket.of(chatId)).toEqual([]);
+  expect(borisSocket.events.every((e) => e.payload.chat_id === borisChat || (e.payload.chat as { id: number } | undefined)?.id === borisChat)).toBe(true);
+  expect(annaSocket.of(borisChat)).toEqual([]);
+  // The organizer's staff serve no support chat.
+  expect(organizerSocket.events).toEqual([]);
+  const names = new Set(annaSocket.events.map((e) => e.event));
+  for (const event of CHAT_EVENTS) expect(names.has(event) || event === 'crm_user_chat_notifications_enabled').toBe(true);
+}, 30_000);
+
+test(`at most ${CHAT_SOCKET_MAX_PER_USER} sockets per person at once`, async () => {
+  const token = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Many', last_name: 'Tabs', email: 'many.tabs@example.com' }));
+  const sockets = await Promise.all(Array.from({ length: CHAT_SOCKET_MAX_PER_USER }, () => connected({ token })));
+  expect(await refused({ token })).toBe('Too many connections');
+  sockets[0]!.socket.disconnect();
+  await new Promise((r) => setTimeout(r, 100));
+  expect((await connected({ token })).socket.connected).toBe(true);
+});
+
+test('an oversized packet or a flood of packets ends the socket', async () => {
+  const big = await connected({ token: anna });
+  const closedBig = new Promise<string>((resolve) => big.socket.once('disconnect', (reason) => resolve(reason)));
+  big.socket.emit('message', 'x'.repeat(64 * 1024));
+  expect(await closedBig).toMatch(/close/);
+
+  const flood = await connected({ token: anna });
+  const closedFlood = new Promise<string>((resolve) => flood.socket.once('disconnect', (reason) => resolve(reason)));
+  for (let i = 0; i < 80; i++) flood.socket.emit('ping-me', i);
+  expect(await closedFlood).toBe('io server disconnect');
+});
+
+test('a socket ends with its session (logout), at the next check', async () => {
+  const token = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Leaving', last_name: 'Soon', email: 'leaving.soon@example.com' }));
+  const listener = await connected({ token });
+  const closed = new Promise<string>((resolve) => listener.socket.once('disconnect', (reason) => resolve(reason)));
+  await app.chatHub.recheck();
+  expect(listener.socket.connected).toBe(true);
+  expect((await app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: { 'x-authorization': `Bearer ${token}` } })).statusCode).toBe(200);
+  await app.chatHub.recheck();
+  expect(await closed).toBe('io server disconnect');
+  expect(await refused({ token })).toBe('Unauthorized');
+});
