@@ -16,7 +16,7 @@ function chromiumPath(): string {
  * machine (another checkout, another engineer) does not collide with one already going; E2E_TMP moves its files.
  */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
-export const E2E_PORTS = { host: 18080 + OFFSET, api: 13001 + OFFSET, remoteBase: 18081 + OFFSET, widgets: 18097 + OFFSET, partner: 18098 + OFFSET };
+export const E2E_PORTS = { host: 18080 + OFFSET, api: 13001 + OFFSET, remoteBase: 18081 + OFFSET, widgets: 18097 + OFFSET, partner: 18098 + OFFSET, sip: 15066 + OFFSET };
 /** Database, runtime manifest and other files of a run (relative to the repository root). */
 export const E2E_TMP = process.env.E2E_TMP ?? '.tmp/e2e';
 

@@ -54,5 +54,6 @@ console.log(`  API             http://localhost:${product.apiPort}  (OpenAPI: ht
 for (const m of MFES) console.log(`  ${m.padEnd(15)} http://localhost:${product.remotes[m]}/mf-manifest.json`);
 console.log(`  Widgets         ${product.widgetsUrl}/loader.js`);
 console.log(`  Partner site    ${product.partnerUrl}  (sample agency page embedding the widgets)`);
+if (product.sipWsUrl) console.log(`  SIP registrar   ${product.sipWsUrl}  (kamailio, internet calls)`);
 console.log(`  Runtime manifest ${product.manifestFile}`);
 console.log('\nEach server runs in a process of its own and is restarted if it crashes. Ctrl+C stops everything.');

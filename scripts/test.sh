@@ -25,6 +25,17 @@ if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then
   fi
 fi
 
+# The SIP registrar of the internet calls (scripts/lib/kamailio.mjs; the e2e setup starts it).
+if ! node -e "import('./scripts/lib/kamailio.mjs').then((k) => process.exit(k.kamailioMissing() ? 1 : 0))"; then
+  log "installing Debian kamailio for the internet calls"
+  KAM_PKGS="kamailio kamailio-websocket-modules kamailio-autheph-modules"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $KAM_PKGS) || echo "kamailio install failed"
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $KAM_PKGS || echo "kamailio install failed"
+  fi
+fi
+
 log "lint"
 check lint npx eslint . --max-warnings=0
 log "typecheck"

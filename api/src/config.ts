@@ -94,6 +94,16 @@ export interface ApiConfig {
    * page (served by the API, with Pay and Decline) works in development mode (DEV_MODE) only.
    */
   paymentProvider: PaymentProviderName;
+  /**
+   * SIP_WS_URL: the public WebSocket address of the SIP registrar the browsers call through (ws://localhost:5066 in
+   * development, wss://… behind the site's proxy in production; scripts/lib/kamailio.mjs). Empty = internet calls
+   * are unavailable (web-call-data answers 503).
+   */
+  sipWsUrl: string;
+  /** SIP_DOMAIN: the registrar's SIP domain (the identities' host part, its alias and auth realm). */
+  sipDomain: string;
+  /** SIP_SECRET: the secret the API and the registrar (kamailio auth_ephemeral) share to mint and check call credentials. */
+  sipSecret: string;
 }
 
 /** Payment providers the service knows (PAYMENT_PROVIDER); card and fast-bank-transfer providers plug in beside the sandbox. */
@@ -172,6 +182,12 @@ function smtpUrl(value: string | undefined): string {
   return value;
 }
 
+function sipWsUrl(value: string | undefined): string {
+  if (!value) return '';
+  if (!/^wss?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(value)) throw new Error(`SIP_WS_URL: expected ws://host[:port][/path] or wss://…, not '${value}'`);
+  return value;
+}
+
 function str(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -216,6 +232,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     uploadsDir: env.UPLOADS_DIR ? path.resolve(root, env.UPLOADS_DIR) : path.join(path.dirname(dbFile), 'uploads'),
     uploadQuotaMbPerDay: int(env.UPLOAD_QUOTA_MB_PER_DAY, 500, 0, 1_000_000),
     paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    sipWsUrl: sipWsUrl(env.SIP_WS_URL),
+    sipDomain: env.SIP_DOMAIN || 'tours.localhost',
+    sipSecret: secret('SIP_SECRET', env.SIP_SECRET),
   };
 }
 

@@ -42,6 +42,7 @@ import { registerTourPageRoutes } from './routes/tour-page';
 import { registerTourSelectionRoutes } from './routes/tour-selection';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
+import { registerWebCallRoutes } from './routes/web-calls';
 import { Services } from './services';
 
 export interface BuildServerOptions {
@@ -171,6 +172,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerChatRoutes(app, router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
+  registerWebCallRoutes(router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);
 

@@ -233,7 +233,8 @@ function validForm(op: Operation): FormPart[] {
 beforeAll(async () => {
   t = await createTestDb();
   // DEV_MODE: the codes the sign-in calls need are read from the outbox page (not an operation of the description).
-  app = testServer(t.db, { devMode: true });
+  // A registrar is configured (not running): the web-call calls answer credentials, not 503.
+  app = testServer(t.db, { devMode: true, sipWsUrl: 'ws://localhost:5066', sipSecret: 'fuzz-sip-secret-0123456789' });
   const password = 'fuzz password';
   const fuzzer = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Tester', email: 'fuzz@example.com', phone: '+79160000000', password_hash: await hashPassword(password) });
   auth = { 'x-authorization': `Bearer ${await issueToken(t.db, fuzzer)}` };
@@ -381,6 +382,7 @@ beforeAll(async () => {
     '/crm/api/chat/get-chat-with-organizer': { organizer_id: tour.organizer_id, tour_id: tour.id, message: 'Fuzz' },
     '/crm/api/phone-code/organizer': { tour_organizer_id: tour.organizer_id },
     '/crm/api/phone-code/user': { chat_id: chatId },
+    '/crm/api/phone-code/web-call-data': { is_support_call: true },
     '/crm/api/agent/auth': { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password },
     '/crm/api/agent/send-message': { chat_id: chatId, message: 'Fuzz' },
     '/crm/api/agent/mark-as-read': { chat_id: chatId },

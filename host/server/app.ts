@@ -33,6 +33,11 @@ export interface HostServerOptions {
   /** JSON file name → { url, version } per microfrontend; read on every request, so no restart is needed. */
   manifestFile: string;
   apiUrl: string;
+  /**
+   * The SIP registrar's WebSocket endpoint (kamailio, e.g. http://127.0.0.1:5066): proxied at /sip on the site's own
+   * origin, so the page's CSP ('self') lets the call panel reach it (issue 15). None: no /sip.
+   */
+  sipUrl?: string;
   config?: AppConfig;
   routeRules?: Record<string, RouteRule>;
   logger?: boolean;
@@ -227,6 +232,12 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
         forwardedHeaders({ ...headers, ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}) }, visitorOf(req), settings.internalSecret),
     } as NonNullable<FastifyHttpProxyOptions['wsClientOptions']>,
   });
+
+  // SIP over WebSocket (issue 15): the browser's sip.js talks to kamailio through the site's origin. Upgrades only;
+  // the subprotocol ('sip') passes through; kamailio accepts any path, so /sip goes to its root.
+  if (opts.sipUrl) {
+    await app.register(proxy, { upstream: opts.sipUrl, prefix: '/sip', rewritePrefix: '/', websocket: true, replyOptions });
+  }
 
   /**
    * The runtime manifest, read on every use: a remote's new build, routes and texts are picked up without a

@@ -11,6 +11,7 @@ async function main() {
     messagesDir: path.join(root, 'shared/src/i18n/messages'),
     manifestFile: process.env.MFE_MANIFEST_FILE ?? path.join(root, 'host/mfe-manifest.json'),
     apiUrl: process.env.API_URL ?? 'http://127.0.0.1:3001',
+    ...(process.env.SIP_UPSTREAM ? { sipUrl: process.env.SIP_UPSTREAM } : {}),
     logger: process.env.LOG !== '0',
   });
   const close = async () => {

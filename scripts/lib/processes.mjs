@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_PORTS } from '../serve-remote.mjs';
 import { createSupervisor } from './supervisor.mjs';
+import { apiSipEnv, INSTALL_HINT, kamailioProcess, sipSettings } from './kamailio.mjs';
 import { publishHost, publishRemote } from './publish.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,6 +93,12 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
   const internalSecret = env.INTERNAL_API_SECRET || randomBytes(32).toString('hex');
   const manifest = manifestFile ?? path.join(ROOT, '.data/mfe-manifest.json');
   await writeManifest(manifest, remotes);
+  // The SIP registrar of the internet calls (kamailio.mjs): when kamailio is missing the API answers web calls as
+  // unavailable and the rest of the product runs as before.
+  // The browser reaches the registrar through the host's /sip (same origin: the CSP's 'self'), unless SIP_WS_URL says.
+  const siteOrigin = env.SITE_ORIGIN ?? `http://localhost:${hostPort}`;
+  const sip = sipSettings({ ...env, SIP_WS_URL: env.SIP_WS_URL || `${siteOrigin.replace(/^http/, 'ws')}/sip` }, apiPort);
+  if (!sip.available && !quiet && !env.SIP_WS_URL) console.log(`Internet calls are off (${sip.reason}): install it with \`${INSTALL_HINT}\` and start again.`);
 
   const supervisor = createSupervisor();
   const stop = () => supervisor.stop();
@@ -114,7 +121,12 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       // Links in e-mails (sign-in, password reset, confirmation) lead to this site, as the host server's links do.
       SITE_ORIGIN: env.SITE_ORIGIN ?? `http://localhost:${hostPort}`,
       ...(dbFile ? { DB_FILE: dbFile } : {}),
+      ...apiSipEnv(sip),
     });
+    if (sip.available) {
+      const k = kamailioProcess(sip, env);
+      supervise(k.name, k.args, k.readyUrl, 30000, k.env);
+    }
     for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);
     supervise('host', serverArgs('host', env), `http://127.0.0.1:${hostPort}/healthz`, 60000, {
       ...env,
@@ -124,6 +136,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       INTERNAL_API_SECRET: internalSecret,
       MFE_OVERRIDE_ORIGINS: env.MFE_OVERRIDE_ORIGINS ?? DEV_OVERRIDE_ORIGINS,
       LOG: quiet ? '0' : env.LOG ?? '0',
+      ...(sip.available ? { SIP_UPSTREAM: `http://127.0.0.1:${sip.port}` } : {}),
     });
     // ── Partner widgets (issue 6): built here when missing or stale, then served like the remotes; the loader
     // URL goes into the runtime manifest for /for-agencies.
@@ -151,6 +164,8 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
     widgetsUrl: `http://localhost:${widgetsPort}`,
     partnerUrl: `http://localhost:${partnerPort}`,
     internalSecret,
+    /** The registrar's WebSocket URL, or null when internet calls are off. */
+    sipWsUrl: sip.available ? sip.wsUrl : null,
     /** name → { pid, crashes, gaveUp } of the supervised processes. */
     status: () => supervisor.status(),
   };

@@ -1,0 +1,153 @@
+/**
+ * Internet calls (issue 15; accounts-and-comms §3 'Web call credentials', §5 'Internet call', §6, §7 'Phone codes and
+ * internet calls'): the credentials a browser registers with at the SIP-over-WebSocket registrar (kamailio,
+ * comms/kamailio/kamailio.cfg) and the identity it calls.
+ *
+ * Credentials are ephemeral (kamailio's auth_ephemeral, IETF draft 'TURN REST API' scheme): the username is
+ * '<expiry unix time>:<sip user>' and the password base64(HMAC-SHA1(SIP_SECRET, username)). kamailio recomputes the
+ * HMAC, checks the expiry and that the user part is the identity registering or calling, so the API mints
+ * credentials per call without a credentials table the registrar reads.
+ *
+ * Identities: 'support' (the support desk), 'organizer-<id>', 'traveller-<id>' at SIP_DOMAIN.
+ */
+import { createHmac } from 'node:crypto';
+import { boolean, string, type } from 'superstruct';
+import { BASE_CONFIG } from '@tours/shared/src/config/app-config';
+import { bodyId, nul, opt, withMeta } from '@tours/shared/src/api/schemas/common';
+import { organizerById } from '../db/queries/organizers';
+import { HttpError, validationError } from '../lib/errors';
+import type { Services } from '../services';
+import { requireTraveller } from './accounts';
+import { requireStaff } from './agent';
+import type { ApiRouter } from './router';
+
+/** How long minted credentials stay valid: a long call keeps re-registering (every 30 s) with the same ones. */
+export const SIP_CREDENTIAL_TTL_S = 12 * 60 * 60;
+export const SUPPORT_SIP_USER = 'support';
+export const travellerSipUser = (id: number): string => `traveller-${id}`;
+export const organizerSipUser = (id: number): string => `organizer-${id}`;
+
+export interface WebCallCredentials {
+  target: string;
+  ws_url: string;
+  public_identity: string;
+  private_identity: string;
+  password: string;
+}
+
+/** The password kamailio's auth_ephemeral expects for a username (sha_algorithm 0: HMAC-SHA1, base64). */
+export function ephemeralPassword(secret: string, username: string): string {
+  return createHmac('sha1', secret).update(username).digest('base64');
+}
+
+/** Credentials of `user` valid until `expiresAtS` (unix seconds), calling `targetUser`. */
+export function mintCredentials(opts: { secret: string; domain: string; wsUrl: string; user: string; targetUser: string; expiresAtS: number }): WebCallCredentials {
+  const privateIdentity = `${opts.expiresAtS}:${opts.user}`;
+  return {
+    target: `sip:${opts.targetUser}@${opts.domain}`,
+    ws_url: opts.wsUrl,
+    public_identity: `sip:${opts.user}@${opts.domain}`,
+    private_identity: privateIdentity,
+    password: ephemeralPassword(opts.secret, privateIdentity),
+  };
+}
+
+/** The site settings (site_settings keys, '1'/'0') behind webCalls.canCallToSupport and webCalls.canCallToOrganizer. */
+export const WEB_CALL_SETTING_KEYS = { canCallToSupport: 'web_calls_can_call_to_support', canCallToOrganizer: 'web_calls_can_call_to_organizer' } as const;
+
+/** Which calls the site allows (§3 'Site settings': webCalls.*): site settings, else the app configuration's defaults. */
+export async function webCallSettings(s: Services): Promise<{ canCallToSupport: boolean; canCallToOrganizer: boolean }> {
+  const st = await s.settings();
+  const flag = (key: string, fallback: boolean) => {
+    const v = st.get(key);
+    return v === undefined ? fallback : v === '1' || v === 'true';
+  };
+  return {
+    canCallToSupport: flag(WEB_CALL_SETTING_KEYS.canCallToSupport, BASE_CONFIG.webCalls.canCallToSupport),
+    canCallToOrganizer: flag(WEB_CALL_SETTING_KEYS.canCallToOrganizer, BASE_CONFIG.webCalls.canCallToOrganizer),
+  };
+}
+
+/** The registrar is configured (SIP_WS_URL and SIP_SECRET), or a 503 saying calls are unavailable. */
+function requireRegistrar(s: Services): { wsUrl: string; domain: string; secret: string } {
+  const { sipWsUrl, sipDomain, sipSecret } = s.config;
+  if (!sipWsUrl || !sipSecret) throw new HttpError(503, 'Internet calls are unavailable at the moment');
+  return { wsUrl: sipWsUrl, domain: sipDomain, secret: sipSecret };
+}
+
+const expiry = (s: Services) => Math.floor(s.now() / 1000) + SIP_CREDENTIAL_TTL_S;
+
+export const WebCallDataBody = type({
+  is_support_call: withMeta(opt(boolean()), { description: 'true for a call to support' }),
+  organizer_id: opt(nul(bodyId('The organizer to call (is_support_call false)'))),
+  chat_id: opt(nul(bodyId('The chat the call belongs to'))),
+});
+
+export const WebCallCredentialsAnswer = type({
+  target: withMeta(string(), { description: 'SIP URI to call' }),
+  ws_url: withMeta(string(), { description: 'WebSocket URL of the SIP registrar' }),
+  public_identity: withMeta(string(), { description: 'SIP URI to register as' }),
+  private_identity: withMeta(string(), { description: "Authorization username ('<expiry>:<user>')" }),
+  password: withMeta(string(), { description: 'Authorization password (ephemeral)' }),
+});
+
+export const WebCallSettingsAnswer = type({ available: boolean(), can_call_to_support: boolean(), can_call_to_organizer: boolean() });
+
+export const AgentWebCallBody = type({
+  /** Whom the agent calls back (a traveller id); absent: the agent only registers its line and answers. */
+  traveller_id: opt(nul(bodyId('The traveller to call back'))),
+});
+
+export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
+  const tags = ['calls'];
+
+  router.add({
+    method: 'POST', url: '/crm/api/phone-code/web-call-data', tags, summary: 'Credentials of an internet call to support or an organizer',
+    description: 'Signed-in travellers only (401). is_support_call true calls support (webCalls.canCallToSupport, else 403); '
+      + 'otherwise organizer_id names the organizer (webCalls.canCallToOrganizer, else 403; unknown: 422). Credentials expire '
+      + `after ${SIP_CREDENTIAL_TTL_S / 3600} hours. 503 when no SIP registrar is configured. Captcha: the writes limit's 429 protocol.`,
+    body: WebCallDataBody, answer: WebCallCredentialsAnswer, errors: [401, 403, 503],
+    handler: async ({ body, request }) => {
+      const traveller = await requireTraveller(s, request);
+      const settings = await webCallSettings(s);
+      let targetUser: string;
+      if (body.is_support_call === true) {
+        if (!settings.canCallToSupport) throw new HttpError(403, 'Calls to support are not available');
+        targetUser = SUPPORT_SIP_USER;
+      } else {
+        if (body.organizer_id == null) throw validationError({ organizer_id: 'Required field' });
+        if (!settings.canCallToOrganizer) throw new HttpError(403, 'Calls to organizers are not available');
+        if (!(await organizerById(s.db, body.organizer_id))) throw validationError({ organizer_id: 'Incorrect value' });
+        targetUser = organizerSipUser(body.organizer_id);
+      }
+      const registrar = requireRegistrar(s);
+      return mintCredentials({ ...registrar, user: travellerSipUser(Number(traveller.id)), targetUser, expiresAtS: expiry(s) });
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/crm/api/phone-code/web-call-settings', tags, summary: 'Whether internet calls work now, and to whom',
+    description: 'available: a SIP registrar is configured. The host shows "Call via internet" only when available and can_call_to_support.',
+    answer: WebCallSettingsAnswer,
+    handler: async () => {
+      const settings = await webCallSettings(s);
+      const available = Boolean(s.config.sipWsUrl && s.config.sipSecret);
+      return { available, can_call_to_support: available && settings.canCallToSupport, can_call_to_organizer: available && settings.canCallToOrganizer };
+    },
+  });
+
+  // The agent side (the agent console, routes/agent.ts): the staff member's line, support's or their organizer's.
+  router.add({
+    method: 'POST', url: '/crm/api/agent/web-call-data', tags, summary: "Credentials of the staff member's line: support's or their organizer's (agent console)",
+    description: 'Needs a staff session (X-Authorization of POST /crm/api/agent/auth; 401 otherwise). Support staff register sip:support, an '
+      + "organizer's staff sip:organizer-<id>. traveller_id makes target that traveller (a call back); else target is the line itself.",
+    body: AgentWebCallBody, answer: WebCallCredentialsAnswer, errors: [401, 403, 503],
+    handler: async ({ body, request }) => {
+      const staff = await requireStaff(s, request);
+      const user = staff.kind === 'support' ? SUPPORT_SIP_USER : staff.organizer_id !== null ? organizerSipUser(Number(staff.organizer_id)) : null;
+      if (!user) throw new HttpError(403, 'This staff account has no line');
+      const registrar = requireRegistrar(s);
+      return mintCredentials({ ...registrar, user, targetUser: body.traveller_id == null ? user : travellerSipUser(body.traveller_id), expiresAtS: expiry(s) });
+    },
+  });
+}
