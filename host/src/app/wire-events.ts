@@ -4,6 +4,8 @@ import type { HostEventBus } from '../events';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { createReservedArea } from '../layout/reserved-area';
+import { wireChatUnread } from '../layout/header/chat-unread';
+import { wireSupportChat } from './support-chat';
 
 /** What the host does with the events microfrontends emit. */
 export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
@@ -20,6 +22,9 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
   // A microfrontend's fixed action bar: the floating UI of the layout stands above it (host/src/layout/reserved-area.ts).
   const reserved = createReservedArea(document.documentElement);
   events.on('layout:bottom-bar', ({ id, height }) => reserved.declare(id, height));
+  // The header's chat badge follows mfe-comms's unread count; the support bubble's 'Go to Live Chat' needs the chat id.
+  wireChatUnread(events, store);
+  wireSupportChat(store, host.api);
   events.on('auth:login-required', ({ reason }) => {
     host.openModal('account/login', { reason: reason ?? 'login-required' });
   });

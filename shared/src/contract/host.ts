@@ -31,6 +31,11 @@ export interface HostEvents {
    * it is (0 when hidden or gone; `useBottomBar` of the kit sends it): the host keeps its floating UI above it.
    */
   'layout:bottom-bar': { id: string; height: number };
+  /**
+   * The signed-in traveller's unread chat messages changed (mfe-comms, while its socket is open): the header's chat
+   * badge shows `count` (issue 15). The host fetches the first value itself (GET /crm/api/chat/unread-count).
+   */
+  'chat:unread': { count: number };
 }
 
 export interface HostContext {

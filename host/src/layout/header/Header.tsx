@@ -10,6 +10,7 @@ import { SocialLinks } from '../contacts/SocialLinks';
 import { SupportSchedule } from '../contacts/SupportSchedule';
 import { LocationControl } from '../location/LocationControl';
 import { AccountControl } from './AccountControl';
+import { ChatBadge } from './ChatBadge';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useFixedHeader } from './useFixedHeader';
@@ -71,6 +72,7 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
             <LocationControl />
             <LanguageSwitcher />
             <CurrencySwitcher className="lay-header__currency" />
+            <ChatBadge />
             <AccountControl />
           </div>
           <Button

@@ -1,14 +1,136 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { useHost } from '@tours/shared/core';
-import { PageHeader } from '@tours/shared/kit';
+import { appConfigAtom, routeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { fetchSupportChat } from './api';
+import { ChatList } from './ChatList';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { NotificationsPanel } from './NotificationsPanel';
+import { useChatConnection, useConnectionStatus, useRoom, useUnreadCount } from './useChat';
+import { travellerCalls } from './room';
+import type { ChatConnection } from './socket';
+import './chat.css';
 
+/** The route's chat id, or null for '/chat' (then the support chat). */
+function routeChatId(raw: string | undefined): number | null {
+  return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * Live chat (accounts-and-comms §2 'Chat', route 'chat-index' {id}): the traveller's chats, the open one's
+ * conversation, the composer and the messenger notifications. Without an id it opens the support chat of this site.
+ * Signed-out visitors are asked to log in.
+ */
 export default function ChatPage() {
   const intl = useIntl();
   const host = useHost();
+  const session = useAtomValue(sessionAtom);
   const title = intl.formatMessage({ id: 'page.chat-index.title' });
+
   return (
-    <section>
+    <section className="chat-page">
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      {session ? (
+        <ChatScreen token={session.token} />
+      ) : (
+        <div className="chat-signin">
+          <p>{intl.formatMessage({ id: 'chat.signIn.text' })}</p>
+          <Button onClick={() => host.openModal('account/login', { reason: 'login-required' })}>{intl.formatMessage({ id: 'chat.signIn.button' })}</Button>
+        </div>
+      )}
     </section>
+  );
+}
+
+function ChatScreen({ token }: { token: string }) {
+  const host = useHost();
+  const route = useAtomValue(routeAtom);
+  const config = useAtomValue(appConfigAtom);
+  const connection = useChatConnection(token);
+  const [, setUnread] = useUnreadCount(connection);
+  const rawId = route?.params.id;
+  const fromRoute = routeChatId(rawId);
+  const badId = Boolean(rawId) && fromRoute === null;
+  const [supportId, setSupportId] = useState<number | null>(null);
+  const [supportFailed, setSupportFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const chatId = fromRoute ?? supportId;
+
+  // '/chat/abc': no chat has that id.
+  useEffect(() => {
+    if (badId) host.emit('page:error', { status: 404 });
+  }, [badId, host]);
+
+  // '/chat' alone: the support chat of this site (1, or 12 for the Chinese site).
+  useEffect(() => {
+    if (badId || fromRoute !== null || supportId !== null) return;
+    const controller = new AbortController();
+    fetchSupportChat(host.api, config.variant === 'china' ? 12 : 1, controller.signal).then((a) => setSupportId(a.id), () => !controller.signal.aborted && setSupportFailed(true));
+    return () => controller.abort();
+  }, [badId, fromRoute, supportId, host.api, config.variant, attempt]);
+
+  return (
+    <div className="chat-layout">
+      <ChatList connection={connection} currentId={chatId} />
+      {chatId !== null ? (
+        <ChatView key={chatId} token={token} connection={connection} chatId={chatId} onUnreadCount={setUnread} />
+      ) : supportFailed ? (
+        <ErrorState
+          onRetry={() => {
+            setSupportFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      ) : (
+        <Skeleton height={240} />
+      )}
+    </div>
+  );
+}
+
+function ChatView({ token, connection, chatId, onUnreadCount }: { token: string; connection: ChatConnection | null; chatId: number; onUnreadCount: (count: number) => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const host = useHost();
+  const status = useConnectionStatus(connection);
+  const calls = useMemo(() => travellerCalls(host.api), [host.api]);
+  const { room, snapshot } = useRoom(connection, chatId, calls, onUnreadCount);
+
+  // A chat that is not the traveller's (or no longer exists) is the 404 page.
+  const notFound = snapshot?.phase === 'error' && snapshot.error?.status === 404;
+  useEffect(() => {
+    if (notFound) host.emit('page:error', { status: 404 });
+  }, [notFound, host]);
+
+  if (!room || !snapshot || snapshot.phase === 'loading' || notFound) {
+    return (
+      <div className="chat-view" aria-busy="true">
+        <Skeleton height={240} />
+      </div>
+    );
+  }
+  if (snapshot.phase === 'error' || !snapshot.chat) return <ErrorState onRetry={() => void room.load()} />;
+  const chat = snapshot.chat;
+  return (
+    <div className="chat-view">
+      <h2 className="chat-view__title">{chat.title}</h2>
+      {status !== 'online' && (
+        <p className="chat-view__status" role="status">{t(status === 'connecting' ? 'chat.status.connecting' : 'chat.status.offline')}</p>
+      )}
+      <MessageList
+        title={chat.title}
+        token={token}
+        messages={snapshot.messages}
+        loadingOlder={snapshot.loadingOlder}
+        onOlder={() => void room.loadOlder()}
+        onRetry={(id) => room.retry(id)}
+        onDiscard={(id) => room.discard(id)}
+        fileNameOf={(id) => room.fileNameOf(id)}
+      />
+      <Composer frozen={chat.is_frozen} freezeReason={chat.freeze_reason} onSend={(text, file) => room.send(text, file)} />
+      <NotificationsPanel chatId={chat.id} enabled={chat.notifications_enabled} onChange={(enabled) => room.updateChat({ notifications_enabled: enabled })} />
+    </div>
   );
 }

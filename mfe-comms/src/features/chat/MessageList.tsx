@@ -1,0 +1,169 @@
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { ChatMessage } from '@tours/shared/api';
+import { useHost } from '@tours/shared/core';
+import { Button } from '@tours/shared/kit';
+import { attachmentStatusName } from './attachments';
+import { downloadFile } from './files';
+import { linkify } from './links';
+import { isReadByOther, type MessagesState, type Outgoing } from './messages';
+
+/** A message's text: plain text and safe http(s) links (links.ts), never HTML. */
+export function MessageText({ text }: { text: string }) {
+  return (
+    <p className="chat-msg__text">
+      {linkify(text).map((s, i) =>
+        s.kind === 'link' ? (
+          <a key={i} href={s.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {s.text}
+          </a>
+        ) : (
+          <span key={i}>{s.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+function Attachment({ message, token }: { message: ChatMessage; token: string }) {
+  const intl = useIntl();
+  const host = useHost();
+  const file = message.file;
+  if (!file) return null;
+  const status = message.attachment_status ?? 3;
+  if (status === 3) {
+    // A plain link would not carry the reader's token (files are private): fetched with it, then downloaded.
+    const open = (e: MouseEvent<HTMLAnchorElement>) => {
+      e.preventDefault();
+      downloadFile(file.url, file.name, token).catch(() => host.toast({ kind: 'error', messageId: 'chat.file.failed' }));
+    };
+    return (
+      <p className="chat-msg__file">
+        <a href={file.url} download={file.name} onClick={open}>
+          {file.name}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="chat-msg__file" data-status={attachmentStatusName(status)}>
+      {file.name} — {intl.formatMessage({ id: `chat.attachment.${attachmentStatusName(status)}` })}
+    </p>
+  );
+}
+
+function Item({ message, read, token, actions, namedOwn }: { message: ChatMessage; read: boolean; token: string; actions?: ReactNode; namedOwn?: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const mine = message.direction === 'output';
+  const time = intl.formatTime(message.created_at, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <li className={`chat-msg chat-msg--${message.direction}`} data-testid={`message-${message.id}`}>
+      <p className="chat-msg__author">{mine && !namedOwn ? t('chat.message.you') : message.sender_name}</p>
+      {message.is_deleted ? (
+        <p className="chat-msg__text chat-msg__text--deleted">{t('chat.message.deleted')}</p>
+      ) : (
+        <>
+          {message.text && <MessageText text={message.text} />}
+          {message.is_moderated && <p className="chat-msg__note">{t(message.text ? 'chat.message.moderated' : 'chat.message.hidden')}</p>}
+          <Attachment message={message} token={token} />
+        </>
+      )}
+      <p className="chat-msg__meta">
+        <time dateTime={message.created_at}>{time}</time>
+        {message.edited_at && !message.is_deleted && <span> · {t('chat.message.edited')}</span>}
+        {mine && <span> · {t(read ? 'chat.message.read' : 'chat.message.sent')}</span>}
+      </p>
+      {actions}
+    </li>
+  );
+}
+
+function Pending({ outgoing, fileName, onRetry, onDiscard }: { outgoing: Outgoing; fileName?: string; onRetry: () => void; onDiscard: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <li className={`chat-msg chat-msg--output chat-msg--${outgoing.status}`}>
+      <p className="chat-msg__author">{t('chat.message.you')}</p>
+      {outgoing.text && <MessageText text={outgoing.text} />}
+      {fileName && <p className="chat-msg__file">{fileName}</p>}
+      <p className="chat-msg__meta">
+        <span>{t(`chat.message.${outgoing.status}`)}</span>
+        {outgoing.status === 'failed' && (
+          <>
+            {' '}
+            <Button variant="link" size="sm" onClick={onRetry}>{t('chat.message.retry')}</Button>{' '}
+            <Button variant="link" size="sm" onClick={onDiscard}>{t('chat.message.discard')}</Button>
+          </>
+        )}
+      </p>
+    </li>
+  );
+}
+
+export interface MessageListProps {
+  title: string;
+  /** The reader's token: attachments are fetched with it. */
+  token: string;
+  messages: MessagesState<ChatMessage>;
+  loadingOlder: boolean;
+  onOlder: () => void;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+  fileNameOf: (clientId: string) => string | undefined;
+  /** Tools of a message (the agent console's edit, moderate, delete). */
+  actions?: (message: ChatMessage) => ReactNode;
+  /** Name the reader's side by its author (several staff members write in one chat) instead of 'You'. */
+  namedOwn?: boolean;
+}
+
+/**
+ * The conversation: a live region (role="log", polite) so a screen reader hears new messages without losing its
+ * place; it scrolls to the newest when the reader was already at the bottom (or wrote the message).
+ */
+export function MessageList({ title, token, messages, loadingOlder, onOlder, onRetry, onDiscard, fileNameOf, actions, namedOwn }: MessageListProps) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const count = messages.items.length + messages.outgoing.length;
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [count, messages.outgoing]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    };
+    el.addEventListener('scroll', onScroll);
+    return () => el.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <div className="chat-log-wrap">
+      {messages.hasOlder && messages.items.length > 0 && (
+        <Button variant="link" size="sm" className="chat-log__older" loading={loadingOlder} onClick={onOlder}>
+          {intl.formatMessage({ id: 'chat.log.older' })}
+        </Button>
+      )}
+      {/* Focusable so keyboard users can scroll the conversation. */}
+      <div ref={ref} className="chat-log" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: 'chat.log.label' }, { title })} tabIndex={0}>
+        {count === 0 ? (
+          <p className="chat-log__empty">{intl.formatMessage({ id: 'chat.log.empty' })}</p>
+        ) : (
+          <ol className="chat-log__list">
+            {messages.items.map((m) => (
+              <Item key={m.id} message={m} read={m.direction === 'output' && isReadByOther(messages, m, m.is_read)} token={token} actions={actions?.(m)} namedOwn={namedOwn} />
+            ))}
+            {messages.outgoing.map((o) => (
+              <Pending key={o.clientId} outgoing={o} fileName={fileNameOf(o.clientId)} onRetry={() => onRetry(o.clientId)} onDiscard={() => onDiscard(o.clientId)} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}

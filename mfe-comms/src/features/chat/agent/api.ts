@@ -1,0 +1,69 @@
+/**
+ * The agent console's calls (issue 15 'Agent console'; api/src/routes/agent.ts): a staff session is a bearer token
+ * of POST /crm/api/agent/auth, sent as X-Authorization on each call (over the traveller's, if the same browser has one).
+ */
+import type { HostContext } from '@tours/shared/contract';
+import {
+  AgentAuthAnswer, AgentMarkAsReadAnswer, AgentProfileAnswer, ChatAnswer, ChatListAnswer, DoneAnswer, MessageAnswer, MessagesAnswer, RequestListAnswer,
+} from '@tours/shared/api';
+import type { RoomCalls } from '../room';
+
+type Api = HostContext['api'];
+const auth = (token: string) => ({ 'X-Authorization': `Bearer ${token}` });
+
+/** POST /crm/api/agent/auth: a wrong pair is 422 on password. */
+export function agentSignIn(api: Api, body: { login: string; password: string }): Promise<AgentAuthAnswer> {
+  return api.post('/crm/api/agent/auth', body, { schema: AgentAuthAnswer });
+}
+
+/** GET /crm/api/agent/profile: whether a stored staff token still works (401 otherwise). */
+export function agentProfile(api: Api, token: string, signal?: AbortSignal) {
+  return api.get('/crm/api/agent/profile', { schema: AgentProfileAnswer, headers: auth(token), signal });
+}
+
+export function agentLogout(api: Api, token: string): Promise<DoneAnswer> {
+  return api.post('/crm/api/agent/logout', {}, { schema: DoneAnswer, headers: auth(token) });
+}
+
+/** GET /crm/api/agent/chats: the chats the staff member serves, newest first, with the staff side's unread counts. */
+export function agentChats(api: Api, token: string, offset: number): Promise<ChatListAnswer> {
+  return api.get('/crm/api/agent/chats', { schema: ChatListAnswer, query: { limit: 20, offset }, headers: auth(token) });
+}
+
+/** The room's calls as the staff side makes them (same shapes as the traveller's). */
+export function agentCalls(api: Api, token: string): RoomCalls {
+  const headers = auth(token);
+  return {
+    side: 'staff',
+    chat: (chatId) => api.get('/crm/api/agent/get-chat', { schema: ChatAnswer, query: { chat_id: chatId }, headers }),
+    messages: ({ chatId, offset, afterId }) =>
+      api.get('/crm/api/agent/messages', { schema: MessagesAnswer, query: { chat_id: chatId, offset: afterId === undefined ? offset ?? 0 : undefined, after_id: afterId }, headers }),
+    markAsRead: (chatId) => api.post('/crm/api/agent/mark-as-read', { chat_id: chatId }, { schema: AgentMarkAsReadAnswer, headers }),
+    send: ({ chat_id, message, client_id }) => api.post('/crm/api/agent/send-message', { chat_id, message, client_id }, { schema: MessageAnswer, headers }),
+  };
+}
+
+/** POST /crm/api/agent/edit-message: a message of the staff side. */
+export function editMessage(api: Api, token: string, body: { message_id: number; message: string }): Promise<MessageAnswer> {
+  return api.post('/crm/api/agent/edit-message', body, { schema: MessageAnswer, headers: auth(token) });
+}
+
+/** POST /crm/api/agent/moderate-message: what may stay of a message ('' hides it). */
+export function moderateMessage(api: Api, token: string, body: { message_id: number; text: string }): Promise<MessageAnswer> {
+  return api.post('/crm/api/agent/moderate-message', body, { schema: MessageAnswer, headers: auth(token) });
+}
+
+/** POST /crm/api/agent/delete-message: it stays in the list as deleted. */
+export function deleteMessage(api: Api, token: string, messageId: number): Promise<MessageAnswer> {
+  return api.post('/crm/api/agent/delete-message', { message_id: messageId }, { schema: MessageAnswer, headers: auth(token) });
+}
+
+/** POST /crm/api/agent/freeze: read-only for the traveller, with the reason shown; or open again. */
+export function freezeChat(api: Api, token: string, body: { chat_id: number; is_frozen: boolean; reason: string }): Promise<ChatAnswer> {
+  return api.post('/crm/api/agent/freeze', body, { schema: ChatAnswer, headers: auth(token) });
+}
+
+/** GET /crm/api/request/list-for-chat: the requests of the chat's traveller. */
+export function requestsForChat(api: Api, token: string, chatId: number, signal?: AbortSignal): Promise<RequestListAnswer> {
+  return api.get('/crm/api/request/list-for-chat', { schema: RequestListAnswer, query: { chat_id: String(chatId) }, headers: auth(token), signal });
+}

@@ -1,0 +1,160 @@
+import {
+  catchUpNext, initialMessages, isReadByOther, lastKnownId, reduceMessages, takeQueued, type EchoTest, type MessagesAction, type MessagesState,
+} from './messages';
+
+interface M { id: number; client_id?: string | null; text: string; mine?: boolean }
+const m = (id: number, text = `m${id}`, extra: Partial<M> = {}): M => ({ id, text, ...extra });
+const isEcho: EchoTest<M> = (o, msg) => Boolean(msg.mine) && msg.text === o.text;
+
+function run(actions: MessagesAction<M>[], from: MessagesState<M> = initialMessages<M>()): MessagesState<M> {
+  return actions.reduce((s, a) => reduceMessages(s, a, isEcho), from);
+}
+const ids = (s: MessagesState<M>) => s.items.map((x) => x.id);
+const texts = (s: MessagesState<M>) => s.items.map((x) => x.text);
+const pending = (s: MessagesState<M>) => s.outgoing.map((o) => `${o.clientId}:${o.status}`);
+
+describe('merging pages and live events by id, in order, without duplicates', () => {
+  test.each<[string, MessagesAction<M>[], number[]]>([
+    ['a page in any order is sorted', [{ type: 'page', messages: [m(3), m(1), m(2)], since: 0 }], [1, 2, 3]],
+    ['an overlapping page adds only what is new', [{ type: 'page', messages: [m(2), m(3)], since: 0 }, { type: 'page', messages: [m(1), m(2)], since: 0 }], [1, 2, 3]],
+    ['a live message then the page that holds it', [{ type: 'received', message: m(5) }, { type: 'page', messages: [m(4), m(5)], since: 0 }], [4, 5]],
+    ['the same event twice', [{ type: 'received', message: m(5) }, { type: 'received', message: m(5) }], [5]],
+    ['an event older than the newest is put in its place', [{ type: 'page', messages: [m(1), m(3)], since: 0 }, { type: 'received', message: m(2) }], [1, 2, 3]],
+    ['a deleted message goes', [{ type: 'page', messages: [m(1), m(2)], since: 0 }, { type: 'deleted', id: 1 }], [2]],
+    ['a stale page does not bring a deleted message back', [{ type: 'deleted', id: 2 }, { type: 'page', messages: [m(1), m(2), m(3)], since: 0 }], [1, 3]],
+    ['a new_message for a deleted id is ignored', [{ type: 'deleted', id: 2 }, { type: 'received', message: m(2) }], []],
+    ['an edit of an unknown message is left for its page', [{ type: 'updated', message: m(9) }], []],
+  ])('%s', (_name, actions, expected) => expect(ids(run(actions))).toEqual(expected));
+
+  test('edits and moderation replace the message live', () => {
+    const s = run([{ type: 'page', messages: [m(1), m(2)], since: 0 }, { type: 'updated', message: m(2, 'edited') }]);
+    expect(texts(s)).toEqual(['m1', 'edited']);
+  });
+
+  test('a page fetched before an edit does not undo it; one fetched after does update', () => {
+    const before = run([{ type: 'page', messages: [m(1)], since: 0 }]);
+    const since = before.clock;
+    const edited = run([{ type: 'updated', message: m(1, 'edited') }], before);
+    expect(texts(run([{ type: 'page', messages: [m(1, 'old copy')], since }], edited))).toEqual(['edited']);
+    expect(texts(run([{ type: 'page', messages: [m(1, 'moderated')], since: edited.clock }], edited))).toEqual(['moderated']);
+  });
+
+  test('a patch (attachment state) changes the message it names only', () => {
+    const s = run([{ type: 'page', messages: [m(1), m(2)], since: 0 }, { type: 'patched', id: 2, patch: (x) => ({ ...x, text: 'patched' }) }, { type: 'patched', id: 7, patch: () => m(7) }]);
+    expect(texts(s)).toEqual(['m1', 'patched']);
+  });
+
+  test('a short page says there is nothing older', () => {
+    expect(run([{ type: 'page', messages: [m(1)], since: 0 }]).hasOlder).toBe(true);
+    expect(run([{ type: 'page', messages: [m(1)], since: 0, complete: true }]).hasOlder).toBe(false);
+  });
+});
+
+describe('optimistic outgoing messages, confirmed once', () => {
+  const composed = run([{ type: 'page', messages: [m(1)], since: 0 }, { type: 'compose', clientId: 'a', text: 'hi', online: true }]);
+
+  test('shown at once as sending', () => {
+    expect(pending(composed)).toEqual(['a:sending']);
+    expect(ids(composed)).toEqual([1]);
+  });
+
+  test.each<[string, MessagesAction<M>[]]>([
+    ['the answer first, then the event', [{ type: 'sent', clientId: 'a', message: m(2, 'hi', { mine: true }) }, { type: 'received', message: m(2, 'hi', { mine: true }) }]],
+    ['the event first, then the answer', [{ type: 'received', message: m(2, 'hi', { mine: true }) }, { type: 'sent', clientId: 'a', message: m(2, 'hi', { mine: true }) }]],
+    ['the event with the client id', [{ type: 'received', message: m(2, 'hi', { client_id: 'a' }) }, { type: 'sent', clientId: 'a', message: m(2, 'hi') }]],
+    ['a reconnect page with it, then the answer', [{ type: 'page', messages: [m(2, 'hi', { client_id: 'a' })], since: 0 }, { type: 'sent', clientId: 'a', message: m(2, 'hi') }]],
+  ])('%s: one copy', (_name, actions) => {
+    const s = run(actions, composed);
+    expect(ids(s)).toEqual([1, 2]);
+    expect(s.outgoing).toEqual([]);
+  });
+
+  test('the other side’s message with the same text does not confirm ours', () => {
+    const s = run([{ type: 'received', message: m(2, 'hi') }], composed);
+    expect(ids(s)).toEqual([1, 2]);
+    expect(pending(s)).toEqual(['a:sending']);
+  });
+
+  test('two identical messages in flight are confirmed one each', () => {
+    const s = run([{ type: 'compose', clientId: 'b', text: 'hi', online: true }, { type: 'received', message: m(2, 'hi', { mine: true }) }], composed);
+    expect(pending(s)).toEqual(['b:sending']);
+    expect(pending(run([{ type: 'sent', clientId: 'b', message: m(3, 'hi', { mine: true }) }], s))).toEqual([]);
+  });
+
+  test('composing the same client id twice keeps one', () => {
+    expect(pending(run([{ type: 'compose', clientId: 'a', text: 'hi', online: true }], composed))).toEqual(['a:sending']);
+  });
+
+  test.each<[string, MessagesAction<M>[], string[]]>([
+    ['a refusal waits for the traveller', [{ type: 'send-failed', clientId: 'a', retryable: false }], ['a:failed']],
+    ['no answer puts it back in the queue', [{ type: 'send-failed', clientId: 'a', retryable: true }], ['a:queued']],
+    ['retry sends it again', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'retry', clientId: 'a' }], ['a:sending']],
+    ['retry of one not failed does nothing', [{ type: 'retry', clientId: 'a' }], ['a:sending']],
+    ['discard drops a failed one', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'discard', clientId: 'a' }], []],
+    ['discard keeps one in flight', [{ type: 'discard', clientId: 'a' }], ['a:sending']],
+    ['a late failure after the confirmation is ignored', [{ type: 'sent', clientId: 'a', message: m(2, 'hi') }, { type: 'send-failed', clientId: 'a', retryable: true }], []],
+  ])('%s', (_name, actions, expected) => expect(pending(run(actions, composed))).toEqual(expected));
+});
+
+describe('offline queue, sent once when the connection comes back', () => {
+  const offline = run([
+    { type: 'compose', clientId: 'a', text: 'one', online: false },
+    { type: 'compose', clientId: 'b', text: 'two', online: false },
+  ]);
+
+  test('queued while offline, handed out once in order', () => {
+    expect(pending(offline)).toEqual(['a:queued', 'b:queued']);
+    const [after, toSend] = takeQueued(offline);
+    expect(toSend.map((o) => o.clientId)).toEqual(['a', 'b']);
+    expect(pending(after)).toEqual(['a:sending', 'b:sending']);
+    const [again, none] = takeQueued(after);
+    expect(none).toEqual([]);
+    expect(again).toBe(after);
+  });
+
+  test('a queued message is not taken for the echo of another', () => {
+    const s = run([{ type: 'received', message: m(5, 'one', { mine: true }) }], offline);
+    expect(pending(s)).toEqual(['a:queued', 'b:queued']);
+  });
+
+  test('a message the server got before the drop is recognised on the catch-up page and not sent again', () => {
+    const s = run([{ type: 'page', messages: [m(5, 'one', { client_id: 'a' })], since: 0 }], offline);
+    const [, toSend] = takeQueued(s);
+    expect(toSend.map((o) => o.clientId)).toEqual(['b']);
+  });
+});
+
+describe('reconnect: fetch what was missed since the last known message', () => {
+  test.each<[string, number[], boolean, number | null]>([
+    ['newer ones remain: ask after the newest of the page', [4, 5, 6], true, 6],
+    ['caught up', [4, 5], false, null],
+    ['an empty page is the end', [], true, null],
+  ])('%s', (_name, page, hasMore, next) => expect(catchUpNext(page.map((id) => m(id)), hasMore)).toBe(next));
+
+  test('the missed pages merge with no gap and no duplicate', () => {
+    const before = run([{ type: 'page', messages: [m(1), m(2), m(3)], since: 0 }]);
+    expect(lastKnownId(before)).toBe(3);
+    // A live event arrived just as the connection came back; the catch-up pages overlap it and what was known.
+    const after = run([
+      { type: 'received', message: m(7) },
+      { type: 'page', messages: [m(4), m(5), m(6)], since: before.clock },
+      { type: 'page', messages: [m(7)], since: before.clock },
+    ], before);
+    expect(ids(after)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('read marks', () => {
+  const s = run([{ type: 'page', messages: [m(1), m(2), m(3)], since: 0 }]);
+  test.each<[string, MessagesAction<M>[], number]>([
+    ['chat_is_read without an id marks everything shown', [{ type: 'read' }], 3],
+    ['up to an id', [{ type: 'read', upTo: 2 }], 2],
+    ['never backwards', [{ type: 'read', upTo: 3 }, { type: 'read', upTo: 1 }], 3],
+  ])('%s', (_name, actions, upTo) => expect(run(actions, s).readUpTo).toBe(upTo));
+
+  test('a message is read by the other side by its flag or by the read mark', () => {
+    const read = run([{ type: 'read', upTo: 2 }], s);
+    expect([1, 2, 3].map((id) => isReadByOther(read, m(id)))).toEqual([true, true, false]);
+    expect(isReadByOther(read, m(3), true)).toBe(true);
+  });
+});
