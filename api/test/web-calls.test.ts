@@ -13,7 +13,8 @@ import WebSocket from 'ws';
 import { readConfig } from '../src/config';
 import { insertStaff, issueStaffToken } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS, WebCallCredentialsAnswer, WebCallSettingsAnswer, ephemeralPassword, mintCredentials, type WebCallCredentials } from '../src/routes/web-calls';
+import { WebCallCredentialsAnswer, WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
+import { SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS, ephemeralPassword, mintCredentials, type WebCallCredentials } from '../src/routes/web-calls';
 import { createTestDb, expectShape, get, skipNote, testServer, type TestDb } from './helpers';
 
 const SECRET = 'test-sip-secret-0123456789abcdef';

@@ -11,9 +11,8 @@
  * Identities: 'support' (the support desk), 'organizer-<id>', 'traveller-<id>' at SIP_DOMAIN.
  */
 import { createHmac } from 'node:crypto';
-import { boolean, string, type } from 'superstruct';
 import { BASE_CONFIG } from '@tours/shared/src/config/app-config';
-import { bodyId, nul, opt, withMeta } from '@tours/shared/src/api/schemas/common';
+import { AgentWebCallBody, WebCallCredentialsAnswer, WebCallDataBody, WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
 import { organizerById } from '../db/queries/organizers';
 import { HttpError, validationError } from '../lib/errors';
 import type { Services } from '../services';
@@ -76,27 +75,6 @@ function requireRegistrar(s: Services): { wsUrl: string; domain: string; secret:
 }
 
 const expiry = (s: Services) => Math.floor(s.now() / 1000) + SIP_CREDENTIAL_TTL_S;
-
-export const WebCallDataBody = type({
-  is_support_call: withMeta(opt(boolean()), { description: 'true for a call to support' }),
-  organizer_id: opt(nul(bodyId('The organizer to call (is_support_call false)'))),
-  chat_id: opt(nul(bodyId('The chat the call belongs to'))),
-});
-
-export const WebCallCredentialsAnswer = type({
-  target: withMeta(string(), { description: 'SIP URI to call' }),
-  ws_url: withMeta(string(), { description: 'WebSocket URL of the SIP registrar' }),
-  public_identity: withMeta(string(), { description: 'SIP URI to register as' }),
-  private_identity: withMeta(string(), { description: "Authorization username ('<expiry>:<user>')" }),
-  password: withMeta(string(), { description: 'Authorization password (ephemeral)' }),
-});
-
-export const WebCallSettingsAnswer = type({ available: boolean(), can_call_to_support: boolean(), can_call_to_organizer: boolean() });
-
-export const AgentWebCallBody = type({
-  /** Whom the agent calls back (a traveller id); absent: the agent only registers its line and answers. */
-  traveller_id: opt(nul(bodyId('The traveller to call back'))),
-});
 
 export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
   const tags = ['calls'];

@@ -5,7 +5,7 @@ import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { createReservedArea } from '../layout/reserved-area';
 import { wireChatUnread } from '../layout/header/chat-unread';
-import { wireSupportChat } from './support-chat';
+import { wireSessionLookups } from './session-lookups';
 
 /** What the host does with the events microfrontends emit. */
 export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
@@ -22,9 +22,10 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
   // A microfrontend's fixed action bar: the floating UI of the layout stands above it (host/src/layout/reserved-area.ts).
   const reserved = createReservedArea(document.documentElement);
   events.on('layout:bottom-bar', ({ id, height }) => reserved.declare(id, height));
-  // The header's chat badge follows mfe-comms's unread count; the support bubble's 'Go to Live Chat' needs the chat id.
+  // The header's chat badge follows mfe-comms's unread count; 'Go to Live Chat' needs the support chat id and
+  // 'Call via internet' a registrar that works now.
   wireChatUnread(events, store);
-  wireSupportChat(store, host.api);
+  wireSessionLookups(store, host.api);
   events.on('auth:login-required', ({ reason }) => {
     host.openModal('account/login', { reason: reason ?? 'login-required' });
   });

@@ -65,3 +65,4 @@ export type { ReviewTab } from '../api/schemas/tours';
 export { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '../api/schemas/uploads';
 export type { UploadKind } from '../api/schemas/uploads';
 export { useApiQuery, useAutoRetry } from '../api/useApiQuery';
+export { AgentWebCallBody, WebCallCredentialsAnswer, WebCallDataBody, WebCallSettingsAnswer } from '../api/schemas/web-calls';

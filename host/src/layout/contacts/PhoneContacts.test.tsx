@@ -5,8 +5,14 @@ import { PhoneContacts } from './PhoneContacts';
 import { SESSION, clearCookies, fixtures, renderWithHost } from '../test-utils';
 import type { HostStore } from '@tours/shared/contract';
 import type { ContactsAnswer } from '@tours/shared/api';
+import { webCallsAtom } from '../../state/host-atoms';
 
 const withContacts = (contacts: ContactsAnswer) => (store: HostStore) => store.set(contactsAtom, contacts);
+/** The API says a registrar works and support calls are allowed (GET /crm/api/phone-code/web-call-settings). */
+const callsWork = (contacts: ContactsAnswer) => (store: HostStore) => {
+  store.set(contactsAtom, contacts);
+  store.set(webCallsAtom, { available: true, can_call_to_support: true, can_call_to_organizer: false });
+};
 const base = fixtures.contacts as ContactsAnswer;
 
 afterEach(() => {
@@ -67,14 +73,19 @@ describe('PhoneContacts', () => {
       renderWithHost(<PhoneContacts />, {
         session: SESSION,
         config: { webCalls: { canCallToOrganizer: false, canCallToSupport: false } },
-        prepare: withContacts(base),
+        prepare: callsWork(base),
       });
+      expect(screen.queryByRole('button', { name: 'Call via internet' })).not.toBeInTheDocument();
+    });
+
+    it('is hidden while the API does not say calls work (no registrar: kamailio missing)', () => {
+      renderWithHost(<PhoneContacts />, { session: SESSION, prepare: withContacts(base) });
       expect(screen.queryByRole('button', { name: 'Call via internet' })).not.toBeInTheDocument();
     });
 
     it('opens the call panel of the comms area for a logged-in visitor', async () => {
       const user = userEvent.setup();
-      const t = renderWithHost(<PhoneContacts />, { session: SESSION, prepare: withContacts(base) });
+      const t = renderWithHost(<PhoneContacts />, { session: SESSION, prepare: callsWork(base) });
       await user.click(screen.getByRole('button', { name: 'Call via internet' }));
       expect(t.openModal).toHaveBeenCalledWith('comms/call', {});
     });

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, useHost } from '@tours/shared/core';
 import { Button, PhoneLink } from '@tours/shared/kit';
-import { isLoggedInAtom } from '../../state/host-atoms';
+import { isLoggedInAtom, webCallsAtom } from '../../state/host-atoms';
 import { shownPhones } from '../format';
 import { openCallbackModal, openPhoneContactsModal } from '../modals/lazy';
 import { contactsAtom } from '../state';
@@ -29,7 +29,10 @@ export function PhoneContacts({ showCountry = true, showCallback = true, compact
   const contacts = useAtomValue(contactsAtom);
   const country = useAtomValue(countryAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const canCallToSupport = useAtomValue(appConfigAtom).webCalls.canCallToSupport;
+  // The configuration allows support calls and the API says the registrar works now (kamailio may be missing).
+  const configAllows = useAtomValue(appConfigAtom).webCalls.canCallToSupport;
+  const webCalls = useAtomValue(webCallsAtom);
+  const canCallToSupport = configAllows && webCalls?.can_call_to_support === true;
   const phones = shownPhones(contacts);
   const countryName = contacts?.country?.name ?? country?.name;
 

@@ -2,11 +2,10 @@
  * POST /crm/api/phone-code/web-call-data (accounts-and-comms §7; captcha): the credentials of §3 'Web call
  * credentials' for a call to support (is_support_call true) or an organizer. The API's side: api/src/routes/web-calls.ts.
  */
-import { string, type, type Infer } from 'superstruct';
 import type { HostContext } from '@tours/shared/contract';
+import { WebCallCredentialsAnswer } from '@tours/shared/api';
 
-export const WebCallCredentialsAnswer = type({ target: string(), ws_url: string(), public_identity: string(), private_identity: string(), password: string() });
-export type WebCallCredentialsAnswer = Infer<typeof WebCallCredentialsAnswer>;
+export { WebCallCredentialsAnswer };
 
 export const WEB_CALL_DATA_PATH = '/crm/api/phone-code/web-call-data';
 
