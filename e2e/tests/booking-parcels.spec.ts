@@ -133,3 +133,46 @@ test('cost calculation: a city, dates, the tickets the form allows; the alert na
   const notices = query("select subject from outbox where recipient = 'coordinators@tours.example' and subject like ?", `%(city_calculate)%`);
   expect(notices.length).toBeGreaterThan(0);
 });
+
+test('cost calculation with the travel-type choice (§6 gate: Russian arrival, a city in Russia): no ticket type is refused, train is stored', async ({ page }) => {
+  const today = iso(new Date());
+  const rows = query(
+    `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
+     and exists (select 1 from ticket_routes r where r.tour_id = t.id and r.direction = 'arrival' and r.country_id = 1)
+     and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
+     order by t.id limit 20`,
+    addDays(today, 3),
+  );
+  let opened = false;
+  for (const row of rows) {
+    await page.goto(`/en/${String(row.slug_en)}`);
+    const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+      await button.click();
+      opened = true;
+      break;
+    }
+  }
+  expect(opened).toBe(true);
+  const dialog = page.getByRole('dialog', { name: 'Calculate tour price with tickets from your city' });
+  const city = dialog.getByRole('combobox', { name: /Your city/ });
+  await city.fill('Novosib');
+  await page.getByRole('option', { name: /Novosibirsk/ }).first().click();
+  const plane = dialog.getByRole('checkbox', { name: 'Plane' });
+  const train = dialog.getByRole('checkbox', { name: 'Train' });
+  await expect(train).toBeVisible();
+  if (await plane.isChecked()) await plane.uncheck();
+  if (await train.isChecked()) await train.uncheck();
+  if (!(await dialog.locator('input[name="dates"]:checked').count())) await dialog.locator('input[name="dates"]:not(:disabled)').first().check({ force: true });
+  const email = `quote.train.${Date.now().toString(36)}@example.com`;
+  await fillContacts(page, dialog, email);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText('Select ticket type')).toBeVisible();
+  expect(query('select id from help_requests where email = ?', email)).toHaveLength(0);
+  await train.check();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
+  expect(query('select city, is_travel_by_avia, is_travel_by_train from help_requests where email = ?', email)).toEqual([{ city: 'Novosibirsk', is_travel_by_avia: 0, is_travel_by_train: 1 }]);
+});
+
