@@ -221,3 +221,23 @@ export class UploadStore {
     if (file) await this.discard(file);
   }
 }
+
+/**
+ * The one byte range of a `Range` header (RFC 9110 §14): `bytes=start-end`, `bytes=start-` or `bytes=-suffix`, within a
+ * file of `size` bytes. null: no range asked (or a form this server does not serve: several ranges, another unit) —
+ * the whole file; 'unsatisfiable': a range past the end (416).
+ */
+export function parseByteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}

@@ -25,7 +25,8 @@ import { bytesUploadedSince, insertUpload, uploadByStoredName, type Upload } fro
 import type { Traveller } from '../db/queries/travellers';
 import { clientErrorMessage, HttpError, notFound, validationError } from '../lib/errors';
 import { isValidMediaPath, parseSize, renderPng } from '../lib/images';
-import { cleanFileName, contentDisposition, sniffMime, UploadStore, UploadTooLarge, uploadUrl, UPLOADS_PATH, type Received } from '../lib/uploads';
+import { stripImageMetadata } from '../lib/image-metadata';
+import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadStore, UploadTooLarge, uploadUrl, UPLOADS_PATH, type Received } from '../lib/uploads';
 import { fieldErrors, parseInput, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import { requireTraveller, signedInTraveller } from './accounts';
@@ -114,10 +115,22 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     if (used + adding > quota) throw validationError({ [field]: `You have uploaded ${s.config.uploadQuotaMbPerDay} MB in the last 24 hours: try again later` });
   }
 
+  /** The received picture rewritten without its metadata (lib/image-metadata.ts); unchanged when it has none. */
+  async function withoutMetadata(received: Received, mime: string): Promise<Received> {
+    const bytes = await fs.promises.readFile(received.tmp);
+    const stripped = stripImageMetadata(bytes, mime);
+    if (stripped === bytes || stripped.equals(bytes)) return received;
+    await fs.promises.writeFile(received.tmp, stripped);
+    return { tmp: received.tmp, size: stripped.length, head: stripped.subarray(0, received.head.length) };
+  }
+
   /** Keeps a received file under a new random name and records it; the answer of the calls. */
   async function keep(traveller: Traveller, kind: UploadKind, incoming: Incoming, options: { bucket: string | null; isPublic: boolean; field: string }): Promise<UploadAnswer> {
-    const { received, mime } = incoming;
+    const { mime } = incoming;
+    let { received } = incoming;
     try {
+      // A picture loses what it says about its taker (EXIF with the GPS position, XMP, comments) before it is kept.
+      if (mime.startsWith('image/')) received = await withoutMetadata(received, mime);
       await checkQuota(traveller, received.size, options.field);
     } catch (err) {
       await store.discard(received.tmp);
@@ -300,11 +313,21 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     } else {
       void reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin');
     }
+    // One byte range (a video player seeking, a resumed download): 206 with that part; past the end: 416.
+    void reply.header('accept-ranges', 'bytes');
+    const range = request.method === 'GET' ? parseByteRange(request.headers.range, size) : null;
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${size}`).header('content-length', '0').send();
+    }
+    if (range) {
+      void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
+      return reply.send(fs.createReadStream(file, { start: range.start, end: range.end }));
+    }
     return reply.send(fs.createReadStream(file));
   });
   router.document({
     method: 'GET', url: `${UPLOADS_PATH}/:name`, tags, produces: 'application/octet-stream', errors: [404],
     summary: 'An uploaded file',
-    description: 'name: the file of an upload answer\'s url. Its type as uploaded, `X-Content-Type-Options: nosniff`, a download name (`attachment` but for images). Public files are cached for a year (immutable); a private one answers only with its owner\'s X-Authorization (404 to anyone else) and is never cached.',
+    description: 'name: the file of an upload answer\'s url. Its type as uploaded, `X-Content-Type-Options: nosniff`, a download name (`attachment` but for images). Public files are cached for a year (immutable); a private one answers only with its owner\'s X-Authorization (404 to anyone else) and is never cached. One byte range (`Range: bytes=…`, video seeking): 206 with Content-Range; past the end: 416.',
   });
 }
