@@ -25,34 +25,58 @@ async function gzipKB(urls) {
   return { rawKB: KB(raw), gzipKB: KB(gzip) };
 }
 
-/** A published tour (type TOUR) with an open variant of its own, and its slug. */
+/** A published tour (type TOUR) with an open variant of its own, and its slug; the slugs of the search's first tours, those with a request period first. */
 async function bookableTour(apiUrl) {
   const search = await (await fetch(`${apiUrl}/spa/tours`, { headers: HEADERS })).json();
   const items = (search?.result?.groups ?? []).flatMap((g) => g.items ?? []);
+  const withPeriod = [];
+  for (const item of items.slice(0, 24)) {
+    const res = await fetch(`${apiUrl}/spa/tour-for-request?id=${item.id}&format=main&site_id=1`, { headers: HEADERS });
+    const t = res.ok ? await res.json() : null;
+    if (t?.use_request_period && t.request_period_end) withPeriod.push(item.slug);
+  }
   for (const item of items) {
     const res = await fetch(`${apiUrl}/spa/tour-for-request?id=${item.id}&format=main&site_id=1`, { headers: HEADERS });
     if (!res.ok) continue;
     const tour = await res.json();
     const variant = (tour.variants ?? []).find((v) => v.tour_id === tour.id && !v.is_busy);
-    if (tour.type === 1 && variant) return { id: tour.id, slug: item.slug, variant: variant.id };
+    if (tour.type === 1 && variant) return { id: tour.id, slug: item.slug, variant: variant.id, slugs: [...new Set([...withPeriod, ...items.map((i) => i.slug)])].filter(Boolean) };
   }
   throw new Error('no bookable tour in the first search page');
 }
 
 /** The new JS each booking parcel's button fetches on the tour page, once the page has settled. */
-async function parcelJs(browser, baseUrl, slug) {
+async function parcelJs(browser, baseUrl, slugs) {
   const out = {};
-  const buttons = { costCalculation: 'Calculate the price with tickets', programmePdf: 'Get the programme in PDF' };
+  const buttons = { costCalculation: 'Calculate the price with tickets', programmePdf: 'Get the programme in PDF', privateTour: 'Book private tour' };
   for (const [parcel, name] of Object.entries(buttons)) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
-      await page.goto(`${baseUrl}/en/${slug}`, { waitUntil: 'networkidle' });
-      const button = page.getByRole('button', { name }).first();
-      if (!(await button.count())) {
-        out[parcel] = { skipped: `no '${name}' button on this tour` };
+      // The first of the search's tours that has this button.
+      let button = null;
+      for (const slug of slugs.slice(0, 8)) {
+        await page.goto(`${baseUrl}/en/${slug}`, { waitUntil: 'networkidle' });
+        // The lower sections render as they come into view.
+        for (let y = 0; y < 6; y++) {
+          await page.mouse.wheel(0, 1500);
+          await page.waitForTimeout(150);
+        }
+        await page.waitForLoadState('networkidle');
+        const candidate = page.getByRole('button', { name }).first();
+        if (await candidate.count()) {
+          button = candidate;
+          break;
+        }
+      }
+      if (!button) {
+        out[parcel] = { skipped: `no '${name}' button on the first tours` };
         continue;
       }
+      // What scrolling to the button loads (the tour page's own lazy sections) is the tour page's, not the parcel's.
+      await button.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
       const scripts = [];
       page.on('response', (res) => {
         if (res.request().resourceType() === 'script') scripts.push(res.url());
@@ -61,7 +85,9 @@ async function parcelJs(browser, baseUrl, slug) {
       await page.getByRole('dialog').waitFor();
       await page.waitForLoadState('networkidle');
       const size = await gzipKB(scripts);
-      out[parcel] = { ...size, files: scripts.length, ok: size.gzipKB <= BOOKING_BUDGETS.parcelGzipKB };
+      const perFile = [];
+      for (const url of new Set(scripts)) perFile.push({ file: new URL(url).pathname.split('/').pop(), gzipKB: (await gzipKB([url])).gzipKB });
+      out[parcel] = { ...size, files: perFile.sort((a, b) => b.gzipKB - a.gzipKB), ok: size.gzipKB <= BOOKING_BUDGETS.parcelGzipKB };
     } finally {
       await context.close();
     }
@@ -123,7 +149,7 @@ async function submits(apiUrl, url, body, { connections = 16, perConnection = 25
 
 export async function benchBooking({ browser, baseUrl, apiUrl }) {
   const tour = await bookableTour(apiUrl);
-  const parcels = await parcelJs(browser, baseUrl, tour.slug);
+  const parcels = await parcelJs(browser, baseUrl, tour.slugs);
   const page = await requestPage(browser, baseUrl, tour);
   // Warm-up (statement caches, JIT), then the measured runs.
   await submits(apiUrl, '/spa/submit-order', { data: { tour_id: tour.id, dates: tour.variant, adults: 1, name: 'Bench', phone: '+12127365000', agree: true } }, { connections: 4, perConnection: 5 });
