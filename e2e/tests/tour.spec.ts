@@ -140,7 +140,7 @@ test.describe('tour page', () => {
     await page.getByRole('navigation', { name: 'Tour sections' }).getByRole('link', { name: 'Reviews' }).click();
     const section = page.locator('#reviews');
     await expect(section.getByTestId('review')).toHaveCount(3);
-    await expect(section.getByRole('tab', { name: /^All \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(section.getByRole('tab', { name: /^Tour \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     await expect(section).toContainText(/Based on \d+ reviews/);
     await section.getByRole('button', { name: 'Show more reviews' }).click();
     await expect(section.getByTestId('review')).toHaveCount(6);

@@ -26,7 +26,7 @@ export function expert(e: ExpertRow, locale: ApiLocale): Expert {
 }
 
 /** The public organizer answer; /crm/api/organizer/info adds to it. */
-function publicInfo(organizer: OrganizerRow, main: ExpertRow, experts: ExpertRow[], locale: ApiLocale): OrganizerPublicInfoAnswer {
+function publicInfo(organizer: OrganizerRow, main: ExpertRow, experts: ExpertRow[], locale: ApiLocale, reviews: { rating: number; count: number }): OrganizerPublicInfoAnswer {
   return {
     id: organizer.id,
     name: t(organizer, 'name', locale),
@@ -35,8 +35,9 @@ function publicInfo(organizer: OrganizerRow, main: ExpertRow, experts: ExpertRow
     experts: experts.map((e) => expert(e, locale)),
     marketplace_requests_with_direct_sale: organizer.marketplace_requests_with_direct_sale === 1,
     description: t(organizer, 'description', locale),
-    rating: organizer.rating,
-    reviews_count: organizer.reviews_count,
+    // The heading's figures are those of the reviews list below it (the same query), not a stored copy.
+    rating: reviews.rating,
+    reviews_count: reviews.count,
     tours_count: organizer.tours_count,
     since_year: organizer.since_year,
     logo: imageUrl('organizers', `${organizer.id}-1`),
@@ -73,17 +74,18 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
       s.cached(`organizer-reviews:${ctx.locale}:${query.id}:${query.limit}:${query.page}`, async () => {
         const organizer = await q.organizerById(s.db, query.id);
         if (!organizer) throw notFound();
-        const [total, rows, experts] = await Promise.all([
-          q.countOrganizerReviews(s.db, organizer.id),
+        const [summary, rows, experts] = await Promise.all([
+          q.organizerReviewSummary(s.db, organizer.id),
           q.organizerReviewsPage(s.db, organizer.id, query.limit, (query.page - 1) * query.limit),
           q.expertsOf(s.db, organizer.id),
         ]);
+        const total = summary.count;
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         const photo = main ? expertPhoto(main) : null;
         return {
           reviews: rows.map((r) => review(r, ctx.locale, photo)),
           pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)), itemsCount: total, itemsOnPage: rows.length, pageSize: query.limit },
-          rating: organizer.rating,
+          rating: summary.rating,
           reviews_count: total,
         };
       }),
@@ -96,10 +98,10 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
       s.cached(`organizer-info:${ctx.locale}:${query.id}`, async () => {
         const organizer = await q.organizerById(s.db, query.id);
         if (!organizer) throw notFound();
-        const experts = await q.expertsOf(s.db, organizer.id);
+        const [experts, reviews] = await Promise.all([q.expertsOf(s.db, organizer.id), q.organizerReviewSummary(s.db, organizer.id)]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();
-        return publicInfo(organizer, main, experts, ctx.locale);
+        return publicInfo(organizer, main, experts, ctx.locale, reviews);
       }),
   });
 
@@ -110,11 +112,13 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
       s.cached(`organizer-full-info:${ctx.locale}:${ctx.currency}:${query.id}`, async () => {
         const organizer = await q.organizerById(s.db, query.id);
         if (!organizer) throw notFound();
-        const [experts, tours, region, rates] = await Promise.all([q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6), regionById(s.db, organizer.region_id), s.rates()]);
+        const [experts, tours, region, rates, reviews] = await Promise.all([
+          q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6), regionById(s.db, organizer.region_id), s.rates(), q.organizerReviewSummary(s.db, organizer.id),
+        ]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();
         return {
-          ...publicInfo(organizer, main, experts, ctx.locale),
+          ...publicInfo(organizer, main, experts, ctx.locale, reviews),
           legal_form: (organizer.legal_form === 2 || organizer.legal_form === 3 ? organizer.legal_form : 1) as 1 | 2 | 3,
           region: region ? { id: region.id, name: t(region, 'name', ctx.locale) } : null,
           tours: tours.map((x) => {

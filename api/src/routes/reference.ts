@@ -6,6 +6,7 @@ import {
 } from '@tours/shared/src/api/schemas/reference';
 import { MESSENGERS, type ApiLocale } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/reference';
+import { isoDate } from '../db/seed/text';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { convert } from '../lib/currency';
 import { countryOfIp } from '../lib/geoip';
@@ -187,17 +188,18 @@ export function registerReferenceRoutes(router: ApiRouter, s: Services): void {
     answer: InfoAnswer,
     handler: () =>
       s.cached('info', async () => {
-        const st = await q.siteStatistics(s.db);
+        const st = await q.siteStatistics(s.db, isoDate(new Date()));
         return { totalCount: st.tours, toursCount: st.tours, regions: st.regions, types: st.types };
       }),
   });
 
   router.add({
     method: 'GET', url: '/spa/search-form', tags, summary: 'Regions and travel styles for the search form, with tour counts',
+    description: "tours_count is the number of tours the item's link opens: the Tours tab of /spa/tours with its slug (cruises are not counted).",
     answer: SearchFormAnswer,
     handler: ({ ctx }) =>
       s.cached(`search-form:${ctx.locale}`, async () => {
-        const [regions, kinds] = await Promise.all([q.regionsWithCounts(s.db), q.restKindsWithCounts(s.db)]);
+        const { regions, kinds } = await q.searchFormCounts(s.db, isoDate(new Date()));
         const item = (r: (typeof regions)[number]) => ({ id: r.id, name: t(r, 'name', ctx.locale), slug: r.slug, tours_count: Number(r.tours_count) });
         return { regions: regions.map(item), types: kinds.map(item) };
       }),

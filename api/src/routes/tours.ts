@@ -8,6 +8,8 @@ import {
 import type { Db } from '../db';
 import * as extras from '../db/queries/tour-extras';
 import * as q from '../db/queries/tours';
+import { linkedTourCounts } from '../db/queries/search';
+import { isoDate } from '../db/seed/text';
 import { searchToursText } from '../db/search';
 import { priceIn, type Rates } from '../lib/currency';
 import { HttpError, notFound } from '../lib/errors';
@@ -49,6 +51,30 @@ export function excursionDates(parts: Parts): TourDetailAnswer['excursion_dates'
   const byDate = new Map<string, { id: number; start: string; end: string }[]>();
   for (const x of parts.times) byDate.set(x.date, [...(byDate.get(x.date) ?? []), { id: x.id, start: x.start, end: x.end }]);
   return [...byDate].map(([date, time]) => ({ date, time }));
+}
+
+/** Text of an HTML cell: tags dropped, the usual entities decoded, spaces collapsed. */
+function cellText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The rows of a cabins price table (stored as HTML, prices per person in RUB): each body row's first cell is the
+ * cabin and its last cell the amount. Null when the table has no row whose amount is a number, so the page falls
+ * back to the HTML rather than showing a partial table.
+ */
+export function cabinRowsOfTable(html: string | null | undefined): { name: string; rub: number }[] | null {
+  if (!html) return null;
+  const rows: { name: string; rub: number }[] = [];
+  for (const row of html.match(/<tr[\s>][\s\S]*?<\/tr>/gi) ?? []) {
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi)].map((m) => cellText(m[1] ?? ''));
+    if (cells.length < 2) continue; // the header row (th cells)
+    const digits = (cells.at(-1) ?? '').replace(/[\s\u00a0\u202f,]/g, '');
+    if (!/^\d+(?:\.\d+)?$/.test(digits)) return null;
+    rows.push({ name: cells[0] ?? '', rub: Number(digits) });
+  }
+  return rows.length ? rows : null;
 }
 
 export function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency: CurrencyCode, rates: Rates, query: { slug: string; expand_program?: boolean | undefined; with_alt?: boolean | undefined; expand_reviews?: boolean | undefined }): TourDetailAnswer {
@@ -136,6 +162,7 @@ export function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency:
     accommodation_kinds: parts.accommodationKinds.map((a) => a.kind as Accommodation),
     living_base: tour.living_base_description_en ? { description: pick(tour, 'living_base_description'), images: images('living-base', String(tour.id), tour.living_base_image_count) } : null,
     cabins_price_table: html('cabins_price_table'),
+    cabins: cabinRowsOfTable(html('cabins_price_table'))?.map((c) => ({ name: c.name, ...priceIn(c.rub, currency, rates) })) ?? null,
     is_comfort_base: tour.comfort === 1,
     is_comfort_base_plus: tour.comfort === 2,
     is_comfort_medium: tour.comfort === 3,
@@ -259,13 +286,15 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
  */
 export async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
   const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id), s.rates()]);
+  // A destination's count is what its link opens (the Tours tab of the search with its slug), counted by the search.
+  const counts = await linkedTourCounts(s.db, isoDate(new Date()), { regions: regions.map((r) => r.id) });
   const data: RemovedTourData = {
     reason: 'removed_from_publication',
     similar_tours: tours.map((x) => ({
       id: x.id, title: t(x, 'title', locale), slug: t(x, 'slug', locale), image: imageUrl('tours', `${x.id}-1`), ...priceIn(x.price, currency, rates),
       main_location_name: t(x, 'name', locale), days: x.days, rating: x.rating, reviews_count: x.reviews_count,
     })),
-    similar_destinations: regions.map((r) => ({ id: r.id, name: t(r, 'name', locale), slug: r.slug, image: imageUrl('regions', `${r.id}-1`), tours_count: Number(r.tours_count ?? 0) })),
+    similar_destinations: regions.map((r) => ({ id: r.id, name: t(r, 'name', locale), slug: r.slug, image: imageUrl('regions', `${r.id}-1`), tours_count: counts.regions.get(r.id) ?? 0 })),
   };
   return new HttpError(404, 'Not found', undefined, data);
 }

@@ -10,14 +10,19 @@ export function expertsOf(db: Db, organizerId: number) {
   return db.kysely.selectFrom('experts').selectAll().where('organizer_id', '=', organizerId).orderBy('position').execute();
 }
 
-export async function countOrganizerReviews(db: Db, organizerId: number): Promise<number> {
+/**
+ * Rating (to one decimal; 0 without reviews) and count of the reviews the organizer page lists (issue 17, defect 4):
+ * its page's heading and its reviews list count the same rows, read from the reviews rather than a stored copy.
+ */
+export async function organizerReviewSummary(db: Db, organizerId: number): Promise<{ rating: number; count: number }> {
   const row = await db.kysely
     .selectFrom('reviews')
-    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .select([sql<number>`cast(count(*) as integer)`.as('n'), sql<number | string | null>`avg(rating)`.as('avg')])
     .where('organizer_id', '=', organizerId)
     .where('is_published', '=', 1)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const avg = row.avg === null ? 0 : Number(row.avg);
+  return { rating: Math.round(avg * 10) / 10, count: Number(row.n) };
 }
 
 /** Published reviews of an organizer and of its tours, newest first, with the tour's slug and titles. */

@@ -1,6 +1,7 @@
 /** Data-layer queries of the reference calls (portable: SQLite and PostgreSQL). */
 import { sql } from 'kysely';
 import type { Db } from '../index';
+import { linkedTourCounts } from './search';
 
 export async function currencyRates(db: Db): Promise<Map<string, number>> {
   const rows = await db.kysely.selectFrom('currency_rates').select(['code', 'rate']).execute();
@@ -54,43 +55,34 @@ export function chatSources(db: Db) {
   return db.kysely.selectFrom('chat_sources').selectAll().orderBy('position').execute();
 }
 
-/** Published tours, regions with published tours, travel styles with published tours. */
-export async function siteStatistics(db: Db): Promise<{ tours: number; regions: number; types: number }> {
-  const k = db.kysely;
-  const [tours, regions, types] = await Promise.all([
-    k.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
-    k.selectFrom('tour_regions as tr').innerJoin('tours as t', 't.id', 'tr.tour_id').where('t.is_published', '=', 1)
-      .select(sql<number>`cast(count(distinct tr.region_id) as integer)`.as('n')).executeTakeFirstOrThrow(),
-    k.selectFrom('tour_rest_kinds as trk').innerJoin('tours as t', 't.id', 'trk.tour_id').where('t.is_published', '=', 1)
-      .select(sql<number>`cast(count(distinct trk.rest_kind_id) as integer)`.as('n')).executeTakeFirstOrThrow(),
+/**
+ * Published tours; regions and travel styles with tours — as many as the region and travel-style chips the main and
+ * destinations pages list (counted like them, from the tours their links open).
+ */
+export async function siteStatistics(db: Db, today: string): Promise<{ tours: number; regions: number; types: number }> {
+  const [tours, counts] = await Promise.all([
+    db.kysely.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
+    linkedTourCounts(db, today),
   ]);
-  return { tours: Number(tours.n), regions: Number(regions.n), types: Number(types.n) };
+  const withTours = (m: Map<number, number>) => [...m.values()].filter((n) => n > 0).length;
+  return { tours: Number(tours.n), regions: withTours(counts.regions), types: withTours(counts.restKinds) };
 }
 
-/** Regions with their published-tour counts (only regions that have tours), most first. */
-export function regionsWithCounts(db: Db) {
-  return db.kysely
-    .selectFrom('regions as r')
-    .innerJoin('tour_regions as tr', 'tr.region_id', 'r.id')
-    .innerJoin('tours as t', 't.id', 'tr.tour_id')
-    .where('t.is_published', '=', 1)
-    .select(['r.id', 'r.slug', 'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru', sql<number>`cast(count(*) as integer)`.as('tours_count')])
-    .groupBy(['r.id', 'r.slug', 'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru'])
-    .orderBy('tours_count', 'desc')
-    .orderBy('r.id')
-    .execute();
-}
-
-/** Travel styles (rest kinds) with their published-tour counts, most first. */
-export function restKindsWithCounts(db: Db) {
-  return db.kysely
-    .selectFrom('rest_kinds as k')
-    .innerJoin('tour_rest_kinds as trk', 'trk.rest_kind_id', 'k.id')
-    .innerJoin('tours as t', 't.id', 'trk.tour_id')
-    .where('t.is_published', '=', 1)
-    .select(['k.id', 'k.slug', 'k.name_en', 'k.name_cn', 'k.name_de', 'k.name_ru', sql<number>`cast(count(*) as integer)`.as('tours_count')])
-    .groupBy(['k.id', 'k.slug', 'k.name_en', 'k.name_cn', 'k.name_de', 'k.name_ru'])
-    .orderBy('tours_count', 'desc')
-    .orderBy('k.id')
-    .execute();
+/**
+ * Regions and travel styles with the number of tours their links open (the Tours tab of the search with the
+ * region's or style's slug: cruises are a tab of their own and are not counted), only those with tours, most first.
+ * The counts come from the search's own conditions (queries/search.ts `linkedTourCounts`).
+ */
+export async function searchFormCounts(db: Db, today: string) {
+  const cols = ['id', 'slug', 'name_en', 'name_cn', 'name_de', 'name_ru'] as const;
+  const [counts, regions, kinds] = await Promise.all([
+    linkedTourCounts(db, today),
+    db.kysely.selectFrom('regions').select(cols).execute(),
+    db.kysely.selectFrom('rest_kinds').select(cols).execute(),
+  ]);
+  const withCounts = <R extends { id: number }>(rows: R[], by: Map<number, number>) => rows
+    .map((r) => ({ ...r, tours_count: by.get(r.id) ?? 0 }))
+    .filter((r) => r.tours_count > 0)
+    .sort((a, b) => b.tours_count - a.tours_count || a.id - b.id);
+  return { regions: withCounts(regions, counts.regions), kinds: withCounts(kinds, counts.restKinds) };
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
 import { newestReviewsPage, publishedReviews, type ReviewsEb } from './review-lists';
+import { tourReviewSummary, type ReviewTab } from './tour-extras';
 
 export interface SiteReviewFilter {
   /** Only reviews of tours in this region (organizer reviews are about no place, so they are left out). */
@@ -90,4 +91,19 @@ export async function mainExperts(db: Db, organizerIds: readonly number[]) {
   const out = new Map<number, { id: number; has_photo: number }>();
   for (const e of rows) if (!out.has(e.organizer_id)) out.set(e.organizer_id, e);
   return out;
+}
+
+/** No row has this id (ids start at 1): the side of a tour's reviews a tab leaves out. */
+const NO_ID = 0;
+
+/**
+ * Rating and count of one tab of a tour's reviews (issue 17, defect 4): the heading above a tab says how many
+ * reviews that tab lists. 'tour' is the tour's own reviews — the number the tour's title, its cards and every list
+ * of tours show (tours.reviews_count) — 'organizer' the tour provider's, 'all' both. One implementation of the
+ * tabs (tour-extras' summary), narrowed to the tab's side.
+ */
+export function tourTabSummary(db: Db, f: { tourId: number; organizerId: number }, tab: ReviewTab): Promise<{ rating: number; count: number }> {
+  if (tab === 'tour') return tourReviewSummary(db, { tourId: f.tourId, organizerId: NO_ID });
+  if (tab === 'organizer') return tourReviewSummary(db, { tourId: NO_ID, organizerId: f.organizerId });
+  return tourReviewSummary(db, f);
 }

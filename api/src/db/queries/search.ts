@@ -5,7 +5,7 @@
  * still be added). Raw SQL through Kysely's `sql` keeps the statements portable between SQLite and PostgreSQL.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { TourFilter } from '@tours/shared/src/domain/filters';
+import { DEFAULT_FILTER, type TourFilter } from '@tours/shared/src/domain/filters';
 import type { Db } from '../index';
 import { ftsQuery, PG_TS_CONFIG, queryTerms, type SearchLocale } from '../search';
 
@@ -210,8 +210,8 @@ export interface FacetCounts {
 }
 
 /**
- * Option counts of every section of the tab, each over the tours matching every filter but the section's own
- * (the direction sections leave out all their place filters together, so places combine with OR).
+ * Option counts of every section of the tab, each over the tours matching every filter but the option's own list
+ * (so choosing an option in a list where nothing is chosen finds exactly its count).
  * Column sections and spans share one scan per distinct where clause; link tables are counted with GROUP BY.
  */
 export async function facetCounts(db: Db, conds: Map<CondKey, Cond>, cruises: boolean): Promise<FacetCounts> {
@@ -225,21 +225,22 @@ export async function facetCounts(db: Db, conds: Map<CondKey, Cond>, cruises: bo
     pricePerDay: { min: agg.get('ppd_min') ?? null, max: agg.get('ppd_max') ?? null },
     days: { min: agg.get('days_min') ?? null, max: agg.get('days_max') ?? null },
   });
+  // Each place list leaves out only its own filter: values of one list combine with OR, the lists with AND (as the
+  // search does), so an option's count is what choosing it gives — a town's count on a region page is that region's
+  // tours in the town, not every tour in the town (issue 17, defect 4).
   if (cruises) {
-    const direction: CondKey[] = ['waterObject', 'cities', 'regions', 'showplace'];
     const [agg, cruisesType, cruisesStartCity, ships, waterObject, cities, regions, showplace] = await Promise.all([
       columnAggregates(db, conds, spans),
       countByColumn(db, 'cruise_type_id', w('cruisesType')),
       countByColumn(db, 'cruise_start_city_id', w('cruisesStartCity')),
       countByColumn(db, 'ship_id', w('ships')),
-      countBy(db, 'tour_water_objects', 'water_object_id', w(...direction)),
-      countBy(db, 'tour_cities', 'city_id', w(...direction)),
-      countBy(db, 'tour_regions', 'region_id', w(...direction)),
-      countBy(db, 'tour_showplaces', 'showplace_id', w(...direction)),
+      countBy(db, 'tour_water_objects', 'water_object_id', w('waterObject')),
+      countBy(db, 'tour_cities', 'city_id', w('cities')),
+      countBy(db, 'tour_regions', 'region_id', w('regions')),
+      countBy(db, 'tour_showplaces', 'showplace_id', w('showplace')),
     ]);
     return { ...spanOf(agg), cruisesType, cruisesStartCity, ships, waterObject, cities, regions, showplace };
   }
-  const direction: CondKey[] = ['regions', 'cities'];
   const columns: ColumnFacet[] = [
     ...spans,
     valueCounts('comfort', 'comfort', COMFORT_OPTIONS),
@@ -250,8 +251,9 @@ export async function facetCounts(db: Db, conds: Map<CondKey, Cond>, cruises: bo
   ];
   const [agg, regions, cities, restKinds, collections, languages, accommodation] = await Promise.all([
     columnAggregates(db, conds, columns),
-    countBy(db, 'tour_regions', 'region_id', w(...direction)),
-    countBy(db, 'tour_cities', 'city_id', w(...direction), sql`x.is_host = 1`),
+    countBy(db, 'tour_regions', 'region_id', w('regions')),
+    // Every city of the tour, as the city filter matches (a count of host cities only promised fewer tours than the option opens).
+    countBy(db, 'tour_cities', 'city_id', w('cities')),
     countBy(db, 'tour_rest_kinds', 'rest_kind_id', w('restKinds')),
     countBy(db, 'tour_collections', 'collection_id', w('collections')),
     countBy(db, 'tour_languages', 'language', w('languages')),
@@ -265,6 +267,24 @@ export async function facetCounts(db: Db, conds: Map<CondKey, Cond>, cruises: bo
     maxGroupSize: readCounts(agg, 'maxGroupSize', GROUP_SIZE_OPTIONS),
     minAge: readCounts(agg, 'minAge', CHILD_AGE_OPTIONS),
   };
+}
+
+/**
+ * Tours per region and per travel style as their links open them (issue 17, defect 4): a region or travel-style
+ * link (`host.href('tours', { slug })`) opens the Tours tab of the search with that slug, so the number next to it
+ * is counted with the very conditions of that search (published, not a cruise, every kind) — not with its own
+ * hand-written query. `only` narrows the regions counted (the removed-tour page's similar destinations).
+ */
+export async function linkedTourCounts(db: Db, today: string, only?: { regions?: readonly number[] }): Promise<{ regions: Map<number, number>; restKinds: Map<number, number> }> {
+  const conds = searchConditions(db, { filter: { ...DEFAULT_FILTER }, locale: 'en', rubPerUnit: 1, today });
+  const where = whereOf(conds);
+  const onlyRegions = only?.regions ? (only.regions.length ? sql`x.region_id in (${list(only.regions)})` : sql`1 = 0`) : undefined;
+  const [regions, restKinds] = await Promise.all([
+    countBy(db, 'tour_regions', 'region_id', where, onlyRegions),
+    only ? Promise.resolve(new Map<number | string, number>()) : countBy(db, 'tour_rest_kinds', 'rest_kind_id', where),
+  ]);
+  const numeric = (m: Map<number | string, number>) => new Map([...m].map(([k, v]) => [Number(k), v]));
+  return { regions: numeric(regions), restKinds: numeric(restKinds) };
 }
 
 /** Everything a card shows besides the tour row, for one page of tours. */

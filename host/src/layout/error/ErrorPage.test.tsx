@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionAtom } from '@tours/shared/core';
+import { currencyAtom, sessionAtom } from '@tours/shared/core';
 import type { HostStore } from '@tours/shared/contract';
-import { formatPrice } from '@tours/shared/domain';
+import { clearConversionCache } from '@tours/shared/src/domain/price';
 import type { ChatSourcesAnswer, ContactsAnswer } from '@tours/shared/api';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
@@ -11,6 +11,8 @@ import { ErrorPage } from './ErrorPage';
 import { SESSION, fixtures, renderWithHost } from '../test-utils';
 
 const seed = (store: HostStore) => {
+  // Roubles, the currency of the answers below, so prices need no conversion unless a test asks for one.
+  store.set(currencyAtom, 'RUB');
   store.set(contactsAtom, fixtures.contacts as ContactsAnswer);
   store.set(chatSourcesAtom, fixtures.chatSources as ChatSourcesAnswer);
 };
@@ -64,7 +66,8 @@ describe('Error page: removed from publication', () => {
       reason: 'removed_from_publication',
       similar_tours: [
         { id: 5, title: 'Altai trek', slug: 'altai-trek-5', image: '/media/5/{{size}}/a.jpg', price: 45000, currency: 'RUB' },
-        { id: 6, title: 'Baikal ice', slug: 'baikal-ice-6', image: { url: '/media/6/b.jpg' }, price: 900, currency: 'USD' },
+        // Answered in another currency than the page's (a cached answer): shown from its roubles, in the page's currency.
+        { id: 6, title: 'Baikal ice', slug: 'baikal-ice-6', image: { url: '/media/6/b.jpg' }, price: 900, currency: 'USD', original_price: 72000, original_currency: 'RUB' },
         { title: 'no slug, skipped' },
       ],
       similar_destinations: [{ name: 'Altai', slug: 'altai', image: '/media/d/{{size}}/altai.jpg', tours_count: 12 }],
@@ -82,13 +85,33 @@ describe('Error page: removed from publication', () => {
     // Prices and photos exactly as the tour cards show them: narrow symbols, the card's photo size.
     expect(links[0]).toHaveTextContent(/from 45\s000\s₽/);
     expect(links[0]?.querySelector('img')).toHaveAttribute('src', '/media/5/400x400/a.jpg');
-    expect(links[1]).toHaveTextContent('from $900');
-    expect(links[1]).not.toHaveTextContent('US$');
-    expect(links[1]).toHaveTextContent(`from ${formatPrice(900, 'USD')}`);
+    expect(links[1]).toHaveTextContent(/from 72\s000\s₽/);
+    expect(links[1]).not.toHaveTextContent('$');
     const destinations = screen.getByRole('region', { name: 'Similar destinations' });
     expect(within(destinations).getByRole('link', { name: /Altai/ })).toHaveAttribute('href', '/en/altai');
     expect(within(destinations).getByText('12 tours')).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Find your next adventure' })).toBeInTheDocument();
+  });
+
+  // Issue 17, defect 9: the similar tours' prices go through the one price display, converted to the page's currency.
+  it.each([
+    ['USD', 0.0125, 'from $563', 'from $900'],
+    ['EUR', 0.01, 'from €450', 'from €720'],
+  ])('on a %s page, every similar tour shows its price in that currency', async (currency, rate, first, second) => {
+    clearConversionCache();
+    renderError(removed, {
+      prepare: (store) => {
+        seed(store);
+        store.set(currencyAtom, currency);
+      },
+      routes: {
+        '/node-api/convert-price': (req: { query?: Record<string, unknown> }) => ({ result: Number(req.query?.amount) * rate }),
+      },
+    });
+    const links = within(screen.getByRole('region', { name: 'Similar tours' })).getAllByRole('link');
+    await waitFor(() => expect(links[0]).toHaveTextContent(first));
+    await waitFor(() => expect(links[1]).toHaveTextContent(second));
+    for (const link of links) expect(link).not.toHaveTextContent(/₽|US\$|RUB/);
   });
 
   it('shows no contacts and no 404 image', () => {

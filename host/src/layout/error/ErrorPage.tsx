@@ -2,9 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
-import { CARD_IMAGE_SIZE, formatPrice, sizedImage } from '@tours/shared/domain';
+import { CARD_IMAGE_SIZE, sizedImage } from '@tours/shared/domain';
 import { useAutoRetry } from '@tours/shared/api';
-import { Button, Link, PhoneLink } from '@tours/shared/kit';
+import { Button, Link, PhoneLink, Price } from '@tours/shared/kit';
 import type { PageError } from '../../routing/sync';
 import { browser } from '../browser';
 import { Messengers } from '../contacts/Messengers';
@@ -80,7 +80,8 @@ function RemovedExtras({ data }: { data: Record<string, unknown> | undefined }) 
                   {t.image ? <img className="lay-card__img" src={sizedImage(t.image, CARD_IMAGE_SIZE)} alt="" loading="lazy" /> : <span className="lay-card__img lay-card__img--empty" />}
                   <span className="lay-card__title">{t.title}</span>
                   {t.price !== null && (
-                    <span className="lay-card__price">{intl.formatMessage({ id: 'price.from' }, { price: formatPrice(t.price, t.currency) })}</span>
+                    // The one price display: converted to the traveller's currency from the stored amount (§9).
+                    <Price className="lay-card__price" amount={t.price} currency={t.currency} original={t.original} from />
                   )}
                 </Link>
                 <Button variant="secondary" size="sm" className="lay-card__dates" aria-haspopup="dialog" onClick={() => host.openModal('tour/variants', { tourId: Number(/-(\d+)$/.exec(t.slug)?.[1]), mode: 'navigate' })}>{intl.formatMessage({ id: 'error.similar.dates' })}<span className="visually-hidden">: {t.title}</span></Button>

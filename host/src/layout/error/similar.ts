@@ -1,5 +1,9 @@
 /** Cards of the removed_from_publication variant (§2.8), read defensively from the error's data. */
-export interface SimilarTour { key: string; title: string; slug: string; image: string | null; price: number | null; currency: string }
+export interface SimilarTour {
+  key: string; title: string; slug: string; image: string | null; price: number | null; currency: string;
+  /** The same price in the stored currency: the page converts from it to the traveller's currency (§9). */
+  original: { amount: number; currency: string } | null;
+}
 export interface SimilarDestination { key: string; name: string; slug: string | null; url: string | null; image: string | null; toursCount: number | null }
 
 function str(v: unknown): string | null {
@@ -25,7 +29,9 @@ export function similarTours(data: Record<string, unknown> | undefined): Similar
     const title = str(t.title) ?? str(t.name);
     const slug = str(t.slug);
     if (!title || !slug) return [];
-    return [{ key: `${slug}-${i}`, title, slug, image: image(t.image), price: num(t.price), currency: str(t.currency) ?? 'RUB' }];
+    const originalPrice = num(t.original_price);
+    const original = originalPrice === null ? null : { amount: originalPrice, currency: str(t.original_currency) ?? 'RUB' };
+    return [{ key: `${slug}-${i}`, title, slug, image: image(t.image), price: num(t.price), currency: str(t.currency) ?? 'RUB', original }];
   });
 }
 

@@ -18,7 +18,7 @@ function routes(extra: FakeRoutes = {}, total = 8): FakeRoutes {
     '/spa/contacts': contacts,
     '/spa/work-time': workTime,
     '/crm/api/tour/get-by-ids': [option],
-    '/spa/tour-reviews': (req: { query?: Record<string, unknown> }) => reviewsPage(Number(req.query?.page ?? 1), total, req.query?.type as 'all'),
+    '/spa/tour-reviews': (req: { query?: Record<string, unknown> }) => reviewsPage(Number(req.query?.page ?? 1), total, (req.query?.type as 'all' | 'tour' | 'organizer' | undefined) ?? 'all'),
     '/spa/tours-cities': { arrival: [{ city_name: 'Vyborg', day: 1, date: null, time: '12:00', items: [{ country: { id: 1 } }] }], departure: [], train_arrival: [], train_departure: [], other_mean_of_transport_arrival: [], other_mean_of_transport_departure: [], important: [], comment_for_all_cities: null },
     '/crm/api/organizer/verification-info': { is_email_verified: true, is_phone_verified: false, is_passport_verified: true },
     ...extra,
@@ -234,8 +234,10 @@ describe('reviews (§4.10)', () => {
     await within(section).findAllByTestId('review');
     expect(within(section).getAllByTestId('review')).toHaveLength(3);
     expect(section).toHaveTextContent('4.8');
+    // The tour's 8 reviews: the title's count opens the Tour tab, and the heading is of the tab shown (issue 17).
     expect(section).toHaveTextContent('Based on 8 reviews');
-    expect(within(section).getByRole('tab', { name: 'All (8)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(section).getByRole('tab', { name: 'Tour (8)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(section).getByRole('tab', { name: 'All (10)' })).toBeInTheDocument();
     expect(within(section).getByRole('tab', { name: 'Tour Provider (2)' })).toBeInTheDocument();
     fireEvent.click(within(section).getByRole('button', { name: 'Show more reviews' }));
     await screen.findByText('Review text 6');
@@ -245,6 +247,20 @@ describe('reviews (§4.10)', () => {
     expect(within(section).queryByRole('button', { name: 'Show more reviews' })).not.toBeInTheDocument();
     fireEvent.click(within(section).getByRole('button', { name: 'Hide reviews' }));
     expect(within(section).getAllByTestId('review')).toHaveLength(3);
+  });
+
+  test('the title\'s review count is the number its link opens, and each tab\'s heading counts what it lists (issue 17)', async () => {
+    show(tourFixture(), { total: 8 });
+    const title = screen.getByRole('link', { name: /8 reviews/ });
+    expect(title).toHaveAttribute('href', '#reviews');
+    await lower();
+    const section = document.getElementById('reviews')!;
+    await within(section).findAllByTestId('review');
+    expect(section).toHaveTextContent('Based on 8 reviews');
+    fireEvent.click(within(section).getByRole('tab', { name: 'All (10)' }));
+    await within(section).findByText('Based on 10 reviews');
+    fireEvent.click(within(section).getByRole('tab', { name: 'Tour Provider (2)' }));
+    await within(section).findByText('Based on 2 reviews');
   });
 
   test('"No reviews yet"', async () => {

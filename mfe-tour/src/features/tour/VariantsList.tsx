@@ -1,5 +1,6 @@
+import { FormattedMessage } from 'react-intl';
 import { useHost } from '@tours/shared/core';
-import { formatPrice, hasIndividualDates, isOtherOption, isVariantDisabled, lengthFromVariant } from '@tours/shared/domain';
+import { hasIndividualDates, isOtherOption, isVariantDisabled, lengthFromVariant } from '@tours/shared/domain';
 import { useApiQuery, type TourListItem, type TourOption, type TourVariant } from '@tours/shared/api';
 import { Link, Price } from '@tours/shared/kit';
 import { fetchToursByIds } from './api';
@@ -83,11 +84,17 @@ export function VariantsList({ tour, limit, onChoose, chooseLabelId = 'tour.sche
               </p>
               {other && (
                 <p className="tour-variant__other" role="note">
-                  {t('tour.schedule.otherOption', {
-                    name: other.name,
-                    duration: info ? f.duration(info.type, info.days, info.hours) : f.duration(tour.type, length.days, null),
-                    price: info ? formatPrice(info.price, info.currency) : formatPrice(v.price, v.currency),
-                  })}{' '}
+                  {/* The price goes through the one price display, converted from the stored amount (§9). */}
+                  <FormattedMessage
+                    id="tour.schedule.otherOption"
+                    values={{
+                      name: other.name,
+                      duration: info ? f.duration(info.type, info.days, info.hours) : f.duration(tour.type, length.days, null),
+                      price: info
+                        ? <Price amount={info.price} currency={info.currency} original={{ amount: info.original_price, currency: info.original_currency }} showDiscount={false} />
+                        : <Price amount={v.price} currency={v.currency} original={{ amount: v.original_price, currency: 'RUB' }} showDiscount={false} />,
+                    }}
+                  />{' '}
                   <Link href={host.href('tour-page', { slug: other.slug })}>{t('tour.schedule.otherOptionLink')}</Link>
                 </p>
               )}

@@ -58,7 +58,10 @@ export function tourFixture(over: Partial<TourDetailAnswer> = {}): TourDetailAns
   };
 }
 
-export function reviewsPage(page: number, total: number, tab: 'all' | 'tour' | 'organizer' = 'all'): TourReviewsAnswer {
+/** A page of a tab: `tourTotal` reviews of the tour, 2 of its provider (none when the tour has none), as the API counts them. */
+export function reviewsPage(page: number, tourTotal: number, tab: 'all' | 'tour' | 'organizer' = 'all'): TourReviewsAnswer {
+  const counts = { tour: tourTotal, organizer: tourTotal > 0 ? 2 : 0, all: tourTotal + (tourTotal > 0 ? 2 : 0) };
+  const total = counts[tab];
   const from = (page - 1) * 3;
   const reviews = Array.from({ length: Math.max(0, Math.min(3, total - from)) }, (_, i) => ({
     id: from + i + 1, name: `Traveller ${from + i + 1}`, author_photo: null, rating: 5, type: 'tour' as const, date: '2026-07-30', body: `Review text ${from + i + 1}`, images: [],
@@ -66,6 +69,6 @@ export function reviewsPage(page: number, total: number, tab: 'all' | 'tour' | '
   }));
   return {
     reviews, pagination: { page, pages: Math.max(1, Math.ceil(total / 3)), itemsCount: total, itemsOnPage: reviews.length, pageSize: 3 },
-    rating: 4.75, reviews_count: total, counts: { all: total, tour: tab === 'organizer' ? 0 : total, organizer: 2 },
+    rating: 4.75, reviews_count: total, counts,
   };
 }

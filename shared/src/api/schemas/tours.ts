@@ -141,6 +141,12 @@ export const TourDetailAnswer = type({
   accommodation_kinds: array(enums(ACCOMMODATION_KINDS)),
   living_base: nul(type({ description: string(), images: array(ImageUrl) })),
   cabins_price_table: nul(string()),
+  /**
+   * The cabins price table as rows with numbers (issue 17): `price` in X-Currency, `original_price` in RUB, so the page
+   * shows every amount through its one price display. Absent or null when the tour has no table (or it has no prices);
+   * `cabins_price_table` stays for readers of the HTML.
+   */
+  cabins: opt(nul(array(type({ name: string(), price: number(), currency: currencyCode(), original_price: number(), original_currency: string() })))),
   is_comfort_base: boolean(),
   is_comfort_base_plus: boolean(),
   is_comfort_medium: boolean(),

@@ -1,5 +1,5 @@
 import { comfortLevel, type MediaItem } from '@tours/shared/domain';
-import { PhotoPreviews, TruncatedText } from '@tours/shared/kit';
+import { PhotoPreviews, Price, TruncatedText } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section, TourRich } from '../parts';
@@ -54,7 +54,26 @@ export function Accommodation({ tour, openViewer }: { tour: TourDetail; openView
         <div className="tour-subsection">
           <h3 className="tour-subsection__title">{t('tour.accommodation.cabins')}</h3>
           <div className="tour-table-wrap" role="region" aria-label={t('tour.accommodation.cabins')} tabIndex={0}>
-            <TourRich className="tour-table" html={tour.cabins_price_table} />
+            {tour.cabins?.length ? (
+              // Rows with numbers: every amount through the one price display, in the traveller's currency (§9).
+              <div className="tour-table">
+                <table>
+                  <thead>
+                    <tr><th scope="col">{t('tour.accommodation.cabin')}</th><th scope="col">{t('tour.accommodation.cabinPrice')}</th></tr>
+                  </thead>
+                  <tbody>
+                    {tour.cabins.map((c, i) => (
+                      <tr key={i}>
+                        <td>{c.name}</td>
+                        <td><Price amount={c.price} currency={c.currency} original={{ amount: c.original_price, currency: c.original_currency }} showDiscount={false} /></td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <TourRich className="tour-table" html={tour.cabins_price_table} />
+            )}
           </div>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useHost } from '@tours/shared/core';
-import { formatPrice } from '@tours/shared/domain';
 import { useApiQuery } from '@tours/shared/api';
-import { Collapse, ErrorState } from '@tours/shared/kit';
+import { Collapse, ErrorState, Price } from '@tours/shared/kit';
 import { fetchTickets, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { Section, TourRich } from '../parts';
@@ -101,7 +101,10 @@ export function Faq({ tour, showRecommendations }: { tour: TourDetail; showRecom
           <ul className="tour-discounts">
             {tour.discounts.map((d) => (
               <li key={d.id} className="tour-discount">
-                <span className="tour-discount__size">{d.format.id === 2 ? t('tour.discount.percent', { size: d.size }) : t('tour.discount.amount', { amount: formatPrice(d.size, 'RUB') })}</span>
+                <span className="tour-discount__size">{d.format.id === 2
+                    ? t('tour.discount.percent', { size: d.size })
+                    // An amount is stored in roubles: the one price display converts it to the traveller's currency (§9).
+                    : <FormattedMessage id="tour.discount.amount" values={{ amount: <Price amount={d.size} currency="RUB" showDiscount={false} /> }} />}</span>
                 <span className="tour-discount__kind">{t(`tour.discount.${d.type_string}`)}</span>
                 {d.end_date && <span className="tour-muted"> {t('tour.discount.until', { date: f.date(d.end_date) })}</span>}
                 {d.conditions && <span className="tour-discount__conditions">{d.conditions}</span>}

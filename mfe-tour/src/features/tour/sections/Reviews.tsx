@@ -8,6 +8,7 @@ import { fetchReviews, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
 import { useNearViewport } from '../hooks';
 import { Section } from '../parts';
+import { initialReviewTab } from './review-tab';
 
 const TABS: ReviewTab[] = ['all', 'tour', 'organizer'];
 
@@ -24,7 +25,9 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
   const canFilter = useAtomValue(appConfigAtom).tour.canFilterReviews;
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box, '600px');
-  const [tab, setTab] = useState<ReviewTab>('all');
+  // The tour's title shows the tour's own reviews ('★ 4.9 · 12 reviews', like its cards) and links here: the section
+  // opens on those (the Tour tab) so the count equals what it opens; without own reviews, on All.
+  const [tab, setTab] = useState<ReviewTab>(() => initialReviewTab(tour.reviews_count));
   const [rating, setRating] = useState<number | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [visible, setVisible] = useState(REVIEWS_STEP);
@@ -62,7 +65,11 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
 
   const current = loaded && loaded.key === key ? loaded : null;
   const total = current?.answer.pagination.itemsCount ?? 0;
-  const summary = current ? { rating: current.answer.rating, count: current.answer.reviews_count } : { rating: tour.rating, count: tour.reviews_count };
+  // The heading is of the tab shown (the API answers the tab's rating and count); before the first answer, the
+  // tour's own figures stand for the Tour tab.
+  const summary = current
+    ? { rating: current.answer.rating, count: current.answer.reviews_count }
+    : tab === 'tour' ? { rating: tour.rating, count: tour.reviews_count } : { rating: 0, count: 0 };
 
   const showMore = async () => {
     if (!current) return;
@@ -120,7 +127,7 @@ export function Reviews({ tour, openViewer }: { tour: TourDetail; openViewer: (i
                 onClick={() => setTab(tabName)}
                 onKeyDown={(e) => onTabKey(e, i)}
               >
-                {t(`tour.reviews.tab.${tabName}`, { count: current?.answer.counts[tabName] ?? (tabName === 'all' ? tour.reviews_count : 0) })}
+                {t(`tour.reviews.tab.${tabName}`, { count: current?.answer.counts[tabName] ?? (tabName === 'tour' ? tour.reviews_count : 0) })}
               </button>
             ))}
           </div>
