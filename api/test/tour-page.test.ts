@@ -183,6 +183,23 @@ describe('GET /spa/individual-tour', () => {
     expect(body.program[0]?.description).not.toBe('');
   });
 
+  test("a request's uuid (issue 14: the private tour): the tour marked individual with the request's id, dates and party, never cached", async () => {
+    const tour = await published().where('type', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const compact = (iso: string) => iso.replace(/-/g, '');
+    const start = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 46 * 86_400_000).toISOString().slice(0, 10);
+    const sent = await app.inject({
+      method: 'POST', url: '/spa/submit-help-request', headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ data: { type: 'individual_tour', tour: tour.id, name: 'Anna', phone: '+79161234567', email: 'anna@example.com', individual: true, individual_dates: `${compact(start)}-${compact(end)}`, adults: 3, children: 1 } }),
+    });
+    const { request_id: requestId, requestUUID } = sent.json() as { request_id: number; requestUUID: string };
+    const res = await get(app, `/spa/individual-tour?uuid=${requestUUID}`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = expectShape(res.body, IndividualTourAnswer);
+    expect(body).toMatchObject({ id: tour.id, is_individual: true, request_id: requestId, individual: { uuid: requestUUID, request_id: requestId, date_start: start, date_end: end, adults: 3, children: 1 } });
+    expect(body.program[0]?.description).not.toBe('');
+  });
+
   test('UUIDs are random: nothing about the tour (its id, a hash of it) gives them', async () => {
     const rows = await (k() as unknown as import('kysely').Kysely<{ individual_tours: { uuid: string; tour_id: number } }>)
       .selectFrom('individual_tours').select(['uuid', 'tour_id']).orderBy('tour_id').execute();

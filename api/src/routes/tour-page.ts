@@ -8,8 +8,10 @@ import {
   TourProgramAnswer, TourProgramQuery, TourQuestionAnswer, TourQuestionQuery, TourReviewsAnswer, TourReviewsQuery,
   type TicketEntry, type TicketsAnswer as Tickets, type TourListItem,
 } from '@tours/shared/src/api/schemas/tours';
+import { requestByUuid } from '../db/queries/booking';
 import { individualTourByUuid } from '../db/queries/individual-tours';
 import * as extras from '../db/queries/tour-extras';
+import * as reviewQueries from '../db/queries/reviews';
 import * as q from '../db/queries/tours';
 import { priceIn } from '../lib/currency';
 import { notFound } from '../lib/errors';
@@ -78,7 +80,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
 
   router.add({
     method: 'GET', url: '/spa/tour-reviews', tags, summary: 'Reviews of a tour and of its organizer (tabs All / Tour / Tour Provider), paged',
-    description: "id names the tour (404 when unknown or unpublished); slug is accepted. type: all, tour or organizer. rating and with_photos filter (the canFilterReviews filter). counts are per tab with the filters; rating and reviews_count are of every published review of the tour and its organizer.",
+    description: "id names the tour (404 when unknown or unpublished); slug is accepted. type: all, tour or organizer. rating and with_photos filter (the canFilterReviews filter). counts are per tab with the filters; rating and reviews_count are of the requested tab without the filters (the tab's heading; type=tour gives the tour's own reviews, the count its title and cards show).",
     query: TourReviewsQuery, answer: TourReviewsAnswer, errors: [404],
     handler: ({ query, ctx }) => {
       const id = query.id;
@@ -88,7 +90,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
         const [rows, counts, summary, experts] = await Promise.all([
           extras.tourReviewsPage(s.db, filter, query.limit, (query.page - 1) * query.limit),
           extras.tourReviewCounts(s.db, filter),
-          extras.tourReviewSummary(s.db, filter),
+          reviewQueries.tourTabSummary(s.db, filter, query.type),
           q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0).then((p) => p.experts),
         ]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
@@ -151,30 +153,48 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
   // nothing about a tour lets anyone compute another traveller's link.
   router.add({
     method: 'GET', url: '/spa/individual-tour', tags, summary: 'The individual (custom) tour of an order',
-    description: 'The tour detail with is_individual true, request_id and `individual` (the order\'s dates and party). 404 for an unknown UUID.',
+    description: 'uuid: a request\'s (the private tour or an order; its dates and party) or a tour\'s individual version (migration 0007). The tour detail with is_individual true, request_id and `individual` (the order\'s dates and party). 404 for an unknown UUID.',
     query: IndividualTourQuery, answer: IndividualTourAnswer, errors: [404],
     handler: async ({ query, ctx, reply }) => {
       // The UUID is the traveller's key to this order: no shared cache keeps the answer.
       reply.header('cache-control', 'private, no-store');
-      // Looked up before the answer cache, so made-up UUIDs never become cache entries.
-      const individual = await individualTourByUuid(s.db, query.uuid);
-      if (!individual) throw notFound();
-      return s.cached(`individual-tour:${ctx.locale}:${ctx.currency}:${individual.uuid}:${query.with_alt ? 1 : 0}`, async () => {
-        const tour = await q.tourById(s.db, individual.tour_id);
-        if (!tour) throw notFound();
-        const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
-        const base = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale), expand_program: true, with_alt: query.with_alt });
-        const first = parts.variants.find((v) => v.tour_id === tour.id);
-        const start = first?.start ?? tour.request_period_start;
-        const requestId = individual.request_id;
+      // The tour as it is shown to anyone (cached by tour), with the order's own part laid over it (never cached).
+      const tourDetail = (tourId: number) =>
+        s.cached(`individual-tour-base:${ctx.locale}:${ctx.currency}:${tourId}:${query.with_alt ? 1 : 0}`, async () => {
+          const tour = await q.tourById(s.db, tourId);
+          if (!tour) throw notFound();
+          const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
+          const base = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale), expand_program: true, with_alt: query.with_alt });
+          const first = parts.variants.find((v) => v.tour_id === tour.id);
+          return { base, days: tour.days, firstStart: first?.start ?? tour.request_period_start };
+        });
+      // A request (issue 14: the private tour or an order with individual dates) by its uuid: its dates and party.
+      const request = await requestByUuid(s.db, query.uuid);
+      if (request && request.tour_id !== null) {
+        const { base, days, firstStart } = await tourDetail(Number(request.tour_id));
+        const start = request.date_start_formatted ?? firstStart;
+        const end = request.date_end_formatted ?? (start ? addDays(start, Math.max(1, days) - 1) : null);
+        const requestId = Number(request.id);
         return {
           ...base,
           is_individual: true,
           is_tour_active: true,
           request_id: requestId,
-          individual: { uuid: individual.uuid, request_id: requestId, date_start: start, date_end: start ? addDays(start, Math.max(1, tour.days) - 1) : null, adults: 2, children: 0 },
+          individual: { uuid: request.uuid, request_id: requestId, date_start: start, date_end: end, adults: request.adults ?? 1, children: request.children ?? 0 },
         };
-      });
+      }
+      // Looked up before the answer cache, so made-up UUIDs never become cache entries.
+      const individual = await individualTourByUuid(s.db, query.uuid);
+      if (!individual) throw notFound();
+      const { base, days, firstStart } = await tourDetail(individual.tour_id);
+      const requestId = individual.request_id;
+      return {
+        ...base,
+        is_individual: true,
+        is_tour_active: true,
+        request_id: requestId,
+        individual: { uuid: individual.uuid, request_id: requestId, date_start: firstStart, date_end: firstStart ? addDays(firstStart, Math.max(1, days) - 1) : null, adults: 2, children: 0 },
+      };
     },
   });
 

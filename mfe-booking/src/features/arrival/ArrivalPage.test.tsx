@@ -91,6 +91,18 @@ describe('arrival page: the request', () => {
     expect(screen.getByRole('link', { name: 'Add tourists' })).toHaveAttribute('href', `/en/order/${UUID}/add-tourists?request_id=701`);
   });
 
+  test('individual dates: a link to the individual tour page of this request; a variant has none', async () => {
+    show(bookingRequest(1, { dates: { kind: 'individual', variant_id: null, start: '2026-05-01', end: '2026-05-07', not_guaranteed: false, time_start: null } }));
+    await heading();
+    expect(screen.getByRole('link', { name: 'Your individual tour: programme and details' })).toHaveAttribute('href', `/en/order/${UUID}/individual-tour`);
+  });
+
+  test('a variant: no individual tour link', async () => {
+    show();
+    await heading();
+    expect(screen.queryByRole('link', { name: 'Your individual tour: programme and details' })).not.toBeInTheDocument();
+  });
+
   test('a 404 goes to the host error page; a link that is no uuid too, without a call; no answer shows Retry', async () => {
     const gone = show(new ApiError(404, GET, 'Request not found'));
     await waitFor(() => expect(gone.events).toContainEqual({ event: 'page:error', payload: { status: 404 } }));

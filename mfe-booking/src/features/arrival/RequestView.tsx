@@ -98,12 +98,13 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
           />
         )}
       </div>
-      {request.tour && <TourCard tour={request.tour} />}
+      {request.tour && <TourCard tour={request.tour} individualUuid={request.dates.kind === 'individual' ? request.uuid : null} />}
     </div>
   );
 }
 
-function TourCard({ tour }: { tour: NonNullable<BookingRequest['tour']> }) {
+/** The tour of the request; with individual dates, a link to the individual tour page of this request (public-site §2.2). */
+function TourCard({ tour, individualUuid }: { tour: NonNullable<BookingRequest['tour']>; individualUuid: string | null }) {
   const intl = useIntl();
   const host = useHost();
   const fmt = useDateFormat();
@@ -129,6 +130,7 @@ function TourCard({ tour }: { tour: NonNullable<BookingRequest['tour']> }) {
           </div>
         )}
       </dl>
+      {individualUuid && <a href={host.href('individual-tour-page', { uuid: individualUuid })}>{intl.formatMessage({ id: 'booking.arrival.individualTour' })}</a>}
     </aside>
   );
 }
