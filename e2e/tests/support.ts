@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { MAILBOX_FILE, mailTo } from '../mailbox';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const MANIFEST_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'mfe-manifest.json');
@@ -44,4 +45,33 @@ export async function axeViolations(page: Page, include?: string) {
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/**
+ * Signs a new traveller in by e-mail with the one-time code from the test mailbox (as calls.spec.ts does), on a page
+ * of the site; answers the e-mail used (the traveller's display name while they have no name).
+ */
+let travellerSeq = 0;
+export async function signInTraveller(page: Page, prefix = 'e2e'): Promise<string> {
+  const mailbox = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
+  const email = `${prefix}-${Date.now().toString(36)}-${++travellerSeq}@example.com`;
+  if (!page.url().startsWith('http')) await page.goto('/en/about');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Log in/ });
+  const emailField = dialog.getByRole('textbox', { name: 'E-mail' });
+  if (!(await emailField.isVisible())) await dialog.getByRole('button', { name: 'Log in with email' }).click();
+  const before = mailTo(mailbox, email).length;
+  await emailField.fill(email);
+  await dialog.getByRole('checkbox', { name: /I accept Terms and Conditions/ }).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  let code: string | undefined;
+  for (let i = 0; i < 40 && !code; i++) {
+    const mails = mailTo(mailbox, email);
+    code = mails.length > before ? /code[^\d]{0,40}(\d{5})\b/i.exec(mails[0]!.text)?.[1] : undefined;
+    if (!code) await new Promise((r) => setTimeout(r, 250));
+  }
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code!);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return email;
 }

@@ -63,6 +63,11 @@ export function ChatList({ connection, currentId, load: loadPage, onSelect, read
           return upsertChat(l, { ...chat, last_message: p.message, unread_count: unread, updated_at: p.message.created_at > chat.updated_at ? p.message.created_at : chat.updated_at });
         }),
       ),
+      // An edit, a moderation or a deletion of a chat's last message changes its preview too (a deleted or
+      // moderated text must not linger there).
+      ...(['message_was_edit', 'message_was_moderated', 'message_was_deleted'] as const).map((event) =>
+        connection.on(event, (p) => setChats((l) => l.map((c) => (c.id === p.chat_id && c.last_message?.id === p.message.id ? { ...c, last_message: p.message } : c)))),
+      ),
       connection.on('chat_is_read', (p) => p.reader === reader && setChats((l) => l.map((c) => (c.id === p.chat_id ? { ...c, unread_count: 0 } : c)))),
     ];
     return () => offs.forEach((off) => off());

@@ -142,6 +142,23 @@ describe('live chat (accounts-and-comms §2 Chat, issue 15)', () => {
     expect(screen.queryByText('Elsewhere')).toBeNull();
   });
 
+  test('a moderated or deleted last message does not linger in the chat list preview', async () => {
+    const last = message(3, { text: 'Rude words' });
+    const server = chatServer({ messages: [message(1), last], chat: { last_message: last } });
+    const t = renderChat('/en/chat/5', server);
+    const list = await screen.findByRole('navigation', { name: 'Chats' });
+    await within(list).findByText('Rude words');
+    await server$(() => t.socket().open());
+    await server$(() => t.socket().emit('message_was_moderated', { chat_id: 5, message: message(3, { text: 'Kind words', is_moderated: true }) }));
+    expect(list).toHaveTextContent('Kind words');
+    expect(list).not.toHaveTextContent('Rude words');
+    await server$(() => t.socket().emit('message_was_deleted', { chat_id: 5, message_id: 3, message: message(3, { text: '', is_deleted: true }) }));
+    expect(list).toHaveTextContent('This message was deleted');
+    // An earlier message's change leaves the preview alone.
+    await server$(() => t.socket().emit('message_was_edit', { chat_id: 5, message: message(1, { text: 'Edited first', edited_at: '2030-01-01T11:00:00Z' }) }));
+    expect(list).not.toHaveTextContent('Edited first');
+  });
+
   test('a frozen chat is read-only and says why, also when it freezes live', async () => {
     const server = chatServer({ messages: [message(1)] });
     const t = renderChat('/en/chat/5', server);

@@ -69,6 +69,16 @@ describe('optimistic outgoing messages, confirmed once', () => {
     expect(s.outgoing).toEqual([]);
   });
 
+  test('a later answer does not undo what happened live after the event (an attachment loaded meanwhile)', () => {
+    const s = run([
+      { type: 'received', message: m(2, 'hi', { client_id: 'a' }) },
+      { type: 'patched', id: 2, patch: (x) => ({ ...x, text: 'hi (loaded)' }) },
+      { type: 'sent', clientId: 'a', message: m(2, 'hi') },
+    ], composed);
+    expect(texts(s)).toEqual(['m1', 'hi (loaded)']);
+    expect(s.outgoing).toEqual([]);
+  });
+
   test('the other side’s message with the same text does not confirm ours', () => {
     const s = run([{ type: 'received', message: m(2, 'hi') }], composed);
     expect(ids(s)).toEqual([1, 2]);

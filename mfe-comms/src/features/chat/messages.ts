@@ -169,9 +169,14 @@ export function reduceMessages<M extends BaseMessage>(state: MessagesState<M>, a
     case 'compose':
       if (state.outgoing.some((o) => o.clientId === action.clientId)) return state;
       return { ...state, outgoing: [...state.outgoing, { clientId: action.clientId, text: action.text, fileId: action.fileId ?? null, status: action.online ? 'sending' : 'queued' }] };
-    case 'sent':
-      // Already confirmed by its event: the answer only refreshes the same id (no second copy).
-      return confirm(state, action.message, undefined, action.clientId);
+    case 'sent': {
+      // Already confirmed by its event (or a catch-up page): that copy is as new as the answer or newer (an
+      // attachment's LOADING → SUCCESS may have followed it before the answer came), so the answer only ends the
+      // outgoing entry; otherwise it confirms the message.
+      if (indexOfId(state.items, action.message.id) < 0) return confirm(state, action.message, undefined, action.clientId);
+      const outgoing = withoutOutgoing(state.outgoing, state.outgoing.findIndex((o) => o.clientId === action.clientId));
+      return outgoing === state.outgoing ? state : { ...state, outgoing };
+    }
     case 'send-failed': {
       const outgoing = setStatus(state.outgoing, action.clientId, ['sending'], action.retryable ? 'queued' : 'failed');
       return outgoing === state.outgoing ? state : { ...state, outgoing };

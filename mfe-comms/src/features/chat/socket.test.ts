@@ -48,6 +48,8 @@ describe('chat socket connection (same origin /socket.io, session token, reconne
     expect(socket.connectCalls).toBe(0);
     socket.drop();
     window.dispatchEvent(new Event('online'));
+    // The pending backoff step is dropped (disconnect) before connecting again.
+    expect(socket.disconnected).toBe(true);
     expect(socket.connectCalls).toBe(1);
   });
 

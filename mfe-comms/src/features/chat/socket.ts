@@ -81,9 +81,13 @@ export function connectChat(token: string, factory: SocketFactory = defaultSocke
     }) as (...args: never[]) => void);
   }
 
-  // Back online or back to the tab: try now instead of waiting for the next backoff step.
+  // Back online or back to the tab: try now instead of waiting for the next backoff step. While a reconnection is
+  // pending, socket.io's connect() only waits for its timer (up to 30 s after a long outage): disconnect() first drops
+  // that timer and resets the backoff, so connect() opens at once.
   const nudge = () => {
-    if (!closed && !socket.connected && (!win?.document || win.document.visibilityState !== 'hidden')) socket.connect();
+    if (closed || socket.connected || (win?.document && win.document.visibilityState === 'hidden')) return;
+    socket.disconnect();
+    socket.connect();
   };
   win?.addEventListener('online', nudge);
   win?.document?.addEventListener('visibilitychange', nudge);
