@@ -37,6 +37,7 @@ import { ApiRouter } from './routes/router';
 import { registerSearchRoutes } from './routes/search';
 import { registerSignInRoutes } from './routes/sign-in';
 import { registerSlugRoutes } from './routes/slugs';
+import { registerStaffToolsRoutes } from './routes/staff-tools';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
 import { registerTourSelectionRoutes } from './routes/tour-selection';
@@ -172,6 +173,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerChatRoutes(app, router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
+  registerStaffToolsRoutes(app, router, services);
   registerWebCallRoutes(router, services);
   registerMediaRoutes(app, router);
   registerDocsRoutes(app, router);

@@ -368,6 +368,11 @@ beforeAll(async () => {
     'x-authorization': `Bearer ${(await call('/crm/api/agent/auth', { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password })).json().token as string}`,
   });
   const staff = await staffAuth();
+  // Staff tools (issue 16): the seeded staff with every permission, on the first published tour.
+  const staffToolPaths = ['/crm/api/user/private-data', '/crm/api/user/admin-auth-cookie', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf'];
+  const staffAll = DEV_STAFF.find((x) => x.login === 'staff.all@tours.example')!;
+  const staffTools = { 'x-authorization': `Bearer ${(await call('/crm/api/agent/auth', { login: staffAll.login, password: staffAll.password })).json().token as string}` };
+  for (const p of staffToolPaths.filter((x) => x.startsWith('/spa/'))) byPath[p] = { id: String(tour.id) };
   const staffMessage = async () => (await call('/crm/api/agent/send-message', { chat_id: chatId, message: 'Fuzz' }, staff)).json().data.id as number;
   const chatQuery = { chat_id: String(chatId) };
   const withFile = (await call('/crm/api/chat/send-message', { chat_id: chatId, file_id: picture.id }, auth)).json().data.id as number;
@@ -398,6 +403,7 @@ beforeAll(async () => {
   authFor = async (op) => {
     if (op.path === '/crm/api/agent/logout') return staffAuth();
     if (op.path.startsWith('/crm/api/agent/')) return staff;
+    if (staffToolPaths.includes(op.path)) return staffTools;
     if (op.path === '/crm/api/user/logout' || op.path === '/crm/api/user/refresh-token') return { 'x-authorization': `Bearer ${await issueToken(t.db, spender)}` };
     return op.path === '/crm/api/user/confirm-phone' ? confirmerAuth : auth;
   };

@@ -14,7 +14,11 @@ let app: FastifyInstance;
 let paths: [string, { name: string; required: boolean }[]][] = [];
 /** Every call is asked as a signed-in traveller (public calls ignore it; account calls need it). */
 let signedIn: Record<string, string> = {};
-const get = (a: FastifyInstance, url: string, headers: Record<string, string> = {}) => getAnonymous(a, url, { ...signedIn, ...headers });
+/** The staff tools' calls (issue 16) are asked as the seeded staff with every permission. */
+let staffSignedIn: Record<string, string> = {};
+const STAFF_TOOL_PATHS = ['/crm/api/user/private-data', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf'];
+const get = (a: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  getAnonymous(a, url, { ...(STAFF_TOOL_PATHS.includes(url.split('?')[0]!) ? staffSignedIn : signedIn), ...headers });
 let validBase: Record<string, string> = {};
 /** Valid values of the parameters; blog-posts takes a category slug. */
 let tourSlug = '';
@@ -71,6 +75,12 @@ beforeAll(async () => {
     const byUuid = { uuid: requestUUID };
     // The chat reads (issue 15) need a chat of the signed-in traveller: their support chat.
     const chatId = String((((await getAnonymous(app, '/crm/api/chat/get-chat-with-support?site_id=1', signedIn)).body) as { id: number }).id);
+    const { DEV_STAFF, ensureStaffAccounts } = await import('../src/db/seed/staff');
+    await ensureStaffAccounts(t.db);
+    const staffAll = DEV_STAFF.find((x) => x.login === 'staff.all@tours.example')!;
+    const staffAuth = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: staffAll.login, password: staffAll.password } });
+    staffSignedIn = { 'x-authorization': `Bearer ${staffAuth.json().token as string}` };
+    for (const p of STAFF_TOOL_PATHS.filter((x) => x.startsWith('/spa/'))) tourPageValid[p] = { id: String(tour.id) };
     Object.assign(tourPageValid, {
       '/crm/api/chat/get-chat': { chat_id: chatId },
       '/crm/api/chat/get-messages': { chat_id: chatId },

@@ -14,6 +14,7 @@ import * as m0011 from './0011-requests';
 import * as m0012 from './0012-payments';
 import * as m0013 from './0013-programme';
 import * as m0014 from './0014-chat';
+import * as m0015 from './0015-staff-permissions';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-payments': m0012,
   '0013-programme': m0013,
   '0014-chat': m0014,
+  '0015-staff-permissions': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

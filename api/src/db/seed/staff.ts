@@ -5,18 +5,29 @@
  * - support@tours.example / support-dev-password: support (every support chat);
  * - organizer@tours.example / organizer-dev-password: the staff of the first organizer (its chats).
  *
+ * The staff tools on the tour page (issue 16): support staff with each combination of the two permissions
+ * (migration 0015; the two above have none): staff.none@, staff.knowledge@, staff.commission@ and staff.all@
+ * tours.example, password staff-dev-password. With them, while no tour has any, back-office data of three published
+ * tours (the first potentially dangerous, the second archived; commissions), so the panel's alerts show something.
+ *
  * With them, while there is no chat at all, a demo traveller (demo.traveller@tours.example: sign in with a code from
  * the outbox page) with a support chat and a chat with that organizer, a few messages each, so the console shows
  * something on a fresh machine.
  */
 import { chatDb, findOrCreateChat, insertMessage, insertStaff, staffByLogin } from '../queries/chat';
 import { insertTraveller, travellerByLogin } from '../queries/travellers';
+import { hasTourStaffData, saveTourStaffData, setStaffPermissions } from '../queries/staff';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../index';
 
 export const DEV_STAFF = [
   { login: 'support@tours.example', password: 'support-dev-password', name: 'Anna (Support)', kind: 'support' },
   { login: 'organizer@tours.example', password: 'organizer-dev-password', name: 'Oleg (Organizer)', kind: 'organizer' },
+  // Issue 16: each combination of the staff tools' permissions.
+  { login: 'staff.none@tours.example', password: 'staff-dev-password', name: 'Nina (Staff, no permissions)', kind: 'support', can_use_knowledge: false, can_view_commission: false },
+  { login: 'staff.knowledge@tours.example', password: 'staff-dev-password', name: 'Kirill (Staff, knowledge)', kind: 'support', can_use_knowledge: true, can_view_commission: false },
+  { login: 'staff.commission@tours.example', password: 'staff-dev-password', name: 'Vera (Staff, private data)', kind: 'support', can_use_knowledge: false, can_view_commission: true },
+  { login: 'staff.all@tours.example', password: 'staff-dev-password', name: 'Alla (Staff, all permissions)', kind: 'support', can_use_knowledge: true, can_view_commission: true },
 ] as const;
 
 /** Makes the development staff accounts that are missing; answers the logins made. */
@@ -28,13 +39,31 @@ export async function ensureStaffAccounts(db: Db, now = new Date()): Promise<str
     const organizerId = staff.kind === 'organizer' ? firstOrganizer?.id ?? null : null;
     if (staff.kind === 'organizer' && organizerId === null) continue;
     try {
-      await insertStaff(db, { login: staff.login, name: staff.name, kind: staff.kind, organizer_id: organizerId, password_hash: await hashPassword(staff.password) }, now);
+      const id = await insertStaff(db, { login: staff.login, name: staff.name, kind: staff.kind, organizer_id: organizerId, password_hash: await hashPassword(staff.password) }, now);
+      if ('can_use_knowledge' in staff) await setStaffPermissions(db, id, { can_use_knowledge: staff.can_use_knowledge, can_view_commission: staff.can_view_commission });
       made.push(staff.login);
     } catch {
       // Another process made it meanwhile (the login is unique).
     }
   }
+  await ensureTourStaffData(db, now);
   return made;
+}
+
+/** The staff tools' development data (issue 16): written only while no tour has any. */
+async function ensureTourStaffData(db: Db, now: Date): Promise<void> {
+  if (await hasTourStaffData(db)) return;
+  const tours = await db.kysely.selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').limit(3).execute();
+  const rows = [
+    { is_archived: 0, is_potentially_dangerous: 1, danger_reason: 'Rafting on a category IV river', rejection_reason: 'Published with a certified instructor on every raft', commission_percent: 15 },
+    { is_archived: 1, is_potentially_dangerous: 0, danger_reason: null, rejection_reason: null, commission_percent: 12 },
+    { is_archived: 0, is_potentially_dangerous: 0, danger_reason: null, rejection_reason: null, commission_percent: 18 },
+  ];
+  try {
+    for (const [i, tour] of tours.entries()) await saveTourStaffData(db, { tour_id: tour.id, ...rows[i]! }, now);
+  } catch {
+    // Another process wrote them meanwhile.
+  }
 }
 
 export const DEMO_TRAVELLER_EMAIL = 'demo.traveller@tours.example';
