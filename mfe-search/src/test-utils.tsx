@@ -3,7 +3,8 @@
  * URL, where navigate moves the route as the host does and a modal closes at once with `modalResult`.
  */
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HostProvider } from '@tours/shared/core';
 import type { ModalHandle } from '@tours/shared/contract';
 import { createTestHost, type FakeRoutes, type TestHost } from '@tours/shared/src/testing';
@@ -22,4 +23,32 @@ export function renderWithHost(
   t.openModal.mockImplementation((): ModalHandle => ({ id: 'm1', close: () => undefined, closed: Promise.resolve(modalResult) }));
   const view = render(<HostProvider host={t.host}>{ui}</HostProvider>);
   return { ...t, view };
+}
+
+/** The help request's answer (§7.4) for the common help card's tests. */
+export const HELP_ANSWER = { 'POST /spa/submit-help-request': { request_id: 77, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } };
+
+/** Fills the common help card and submits it; expects one captcha call and the success screen; returns the data sent. */
+export async function fillHelpCardAndSubmit(h: Harness) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Anna');
+  const phone = screen.getByRole('textbox', { name: /^Phone/ });
+  await user.click(phone);
+  await waitFor(() => expect(phone).toHaveValue('+1'));
+  await user.type(phone, ' 212 456 7890');
+  await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Kamchatka in August');
+  await user.click(screen.getByRole('button', { name: 'Submit request' }));
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Request #77 has been sent' })).toBeInTheDocument());
+  const calls = h.calls.filter((c) => c.method === 'POST' && c.path === '/spa/submit-help-request');
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.captcha).toBe(true);
+  return (calls[0]!.body as { data: Record<string, unknown> }).data;
+}
+
+/** The common help card (§2.7) is shown with its labelled fields, the prompt and the button. */
+export function expectHelpCard() {
+  expect(screen.getByRole('textbox', { name: /^Name/ })).toBeRequired();
+  expect(screen.getByRole('textbox', { name: /^Phone/ })).toBeRequired();
+  expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('placeholder', 'Where do you want to go?');
+  expect(screen.getByRole('button', { name: 'Submit request' })).toBeInTheDocument();
 }

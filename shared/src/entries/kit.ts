@@ -22,6 +22,8 @@ export { Drawer } from '../ui/Drawer';
 export { Dropdown } from '../ui/Dropdown';
 export { ErrorState } from '../ui/ErrorState';
 export { useFocusTrap } from '../ui/focus';
+export { HelpCard } from '../ui/HelpCard';
+export { commonHelpData, helpRequestData, useHelpCardSubmit, useSiteHelpCard } from '../ui/help-card-submit';
 export { Link } from '../ui/Link';
 export { preloadMediaViewer, useMediaViewer } from '../ui/MediaViewer';
 export { CloseGlyph, MessageBanner } from '../ui/MessageBanner';

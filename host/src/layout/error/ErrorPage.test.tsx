@@ -243,3 +243,46 @@ describe('Error page: other statuses', () => {
     expect(screen.getByTestId('error-contacts')).toBeInTheDocument();
   });
 });
+
+describe('Error page: the common help card (§2.7)', () => {
+  const HELP_TITLE = 'Any tour program on your request';
+
+  it('404: the card below the page actions; a submit stores common_help and shows the success screen', async () => {
+    const { loadPhoneLib } = await import('@tours/shared/src/domain/phone');
+    await loadPhoneLib();
+    const user = userEvent.setup();
+    const t = renderError({ status: 404, path: '/en/nowhere', kind: 'unmatched' }, { routes: { 'POST /spa/submit-help-request': { request_id: 91, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } } });
+    const title = await screen.findByRole('heading', { level: 2, name: HELP_TITLE });
+    // Below the page's own actions.
+    expect(screen.getByRole('link', { name: 'Go to home page' }).compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('placeholder', 'Where do you want to go?');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Anna');
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    await user.click(phone);
+    await waitFor(() => expect(phone).toHaveValue('+1'));
+    await user.type(phone, ' 212 456 7890');
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Baikal');
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByRole('heading', { name: 'Request #91 has been sent' })).toBeInTheDocument();
+    const sent = t.calls.filter((c) => c.path === '/spa/submit-help-request');
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as { data: Record<string, unknown> }).data).toMatchObject({
+      type: 'common_help', name: 'Anna', phone: '+12124567890', comment: `Baikal\nrequest from ${window.location.href}`, click_source: 'error_page', referer: window.location.href,
+    });
+  });
+
+  it.each([
+    [{ status: 500, path: '/x' }, true],
+    [{ status: 403, path: '/x' }, true],
+    [{ status: 404, path: '/x', data: { reason: 'removed_from_publication' } }, true],
+    [{ status: 410, path: '/x' }, false],
+    [{ status: 503, path: '/x' }, false],
+  ] as Array<[PageError, boolean]>)('%o: card shown %s', async (error, shown) => {
+    renderError(error);
+    if (shown) expect(await screen.findByRole('heading', { level: 2, name: HELP_TITLE })).toBeInTheDocument();
+    else {
+      await act(async () => undefined);
+      expect(screen.queryByTestId('help-card')).not.toBeInTheDocument();
+    }
+  });
+});

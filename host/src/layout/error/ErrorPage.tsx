@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
@@ -17,6 +17,25 @@ import { NotFoundIllustration } from './NotFoundIllustration';
 import { logInAgain } from './relogin';
 import { similarDestinations, similarTours } from './similar';
 import './ErrorPage.css';
+
+// The card's form and phone input are their own chunk, asked for once the page is shown in the browser (the server
+// render and hydration do not wait for it).
+const ErrorHelpCard = lazy(() => import(/* webpackChunkName: "help-card" */ './ErrorHelpCard'));
+
+/** The common help card (§2.7), small, below the page's own actions and contacts. */
+function HelpCardBelow() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <div className="lay-error__help" data-testid="help-card">
+      {mounted && (
+        <Suspense fallback={null}>
+          <ErrorHelpCard />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 type Variant = 'removed' | '404' | '403' | '410' | '503' | '500';
 
@@ -171,6 +190,9 @@ export function ErrorPage({ error }: { error: PageError }) {
 
   const showContacts = variant !== '410' && variant !== 'removed';
   const goHome = variant === '404' || variant === 'removed';
+  // Where a traveller looked for something and did not find it (or the site failed), 'Any tour program on your
+  // request' is the way forward; not on 410 (log in again) or 503 (the server is down, a request would fail too).
+  const showHelpCard = variant !== '410' && variant !== '503';
 
   return (
     <section className={`lay-error lay-error--${variant}`} data-status={error.status} data-variant={variant} aria-labelledby="lay-error-title">
@@ -206,6 +228,7 @@ export function ErrorPage({ error }: { error: PageError }) {
       </div>
       {variant === 'removed' && <RemovedExtras data={error.data} />}
       {showContacts && <ErrorContacts />}
+      {showHelpCard && <HelpCardBelow />}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * module of their own, so their answer schemas load with the modals, not with every page (layout/api.ts).
  */
 import { COOKIES, type HostContext } from '@tours/shared/contract';
-import { helpRequestComment } from '@tours/shared/domain';
+import { helpRequestData } from '@tours/shared/kit';
 import { ContactsAnswer, CountriesAnswer, SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { readCookie } from '../../state/cookies';
 import { browser } from '../browser';
@@ -37,16 +37,8 @@ export interface HelpRequestFields {
  * e-mail requests and the e-book subscription all use it (their own paths are not in the spec).
  */
 export function submitHelpRequest(host: HostContext, fields: HelpRequestFields) {
-  const url = browser.currentUrl();
-  const comment = helpRequestComment(fields.comment, url);
-  const data = {
-    ...fields,
-    comment,
-    timezone: browser.moscowOffsetHours(),
-    referer: url,
-    utm_source: readCookie(COOKIES.utmSource.name) ?? undefined,
-    agree: true,
-  };
+  // The one builder of the site's help requests (shared with the common help card, @tours/shared/kit).
+  const data = helpRequestData(fields, { url: browser.currentUrl(), timezone: browser.moscowOffsetHours(), utmSource: readCookie(COOKIES.utmSource.name) });
   // Marked captcha in the spec (public-site §7.4): the invisible token goes with it when a provider is set.
   return host.api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true });
 }

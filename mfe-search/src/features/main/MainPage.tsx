@@ -5,6 +5,7 @@ import { BlogPostsAnswer, InfoAnswer, SearchFormAnswer, SocialLinksAnswer, useAp
 import { ErrorState, Link, PageHeader, Skeleton } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { BlogCards } from '../common/BlogCards';
+import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
 import '../common/common.css';
 import './main.css';
@@ -85,6 +86,8 @@ export default function MainPage() {
           ))}
         </ul>
       </section>
+      {/* Near the end, below the fold: the common help card (§2.7), downloaded when it comes near. */}
+      <LazyHelpCard clickSource="main_page" />
       {social.data && social.data.length > 0 && (
         <section aria-labelledby="social-title">
           <h2 id="social-title">{t('main.social.title')}</h2>

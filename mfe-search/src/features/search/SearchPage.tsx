@@ -6,6 +6,7 @@ import { filterFromSearch, type TourFilter } from '@tours/shared/domain';
 import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
 import { Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
+import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
 import { usePageWithinRange } from '../common/usePageWithinRange';
 import { activeFilterCount, searchHref, switchTab } from './results';
@@ -194,6 +195,8 @@ export default function SearchPage() {
           {badge > 0 && <Button variant="secondary" onClick={() => apply({ ...filterFromSearch({}, slug), isCruisesSearch: filter.isCruisesSearch, sort: filter.sort })}>{t('filters.resetAll')}</Button>}
         </div>
       )}
+      {/* A search that finds nothing leads to the common help card (§2.7): 'Any tour program on your request'. */}
+      {!state.loading && !state.error && state.pagination && total === 0 && <LazyHelpCard clickSource="search_empty" />}
       {state.pagination && total > 0 && !state.error && (
         <PaginationBar
           page={state.lastPage}

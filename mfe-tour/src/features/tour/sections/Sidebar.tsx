@@ -1,3 +1,4 @@
+import { Suspense, lazy, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { countryAtom, tourSelectionItemsAtom, tourSelectionTokenAtom, useHost } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
@@ -7,6 +8,7 @@ import { PhoneLink, Price } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { chooseDate, openCostCalculationForm, openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';
+import { useNearViewport } from '../hooks';
 import { isValidPlace } from '../map/provider';
 import { openMap, openVariants } from '../open';
 import { useTicketsPriceOffered } from './conditions-rules';
@@ -54,6 +56,24 @@ function Coordinator() {
           <br />
           <span className="tour-muted">{t('tour.sidebar.gmt')}</span>
         </p>
+      )}
+    </div>
+  );
+}
+
+// The help card's form and phone input: their own chunk, downloaded when the card's place comes near.
+const TourHelpCard = lazy(() => import(/* webpackChunkName: "help-card" */ './TourHelpCard'));
+
+/** The common help card (§2.7) under the coordinator contacts: 'Any tour program on your request'. */
+function ContactsHelpCard() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '400px');
+  return (
+    <div ref={ref} className={`tour-card tour-side__help${near ? '' : ' tour-side__help--pending'}`} data-testid="help-card">
+      {near && (
+        <Suspense fallback={null}>
+          <TourHelpCard />
+        </Suspense>
       )}
     </div>
   );
@@ -189,6 +209,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
         {!individual && <Coordinator />}
         <SelectionWidget tour={tour} />
       </div>
+      {!individual && <ContactsHelpCard />}
       {!individual && tour.cards.map((c, i) => (
         <div key={i} className="tour-card tour-side__extra">
           <h3 className="tour-card__title">{c.title}</h3>

@@ -1,0 +1,36 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import './help-card.css';
+
+// Its own chunk (the form, the phone input): the pages' first-visit JS does not carry it.
+const HelpCardSection = lazy(() => import(/* webpackChunkName: "help-card" */ './HelpCardSection'));
+
+/**
+ * The common help card (§2.7), downloaded when its place comes within 400 px of the viewport (at once where the
+ * browser has no IntersectionObserver). `clickSource` tells the request's origin (search_empty, main_page).
+ */
+export function LazyHelpCard({ clickSource }: { clickSource: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '400px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return (
+    <div ref={ref} className={`srch-help${near ? '' : ' srch-help--pending'}`} data-testid="help-card">
+      {near && (
+        <Suspense fallback={null}>
+          <HelpCardSection clickSource={clickSource} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
