@@ -23,7 +23,8 @@ export const E2E_TMP = process.env.E2E_TMP ?? '.tmp/e2e';
 export default defineConfig({
   testDir: './tests',
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Screenshot baselines without the platform in their name: CI runs on this machine's Chromium (visual.spec.ts).
+  expect: { timeout: 10_000, toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' } },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
