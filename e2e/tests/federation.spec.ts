@@ -34,7 +34,7 @@ function buildCommsWithNewRoute(out: string): string {
   ].join('\n'));
   const app = readFileSync(path.join(dir, 'src/app.tsx'), 'utf8')
     .replace("const ChatPage =", "const GuidePage = lazy(() => import('./features/guide/GuidePage'));\nconst ChatPage =")
-    .replace("screens: { 'chat-index': ChatPage }", "screens: { 'chat-index': ChatPage, 'chat-guide': GuidePage }");
+    .replace("screens: { 'chat-index': ChatPage", "screens: { 'chat-guide': GuidePage, 'chat-index': ChatPage");
   if (!app.includes("'chat-guide': GuidePage")) throw new Error('mfe-comms/src/app.tsx changed: update this test');
   writeFileSync(path.join(dir, 'src/app.tsx'), app);
   execFileSync('npx', ['webpack', '--mode', 'production', '-c', path.join(dir, 'webpack.config.js')], { cwd: ROOT, env: { ...process.env, MFE_VERSION: '9.10.0' }, stdio: 'ignore' });
