@@ -122,6 +122,7 @@ async function areaFigures({ product, tourSlug }) {
     tour: (m) => (tourSlug ? m.benchTour({ chromePath, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     accounts: (m) => m.benchAccounts({ browser, baseUrl, apiUrl }),
     booking: (m) => m.benchBooking({ browser, baseUrl, apiUrl }),
+    staff: (m) => (tourSlug ? m.benchStaff({ browser, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
   };
   try {

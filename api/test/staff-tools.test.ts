@@ -204,6 +204,27 @@ describe('the admin_auth cookie', () => {
     expect(cleared.statusCode).toBe(200);
     expect(String(cleared.headers['set-cookie'])).toMatch(/^admin_auth=; .*Max-Age=0/);
   });
+
+  test('the admin_session=1 hint comes and goes with it: set with admin_auth (not HttpOnly), cleared by admin-logout and a 401 of the private data', async () => {
+    const set = [(await app.inject({ method: 'POST', url: '/crm/api/user/admin-auth-cookie', headers: who.all })).headers['set-cookie']].flat();
+    expect(set).toHaveLength(2);
+    expect(set[0]).toMatch(/^admin_auth=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Strict$/);
+    expect(set[1]).toBe('admin_session=1; Path=/; Max-Age=604800; SameSite=Strict');
+    const cleared = [(await app.inject({ method: 'POST', url: '/crm/api/user/admin-logout' })).headers['set-cookie']].flat();
+    expect(cleared).toEqual(['admin_auth=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict', 'admin_session=; Path=/; Max-Age=0; SameSite=Strict']);
+    // A session that ended (token revoked or expired) while the browser kept the cookies: both cleared with the 401.
+    const stale = await app.inject({ method: 'GET', url: '/crm/api/user/private-data', headers: { cookie: `admin_session=1; admin_auth=${'a'.repeat(40)}` } });
+    expectError({ status: stale.statusCode, body: stale.json() as unknown }, 401);
+    expect([stale.headers['set-cookie']].flat()).toEqual(cleared);
+    // No admin cookie, nothing to clear.
+    const traveller = await app.inject({ method: 'GET', url: '/crm/api/user/private-data', headers: { ...who.traveller, cookie: 'theme=dark' } });
+    expect(traveller.statusCode).toBe(401);
+    expect(traveller.headers['set-cookie']).toBeUndefined();
+    // A live session keeps its cookies.
+    const live = await app.inject({ method: 'GET', url: '/crm/api/user/private-data', headers: { ...who.all, cookie: 'admin_session=1' } });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('the staff PDF (§4 Staff PDF): processing, then ready with a url that opens it', () => {

@@ -6,6 +6,9 @@
  *   in X-Authorization: Bearer, or in the `admin_auth` cookie (HttpOnly, SameSite=Strict), which
  *   POST /crm/api/user/admin-auth-cookie sets from the header so the PDF link opened in a new tab is signed in.
  *   A traveller's token is never one (their profile's is_admin_auth is false): 401, like no session at all.
+ * - Next to admin_auth goes the non-secret `admin_session=1` (not HttpOnly, same lifetime): pages read it only to decide
+ *   whether to fetch the staff tools' code. Both are cleared together by admin-logout and by a 401 of the private data
+ *   call, so a stale hint costs a staff page one request, never a traveller's.
  * - Permissions (migration 0015): can_use_knowledge ('Tour in admin'), can_view_commission (§6 'view-private-data/
  *   commission': the alerts, reasons, commission, the variants' private data). Tour private data and the PDF need
  *   either one; a staff session with neither is 403; the variants data needs can_view_commission.
@@ -19,7 +22,7 @@ import type { StaffProgrammePdfQuery as PdfQuery } from '@tours/shared/src/api/s
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { isExcursionType } from '@tours/shared/src/domain/tour';
 import {
-  ADMIN_AUTH_COOKIE, HIGH_DIFFICULTY, ProgrammePdfStateAnswer, StaffProgrammePdfQuery, TourPrivateDataAnswer, TourPrivateDataQuery,
+  ADMIN_AUTH_COOKIE, ADMIN_SESSION_COOKIE, HIGH_DIFFICULTY, ProgrammePdfStateAnswer, StaffProgrammePdfQuery, TourPrivateDataAnswer, TourPrivateDataQuery,
   TourPrivateVariantsAnswer, TourPrivateVariantsQuery, UserPrivateDataAnswer, type StaffPermission, type StaffPermissions,
 } from '@tours/shared/src/api/schemas/staff';
 import { staffByToken, type StaffAccountRow } from '../db/queries/chat';
@@ -42,6 +45,21 @@ export const DIFFICULT_TOUR_MEMO_PATH = '/admin/memo/high-difficulty-tours';
 /** A staff token lives 7 days (db/queries/chat.ts): the cookie no longer. */
 const COOKIE_MAX_AGE = 7 * 86_400;
 const TOKEN_RE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+/** The admin_auth cookie with the token and its hint, or (no token) both cleared. */
+function adminCookies(token: string | null, secure: boolean): string[] {
+  const tail = `; Path=/; Max-Age=${token ? COOKIE_MAX_AGE : 0}; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return [
+    `${ADMIN_AUTH_COOKIE}=${token ? encodeURIComponent(token) : ''}${tail.replace('; SameSite', '; HttpOnly; SameSite')}`,
+    `${ADMIN_SESSION_COOKIE}=${token ? '1' : ''}${tail}`,
+  ];
+}
+
+/** Whether the request carries either admin cookie (so that a 401 is worth clearing them). */
+function hasAdminCookie(request: FastifyRequest): boolean {
+  const names = (request.headers.cookie ?? '').split(';').map((part) => part.split('=')[0]!.trim());
+  return names.includes(ADMIN_AUTH_COOKIE) || names.includes(ADMIN_SESSION_COOKIE);
+}
 
 export interface AdminSession {
   staff: StaffAccountRow;
@@ -133,36 +151,41 @@ export function registerStaffToolsRoutes(app: FastifyInstance, router: ApiRouter
 
   router.add({
     method: 'GET', url: USER_PRIVATE_DATA_PATH, tags, summary: "The admin session's private data: its permissions (§3 'User private data')",
-    description: `${session}. Answers is_admin_auth, permissions.can_use_knowledge, permissions.can_view_commission and who is signed in.`,
+    description: `${session}. Answers is_admin_auth, permissions.can_use_knowledge, permissions.can_view_commission and who is signed in. `
+      + `A 401 to a request with the ${ADMIN_AUTH_COOKIE} or ${ADMIN_SESSION_COOKIE} cookie clears both.`,
     answer: UserPrivateDataAnswer, errors: [401],
     handler: async ({ request, reply }) => {
       personal(reply);
-      return privateData(await requireAdmin(s, request, []));
+      const admin = await adminSession(s, request);
+      if (admin) return privateData(admin);
+      // An ended session: the page stops loading the staff tools on its next visit.
+      if (hasAdminCookie(request)) reply.header('set-cookie', adminCookies(null, request.protocol === 'https'));
+      throw new HttpError(401, 'Unauthorized');
     },
   });
 
   router.add({
     method: 'POST', url: ADMIN_AUTH_COOKIE_PATH, tags, summary: 'Sets the admin_auth cookie from the staff token',
-    description: `The staff token of X-Authorization goes into the admin_auth cookie (HttpOnly, SameSite=Strict, Path=/, Secure over https, ${COOKIE_MAX_AGE} s), so that links opened in a new tab (${STAFF_PDF_PATH}) carry the admin session. 401 without a staff token in the header. Answers the private data.`,
+    description: `The staff token of X-Authorization goes into the admin_auth cookie (HttpOnly, SameSite=Strict, Path=/, Secure over https, ${COOKIE_MAX_AGE} s), so that links opened in a new tab (${STAFF_PDF_PATH}) carry the admin session, `
+      + `with the non-secret hint ${ADMIN_SESSION_COOKIE}=1 (same attributes, not HttpOnly) by which pages decide to load the staff tools. 401 without a staff token in the header. Answers the private data.`,
     answer: UserPrivateDataAnswer, errors: [401],
     handler: async ({ request, reply }) => {
       personal(reply);
       const token = bearerToken(request);
       const staff = token ? await staffByToken(s.db, token, s.date()) : undefined;
       if (!token || !staff) throw new HttpError(401, 'Unauthorized');
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('set-cookie', `${ADMIN_AUTH_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${COOKIE_MAX_AGE}; HttpOnly; SameSite=Strict${secure}`);
+      reply.header('set-cookie', adminCookies(token, request.protocol === 'https'));
       return privateData({ staff, permissions: await staffPermissions(s.db, Number(staff.id)) });
     },
   });
 
   router.add({
-    method: 'POST', url: ADMIN_LOGOUT_PATH, tags, summary: 'Clears the admin_auth cookie',
+    method: 'POST', url: ADMIN_LOGOUT_PATH, tags, summary: `Clears the admin_auth and ${ADMIN_SESSION_COOKIE} cookies`,
     description: 'The staff token itself ends with POST /crm/api/agent/logout. No error without a cookie.',
     answer: DoneAnswer,
-    handler: async ({ reply }) => {
+    handler: async ({ request, reply }) => {
       personal(reply);
-      reply.header('set-cookie', `${ADMIN_AUTH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`);
+      reply.header('set-cookie', adminCookies(null, request.protocol === 'https'));
       return { success: true };
     },
   });

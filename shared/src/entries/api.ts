@@ -48,6 +48,7 @@ export {
 export type { ContractOutcomeName, PaymentKind, PaymentMethod, PaymentStatusName } from '../api/schemas/payments';
 export { MAX_SELECTED_TOURS, TourSelectionAnswer, parseSelectionToken } from '../api/schemas/booking';
 export { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '../api/schemas/programme';
+export { ADMIN_SESSION_COOKIE, hasAdminSessionHint } from '../api/staff-session-hint';
 export { ADMIN_AUTH_COOKIE, HIGH_DIFFICULTY, ProgrammePdfStateAnswer, STAFF_PDF_POLL_MS, STAFF_PERMISSIONS, StaffPermissions, TourPrivateDataAnswer, TourPrivateVariantsAnswer, UserPrivateDataAnswer } from '../api/schemas/staff';
 export {
   ChatLinkSmsAnswer, IDEMPOTENCY_KEY_RE, INDIVIDUAL_DATES, MAX_CHAT_LINK_SMS, PARTNER_ID_RE, SubmitHelpRequestAnswer, formatIndividualDates, helpRequestRuleErrors,

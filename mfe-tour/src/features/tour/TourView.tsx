@@ -14,11 +14,9 @@ import { Hero, Intro } from './sections/Intro';
 import { Overview } from './sections/Overview';
 import { MobileOrderSheet } from './sections/booking';
 import { ContentLang } from './parts';
+import { StaffSlot } from './staff/StaffSlot';
 import '../common/common.css';
 import './tour.css';
-
-/** The maximum age is a gated feature (§6: shown only when a knowledge feature is allowed; its condition is not given). */
-const SHOW_MAX_AGE = false;
 
 /** The order details of an individual tour: its request, dates and party. */
 function IndividualBanner({ individual }: { individual: IndividualTourAnswer['individual'] }) {
@@ -59,6 +57,10 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
   // The lower sections load when one comes near the viewport, the anchor navigation is used, or the URL names one.
   const [lower, setLower] = useState(() => typeof window !== 'undefined' && /^#(route|accommodation|conditions|faq|schedule|reviews)$/.test(window.location.hash));
   const requestLower = useCallback(() => setLower(true), []);
+  // The maximum age is a gated feature (public-site §6): shown to a staff session with can_use_knowledge, as the staff
+  // panel's private-data answer tells (no staff session: never, and no call).
+  const [showMaxAge, setShowMaxAge] = useState(false);
+  const onStaffPermissions = useCallback((p: { can_use_knowledge: boolean }) => setShowMaxAge(p.can_use_knowledge), []);
 
   useEffect(() => {
     host.emit('page:meta', { title: tour.title, description });
@@ -70,6 +72,7 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
         <Hero tour={tour} />
         <Intro tour={tour} individual={isIndividual} contentLang={contentLang} />
         {individual && <IndividualBanner individual={individual} />}
+        <StaffSlot tour={tour} individualRequestId={individual?.request_id ?? (isIndividual ? tour.request_id : null)} onPermissions={onStaffPermissions} />
         <LowerSections.Provider value={{ active: lower, request: requestLower }}>
           <div className="tour-navbar" onPointerDown={requestLower} onKeyDown={requestLower} onPointerEnter={preloadLowerSections} onFocus={preloadLowerSections}>
             <ScrollSpy label={t('tour.nav.label')} offset={56} items={anchors.map((a) => ({ anchor: a, name: t(`tour.nav.${a}`) }))} />
@@ -89,7 +92,7 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
                 </Deferred>
               )}
               <Deferred anchor="conditions" title={t('tour.nav.conditions')}>
-                <LowerConditions tour={tour} showMaxAge={SHOW_MAX_AGE} />
+                <LowerConditions tour={tour} showMaxAge={showMaxAge} />
               </Deferred>
               {showFaq && (
                 <Deferred anchor="faq" title={t('tour.nav.faq')}>
@@ -112,7 +115,7 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
             </div>
             <div className="tour-aside">
               <DeferredAside label={t('tour.sidebar.label')}>
-                <AsideSidebar tour={{ ...tour, is_individual: isIndividual }} showMaxAge={SHOW_MAX_AGE} />
+                <AsideSidebar tour={{ ...tour, is_individual: isIndividual }} showMaxAge={showMaxAge} />
                 {!isIndividual && <AsideWidgets tour={tour} weather={visibility.weather} ticketQuote={visibility.ticketQuote} />}
               </DeferredAside>
             </div>

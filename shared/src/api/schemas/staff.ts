@@ -19,6 +19,9 @@ export const STAFF_PDF_POLL_MS = 5000;
 /** The name of the cookie that carries a staff token (§4 'Admin session': 'an admin-auth cookie'). */
 export const ADMIN_AUTH_COOKIE = 'admin_auth';
 
+/** The non-secret hint set and cleared with admin_auth, read by pages to decide whether to load staff code. */
+export { ADMIN_SESSION_COOKIE } from '../staff-session-hint';
+
 /** Tours of this difficulty (1–4, public-site §9) and above get the high-difficulty alert. */
 export const HIGH_DIFFICULTY = 4;
 

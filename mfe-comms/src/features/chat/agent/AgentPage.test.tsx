@@ -39,6 +39,8 @@ function agentServer(extra: FakeRoutes = {}) {
     },
     'GET /crm/api/agent/profile': { staff: STAFF.staff },
     'POST /crm/api/agent/logout': { success: true },
+    'POST /crm/api/user/admin-auth-cookie': { is_admin_auth: true, permissions: { can_use_knowledge: false, can_view_commission: false }, staff: { id: 1, name: 'Anna (Support)', login: 'support@tours.example' } },
+    'POST /crm/api/user/admin-logout': { success: true },
     'GET /crm/api/agent/chats': { data: [staffChat], total: 1 },
     'GET /crm/api/agent/get-chat': { data: staffChat },
     'GET /crm/api/agent/messages': ({ query }: Req) => ({ data: query?.after_id !== undefined ? [] : [...messages].reverse(), total: messages.length, has_more: false }),
@@ -93,6 +95,8 @@ describe('agent console (issue 15)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed in as Anna (Support)')).toBeInTheDocument();
     expect(JSON.parse(window.sessionStorage.getItem(STAFF_SESSION_KEY)!)).toEqual(STAFF);
+    // Tour pages in this browser become a staff session (issue 16): the admin cookie is set from the new token.
+    expect(t.headers.filter((h) => h.path === '/crm/api/user/admin-auth-cookie')).toEqual([{ path: '/crm/api/user/admin-auth-cookie', auth: 'Bearer staff-token' }]);
     // The staff socket carries the staff token.
     await waitFor(() => expect(t.sockets.last().options.auth).toEqual({ token: 'staff-token' }));
     const list = await screen.findByRole('navigation', { name: 'Chats' });
@@ -100,6 +104,7 @@ describe('agent console (issue 15)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(STAFF_SESSION_KEY)).toBeNull();
+    await waitFor(() => expect(t.calls.filter((c) => c.path === '/crm/api/user/admin-logout')).toHaveLength(1));
   });
 
   test('opens a chat: reads it, replies, edits, moderates and deletes — every call with the staff token', async () => {
@@ -164,8 +169,9 @@ describe('agent console (issue 15)', () => {
 
   test('a stored staff token that has ended signs the console out', async () => {
     window.sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(STAFF));
-    renderAgent(agentServer({ 'GET /crm/api/agent/profile': () => new ApiError(401, '/crm/api/agent/profile', 'Unauthorized') }));
+    const t = renderAgent(agentServer({ 'GET /crm/api/agent/profile': () => new ApiError(401, '/crm/api/agent/profile', 'Unauthorized') }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(STAFF_SESSION_KEY)).toBeNull();
+    await waitFor(() => expect(t.calls.filter((c) => c.path === '/crm/api/user/admin-logout')).toHaveLength(1));
   });
 });

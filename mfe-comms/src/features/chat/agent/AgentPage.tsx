@@ -9,7 +9,7 @@ import { MessageList } from '../MessageList';
 import type { ChatRoom } from '../room';
 import type { ChatConnection } from '../socket';
 import { useChatConnection, useConnectionStatus, useRoom } from '../useChat';
-import { agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
+import { adminLogout, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
 import { readStaffSession, writeStaffSession } from './staff-session';
 import '../chat.css';
 import './agent.css';
@@ -37,7 +37,11 @@ export default function AgentPage() {
     if (!session) return;
     const controller = new AbortController();
     agentProfile(host.api, session.token, controller.signal).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 401) signIn(null);
+      if (e instanceof ApiError && e.status === 401) {
+        // The token ended: the tour pages' admin cookies go with it.
+        void adminLogout(host.api).catch(() => undefined);
+        signIn(null);
+      }
     });
     return () => controller.abort();
     // Only the token matters.

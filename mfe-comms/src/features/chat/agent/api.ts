@@ -5,15 +5,28 @@
 import type { HostContext } from '@tours/shared/contract';
 import {
   AgentAuthAnswer, AgentMarkAsReadAnswer, AgentProfileAnswer, ChatAnswer, ChatListAnswer, DoneAnswer, MessageAnswer, MessagesAnswer, RequestListAnswer,
+  UserPrivateDataAnswer,
 } from '@tours/shared/api';
 import type { RoomCalls } from '../room';
 
 type Api = HostContext['api'];
 const auth = (token: string) => ({ 'X-Authorization': `Bearer ${token}` });
 
-/** POST /crm/api/agent/auth: a wrong pair is 422 on password. */
-export function agentSignIn(api: Api, body: { login: string; password: string }): Promise<AgentAuthAnswer> {
-  return api.post('/crm/api/agent/auth', body, { schema: AgentAuthAnswer });
+/**
+ * POST /crm/api/agent/auth (a wrong pair is 422 on password), then POST /crm/api/user/admin-auth-cookie, so that tour
+ * pages in this browser are a staff session too (the staff tools, issue 16). The console works without that cookie:
+ * its failure is logged only.
+ */
+export async function agentSignIn(api: Api, body: { login: string; password: string }): Promise<AgentAuthAnswer> {
+  const session = await api.post('/crm/api/agent/auth', body, { schema: AgentAuthAnswer });
+  await api.post('/crm/api/user/admin-auth-cookie', {}, { schema: UserPrivateDataAnswer, headers: auth(session.token) })
+    .catch((error: unknown) => console.error('The admin session cookie could not be set', error));
+  return session;
+}
+
+/** POST /crm/api/user/admin-logout: clears the admin_auth cookie and its admin_session hint (no error without them). */
+export function adminLogout(api: Api): Promise<DoneAnswer> {
+  return api.post('/crm/api/user/admin-logout', {}, { schema: DoneAnswer });
 }
 
 /** GET /crm/api/agent/profile: whether a stored staff token still works (401 otherwise). */
@@ -21,7 +34,9 @@ export function agentProfile(api: Api, token: string, signal?: AbortSignal) {
   return api.get('/crm/api/agent/profile', { schema: AgentProfileAnswer, headers: auth(token), signal });
 }
 
+/** Ends the staff token and clears the admin cookies of the tour pages. */
 export function agentLogout(api: Api, token: string): Promise<DoneAnswer> {
+  void adminLogout(api).catch(() => undefined);
   return api.post('/crm/api/agent/logout', {}, { schema: DoneAnswer, headers: auth(token) });
 }
 

@@ -1,0 +1,164 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_PORTS } from '../playwright.config';
+import { ROOT, axeViolations } from './support';
+
+/**
+ * The staff tools on the tour page (issue 16; accounts-and-comms §2 'Staff tools', §4 'Staff PDF', §6; public-site §2.6,
+ * §6): signing in at the agent console makes the tour pages of that browser a staff session (the admin_auth cookie
+ * and its admin_session hint); the panel shows the items of the account's permissions, copies the id, gets the
+ * programme PDF through 'PDF in processing...' to 'Open PDF'; the maximum age shows with can_use_knowledge. A
+ * traveller's tour page downloads no staff code at all. The seeded staff accounts: api/src/db/seed/staff.ts.
+ */
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
+const STAFF = {
+  all: { login: 'staff.all@tours.example', password: 'staff-dev-password', name: 'Alla (Staff, all permissions)' },
+  commission: { login: 'staff.commission@tours.example', password: 'staff-dev-password', name: 'Vera (Staff, private data)' },
+};
+/** What marks the staff panel's code: its chunk's name, and the calls only it makes. */
+const STAFF_CHUNK = /\/staff-panel\.[0-9a-f]+\.(js|css)$/;
+const STAFF_MARKERS = ['/crm/api/user/private-data', '/spa/tour-private-data', '/spa/private-generate-tour-program-pdf'];
+
+interface Tour { id: number; slug: string; title: string; type: number; is_tour_active: boolean; max_age: number | null }
+let tour: Tour;
+
+test.beforeAll(async ({ playwright }) => {
+  const api = await playwright.request.newContext();
+  // A tour (not an excursion: those have no PDF button) that shows a maximum age when allowed.
+  for (let id = 1001; id < 1400 && !tour; id++) {
+    if (HOSTILE_TOUR_IDS.includes(id)) continue;
+    const res = await api.get(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status() !== 200) continue;
+    const body = (await res.json()) as Tour;
+    if (body.type === 1 && body.is_tour_active && body.max_age !== null) tour = body;
+  }
+  await api.dispose();
+  expect(tour).toBeTruthy();
+});
+
+/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+/** Signs in at the agent console (as staff do), which also makes this browser's tour pages a staff session. */
+async function signInAtConsole(page: Page, account: { login: string; password: string; name: string }) {
+  await page.goto('/en/agent');
+  await page.getByRole('textbox', { name: 'Login' }).fill(account.login);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(`Signed in as ${account.name}`)).toBeVisible();
+  const names = (await page.context().cookies()).map((c) => c.name);
+  expect(names).toEqual(expect.arrayContaining(['admin_auth', 'admin_session']));
+}
+
+async function openTour(page: Page) {
+  await page.goto(`/en/${tour.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+}
+
+/** The conditions section, rendered (the lower sections come in as they are scrolled to). */
+async function conditions(page: Page) {
+  const section = page.locator('#conditions');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByText('Minimum age').or(section.getByText('Group size')).first()).toBeVisible();
+  return section;
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Staff tools' });
+
+test('a staff session with both permissions: the panel, Copy tour ID, the PDF through processing to Open PDF, the maximum age; axe clean', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await signInAtConsole(page, STAFF.all);
+  await openTour(page);
+  const tools = panel(page);
+  await expect(tools).toBeVisible();
+  await expect(tools.getByRole('link', { name: 'Tour in admin' })).toHaveAttribute('href', new RegExp(`/admin/tour/update\\?id=${tour.id}$`));
+  expect(await axeViolations(page)).toEqual([]);
+
+  await tools.getByRole('button', { name: 'Copy tour ID' }).click();
+  await expect(tools.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(tour.id));
+
+  await tools.getByRole('button', { name: 'Get PDF' }).click();
+  await expect(tools.getByRole('button', { name: 'PDF in processing...' })).toBeVisible();
+  const open = tools.getByRole('link', { name: 'Open PDF' });
+  // Made in the background, asked for every 5 s.
+  await expect(open).toBeVisible({ timeout: 90_000 });
+  await expect(open).toHaveAttribute('target', '_blank');
+  const pdfAnswer = context.waitForEvent('response', (r) => r.url().includes('/spa/private-tour-program-pdf'));
+  await open.click();
+  const answer = await pdfAnswer;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  // The same URL, with this browser's admin cookie only (no staff header): the PDF itself.
+  const again = await page.request.get(answer.url());
+  expect(again.status()).toBe(200);
+  expect((await again.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // public-site §6: the maximum age, with can_use_knowledge.
+  await expect((await conditions(page)).getByText('Maximum age')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a staff account without can_use_knowledge: the panel without Tour in admin and without the maximum age; logging out ends it', async ({ page }) => {
+  await signInAtConsole(page, STAFF.commission);
+  await openTour(page);
+  const tools = panel(page);
+  await expect(tools.getByRole('button', { name: 'Copy tour ID' })).toBeVisible();
+  // The PDF made by the test before is opened at once; otherwise it is asked for.
+  await expect(tools.getByRole('button', { name: 'Get PDF' }).or(tools.getByRole('link', { name: 'Open PDF' }))).toBeVisible();
+  await expect(tools.getByRole('link', { name: 'Tour in admin' })).toHaveCount(0);
+  const section = await conditions(page);
+  await expect(section.getByText('Minimum age').or(section.getByText('Group size')).first()).toBeVisible();
+  await expect(section.getByText('Maximum age')).toHaveCount(0);
+
+  await page.goto('/en/agent');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith('admin_'))).toEqual([]);
+  await openTour(page);
+  await page.waitForLoadState('networkidle');
+  await expect(panel(page)).toHaveCount(0);
+});
+
+/** Every script and stylesheet the page downloads, with its body. */
+function recordAssets(context: BrowserContext) {
+  const assets: { url: string; body: Promise<string> }[] = [];
+  const calls: string[] = [];
+  context.on('request', (req: Request) => calls.push(req.url()));
+  context.on('response', (res) => {
+    if (['script', 'stylesheet'].includes(res.request().resourceType())) assets.push({ url: res.url(), body: res.text().catch(() => '') });
+  });
+  return { assets, calls };
+}
+
+test('a traveller: no panel, no staff call, and not one byte of staff code downloaded', async ({ page, context }) => {
+  // The panel is a chunk of its own in mfe-tour's build.
+  expect(readdirSync(path.join(ROOT, 'mfe-tour/dist')).filter((f) => STAFF_CHUNK.test(`/${f}`)).length).toBeGreaterThan(0);
+  const { assets, calls } = recordAssets(context);
+  await openTour(page);
+  await conditions(page);
+  // Every lazy part of the page (as tour.spec.ts scrolls through it), so nothing it could fetch is left out.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect(page.locator('.tour-section--pending')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.locator('#conditions').getByText('Maximum age')).toHaveCount(0);
+  expect(assets.length).toBeGreaterThan(0);
+  expect(assets.map((a) => a.url).filter((u) => STAFF_CHUNK.test(new URL(u).pathname))).toEqual([]);
+  expect(calls.filter((u) => STAFF_MARKERS.some((m) => u.includes(m)))).toEqual([]);
+  // By content too: no downloaded file holds the staff calls' paths.
+  const bodies = await Promise.all(assets.map(async (a) => ({ url: a.url, body: await a.body })));
+  expect(bodies.filter((b) => STAFF_MARKERS.some((m) => b.body.includes(m))).map((b) => b.url)).toEqual([]);
+});
