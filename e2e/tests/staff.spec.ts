@@ -141,7 +141,7 @@ function recordAssets(context: BrowserContext) {
   return { assets, calls };
 }
 
-test('a traveller: no panel, no staff call, and not one byte of staff code downloaded', async ({ page, context }) => {
+test('a traveller: no panel, no staff call, not one byte of staff code downloaded; axe clean', async ({ page, context }) => {
   // The panel is a chunk of its own in mfe-tour's build.
   expect(readdirSync(path.join(ROOT, 'mfe-tour/dist')).filter((f) => STAFF_CHUNK.test(`/${f}`)).length).toBeGreaterThan(0);
   const { assets, calls } = recordAssets(context);
@@ -161,4 +161,6 @@ test('a traveller: no panel, no staff call, and not one byte of staff code downl
   // By content too: no downloaded file holds the staff calls' paths.
   const bodies = await Promise.all(assets.map(async (a) => ({ url: a.url, body: await a.body })));
   expect(bodies.filter((b) => STAFF_MARKERS.some((m) => b.body.includes(m))).map((b) => b.url)).toEqual([]);
+  // The whole page, its similar-tours slider started: axe clean (Swiper's slides keep the role of the list's items).
+  expect(await axeViolations(page)).toEqual([]);
 });

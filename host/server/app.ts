@@ -372,6 +372,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).
     const state = {
       locale, messages: ownerTexts ? { ...catalogues.compiled[locale], ...ownerTexts } : catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen,
+      cookiesAnswered: cookies[COOKIES.cookieAlert.name] === '1',
       // The routes remotes declare (the browser matches with the same table) and which remote texts are inlined.
       routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
     };

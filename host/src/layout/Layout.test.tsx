@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { countryAtom, siteSettingsAtom } from '@tours/shared/core';
 import type { HostStore } from '@tours/shared/contract';
 import { routeChangesAtom } from '../routing/sync';
@@ -32,15 +33,22 @@ describe('Layout', () => {
     expect(t.store.get(siteSettingsAtom).maps_provider).toBe('yandex');
   });
 
-  it('asks to confirm the detected country 500 ms after it is known', async () => {
+  it('asks to confirm the detected country 500 ms after it is known; the cookie alert waits for the answer', async () => {
     jest.useFakeTimers();
     renderWithHost(<Layout><p>page</p></Layout>);
     const button = await screen.findByRole('button', { name: 'Region: Russia' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(500);
     });
     expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    await act(async () => {
+      screen.getByRole('button', { name: 'Ok' }).click();
+    });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('region', { name: 'Cookie notice' })).toBeInTheDocument();
   });
 
   it('takes the country from the cookie without asking', async () => {
@@ -69,7 +77,17 @@ describe('Layout', () => {
     error.mockRestore();
   });
 
-  it('shows the e-book sheet after more than 3 route changes', async () => {
+  it('shows the e-book sheet after more than 3 route changes, not while the cookie alert waits', async () => {
+    const user = userEvent.setup();
+    // A country from the cookie: no location question before the cookie alert.
+    document.cookie = `current_country=${encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' }))}; Path=/`;
+    const first = renderWithHost(<Layout><p>page</p></Layout>, { prepare: (s: HostStore) => s.set(routeChangesAtom, 9) });
+    const cookies = await screen.findByRole('region', { name: 'Cookie notice' });
+    expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
+    await user.click(within(cookies).getByRole('button', { name: 'Allow' }));
+    expect(screen.getByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
+    first.unmount();
+
     const t = renderWithHost(<Layout><p>page</p></Layout>, { prepare: (s: HostStore) => s.set(routeChangesAtom, 3) });
     await screen.findByTestId('tours-count');
     expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();

@@ -12,3 +12,12 @@ export const chatSourcesAtom = atom<Partial<ChatSourcesAnswer>>({});
 export const siteInfoAtom = atom<InfoAnswer | null>(null);
 /** True once the visitor's country is known or could not be found; contacts wait for it. */
 export const countryResolvedAtom = atom(false);
+/** The location dropdown waits for the visitor's answer (first-visit.ts: the other prompts wait for it). */
+export const locationAskingAtom = atom(false);
+/**
+ * The cookie alert was answered before this page was served (the server read its cookie): the partnership bar
+ * shows (first-visit.ts). Set once from the initial state, the same on the server and in the browser.
+ */
+export const cookiesAnsweredAtom = atom(false);
+/** The cookie alert is on screen or about to be (not answered yet). */
+export const cookiesPendingAtom = atom(false);

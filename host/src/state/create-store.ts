@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { appConfigAtom, currencyAtom, localeAtom, messagesAtom, queryAtom, routeAtom } from '@tours/shared/core';
 import { matchRoute, parseQuery, type HostStore } from '@tours/shared/contract';
+import { cookiesAnsweredAtom, cookiesPendingAtom } from '../layout/state';
 import { firstScreenAtom, pageErrorAtom } from '../routing/sync';
 import { routeTableAtom, tableFor } from '../routing/table';
 import type { InitialState } from './initial';
@@ -20,6 +21,8 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable, routes }));
   store.set(queryAtom, parseQuery(url.search));
   store.set(firstScreenAtom, initial.firstScreen ?? null);
+  store.set(cookiesAnsweredAtom, initial.cookiesAnswered === true);
+  store.set(cookiesPendingAtom, initial.cookiesAnswered !== true);
   if (initial.status === 404 && initial.notFound) {
     store.set(pageErrorAtom, { status: 404, path: url.pathname, kind: initial.notFound, fromServer: true });
   } else if (initial.status === 503) {

@@ -9,6 +9,8 @@ export interface InitialState {
   config: AppConfig;
   /** The visitor's currency from the cookie, when it is set (§9). */
   currency?: string;
+  /** The cookie alert's cookie was there: a returning visitor (the partnership bar shows; layout/first-visit.ts). */
+  cookiesAnswered?: boolean;
   /** HTTP status the server answered with: 404 renders the error page straight away. */
   status: number;
   /** The server's route-validation verdict for the current path (a search slug that does not exist). */

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { countryAtom, useHost } from '@tours/shared/core';
 import { LAYOUT, TIMING } from '@tours/shared/domain';
@@ -7,7 +7,10 @@ import { Button, Dropdown } from '@tours/shared/kit';
 import { ChevronIcon } from '../contacts/icons';
 import { writeCountryCookie } from './country-cookie';
 import { openSettingsModal } from '../modals/lazy';
+import { locationAskingAtom } from '../state';
 import './location.css';
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 function PinIcon() {
   return (
@@ -29,7 +32,20 @@ export function LocationControl() {
   const [country, setCountry] = useAtom(countryAtom);
   const [open, setOpen] = useState(false);
   const asked = useRef(false);
+  // Closed once (answered or dismissed): the other prompts may come (layout/first-visit.ts).
+  const [closed, setClosed] = useState(false);
   const needsConfirmation = country !== null && !country.fromCookie;
+  const setAsking = useSetAtom(locationAskingAtom);
+  // Before paint: a cookie alert must not flash up for the frame between the country's arrival and this.
+  useIsomorphicLayoutEffect(() => {
+    setAsking(needsConfirmation && !closed);
+    return () => setAsking(false);
+  }, [needsConfirmation, closed, setAsking]);
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (next) asked.current = true;
+    else if (asked.current) setClosed(true);
+  };
 
   useEffect(() => {
     if (!needsConfirmation || asked.current) return;
@@ -45,10 +61,10 @@ export function LocationControl() {
       writeCountryCookie(country);
       setCountry({ ...country, fromCookie: true });
     }
-    setOpen(false);
+    openChange(false);
   };
   const change = () => {
-    setOpen(false);
+    openChange(false);
     openSettingsModal(host);
   };
 
@@ -64,7 +80,7 @@ export function LocationControl() {
   return (
     <Dropdown
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openChange}
       label={intl.formatMessage({ id: 'layout.location.label' })}
       maxWidth={LAYOUT.locationDropdownMaxWidth}
       align="end"

@@ -1,17 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import { Button, Link, Sheet } from '@tours/shared/kit';
 import { readCookie, writeCookie } from '../../state/cookies';
+import { cookiesPendingAtom } from '../state';
+import { useFirstVisitPrompt } from '../useFirstVisitPrompt';
 import './sheets.css';
 
-/** Cookie alert sheet (§4.11): shown until 'Allow' is clicked; the choice is kept for 180 days. */
+/**
+ * Cookie alert sheet (§4.11): shown until 'Allow' is clicked; the choice is kept for 180 days. It waits for the
+ * location dropdown's answer (layout/first-visit.ts: one unasked prompt at a time).
+ */
 export function CookieAlert() {
   const host = useHost();
   const intl = useIntl();
   const [accepted, setAccepted] = useState(() => readCookie(COOKIES.cookieAlert.name) === '1');
-  if (accepted) return null;
+  const setPending = useSetAtom(cookiesPendingAtom);
+  const prompt = useFirstVisitPrompt();
+  useEffect(() => {
+    setPending(!accepted);
+  }, [accepted, setPending]);
+  if (accepted || prompt !== 'cookies') return null;
   const allow = () => {
     writeCookie(COOKIES.cookieAlert.name, '1', COOKIES.cookieAlert.maxAge);
     setAccepted(true);

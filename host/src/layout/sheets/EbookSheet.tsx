@@ -9,18 +9,21 @@ import { routeChangesAtom } from '../../routing/sync';
 import { readLocal, writeLocal } from '../browser';
 import { openEbookModal } from '../modals/lazy';
 import { BookCover } from './BookCover';
+import { useFirstVisitPrompt } from '../useFirstVisitPrompt';
 import './sheets.css';
 
 /**
  * E-book subscribe sheet (§4.11): appears after more than 3 route changes unless it was hidden before.
- * Closing it (or subscribing) remembers that it is hidden.
+ * Closing it (or subscribing) remembers that it is hidden. Not while the location or cookie prompt waits.
  */
 export function EbookSheet() {
   const host = useHost();
   const intl = useIntl();
   const changes = useAtomValue(routeChangesAtom);
   const [hidden, setHidden] = useState(() => readLocal(STORAGE.ebookHidden) === '1');
-  if (hidden || changes <= EBOOK_ROUTE_CHANGES) return null;
+  // After the location and cookie prompts (layout/first-visit.ts).
+  const prompt = useFirstVisitPrompt(!hidden && changes > EBOOK_ROUTE_CHANGES);
+  if (prompt !== 'ebook') return null;
   const hide = () => {
     writeLocal(STORAGE.ebookHidden, '1');
     setHidden(true);

@@ -7,6 +7,7 @@ import { EbookSheet } from './EbookSheet';
 import { PartnershipBar } from './PartnershipBar';
 import { ChineseSiteModalGate } from './ChineseSiteModalGate';
 import { clearCookies, renderWithHost } from '../test-utils';
+import { cookiesAnsweredAtom, countryResolvedAtom, locationAskingAtom } from '../state';
 
 const changes = (n: number) => (store: HostStore) => store.set(routeChangesAtom, n);
 
@@ -19,7 +20,7 @@ afterEach(() => {
 describe('Cookie alert', () => {
   it("is shown until 'Allow' is clicked, and remembered for 180 days", async () => {
     const user = userEvent.setup();
-    const first = renderWithHost(<CookieAlert />);
+    const first = renderWithHost(<CookieAlert />, { prepare: (s: HostStore) => s.set(countryResolvedAtom, true) });
     const sheet = screen.getByRole('region', { name: 'Cookie notice' });
     expect(within(sheet).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/en/cookies');
     const written = jest.spyOn(document, 'cookie', 'set');
@@ -29,8 +30,20 @@ describe('Cookie alert', () => {
     written.mockRestore();
     first.unmount();
 
-    renderWithHost(<CookieAlert />);
+    renderWithHost(<CookieAlert />, { prepare: (s: HostStore) => s.set(countryResolvedAtom, true) });
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+  });
+
+  it('waits while the country is being found and while the location dropdown waits for its answer', () => {
+    const t = renderWithHost(<CookieAlert />);
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    act(() => {
+      t.store.set(countryResolvedAtom, true);
+      t.store.set(locationAskingAtom, true);
+    });
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    act(() => t.store.set(locationAskingAtom, false));
+    expect(screen.getByRole('region', { name: 'Cookie notice' })).toBeInTheDocument();
   });
 });
 
@@ -100,15 +113,20 @@ describe('E-book sheet', () => {
 describe('Partnership message bar', () => {
   it('links to the page for agencies and can be dismissed', async () => {
     const user = userEvent.setup();
-    renderWithHost(<PartnershipBar />);
+    renderWithHost(<PartnershipBar />, { prepare: (s: HostStore) => s.set(cookiesAnsweredAtom, true) });
     expect(screen.getByRole('link', { name: 'Sell our tours at partner rates' })).toHaveAttribute('href', '/en/for-agencies');
     await user.click(screen.getByRole('button', { name: 'Close the message for agencies' }));
     expect(screen.queryByRole('link', { name: 'Sell our tours at partner rates' })).not.toBeInTheDocument();
   });
 
   it('is not shown on the page for agencies itself', () => {
-    renderWithHost(<PartnershipBar />, { path: '/en/for-agencies' });
+    renderWithHost(<PartnershipBar />, { path: '/en/for-agencies', prepare: (s: HostStore) => s.set(cookiesAnsweredAtom, true) });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('is not shown on a first visit (the cookie alert not answered yet)', () => {
+    renderWithHost(<PartnershipBar />);
+    expect(screen.queryByRole('link', { name: 'Sell our tours at partner rates' })).not.toBeInTheDocument();
   });
 });
 

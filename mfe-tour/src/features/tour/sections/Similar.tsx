@@ -40,7 +40,8 @@ export function Similar({ tours }: { tours: TourCardSmall[] }) {
         watchOverflow: true,
         keyboard: { enabled: true, onlyInViewport: true },
         navigation: { prevEl: prev.current, nextEl: next.current },
-        a11y: { enabled: true, prevSlideMessage: t('tour.similar.prev'), nextSlideMessage: t('tour.similar.next') },
+        // The slides stay the list's items: Swiper's default role 'group' on an <li> breaks the <ul> (axe 'list').
+        a11y: { enabled: true, slideRole: 'listitem', prevSlideMessage: t('tour.similar.prev'), nextSlideMessage: t('tour.similar.next') },
       });
       setEnhanced(true);
     }).catch((error: unknown) => console.warn(`Slider unavailable: ${(error as Error).message}`));
