@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError } from '@tours/shared/core';
+import { ApiError, type Session } from '@tours/shared/core';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { CallPanelContent } from '../../parcels/CallPanel';
 import { WEB_CALL_DATA_PATH, WebCallCredentialsAnswer } from './api';
 import { CallPanel } from './CallPanel';
-import { CallImportError, loadSipJs, REGISTER_OPTIONS, simpleUserOptions, type CallAdapter, type CallAdapterEvents, type CallAdapterFactory, type CallCredentials } from './sip-adapter';
+import { CallImportError, type CallAdapter, type CallAdapterEvents, type CallAdapterFactory, type CallCredentials } from '../common/call/sip-adapter';
 import { create } from 'superstruct';
 
 /** What the API answers (api/src/routes/web-calls.ts), checked against the panel's schema. */
@@ -22,7 +22,11 @@ function fakeSip(o: { startError?: unknown; createError?: unknown } = {}) {
   const calls: string[] = [];
   let events: CallAdapterEvents | undefined;
   let credentials: CallCredentials | undefined;
+  let displayName: string | undefined;
   const adapter: CallAdapter = {
+    register: jest.fn(async () => void calls.push('register')),
+    answer: jest.fn(async () => void calls.push('answer')),
+    decline: jest.fn(async () => void calls.push('decline')),
     start: jest.fn(async () => {
       calls.push('start');
       if (o.startError) throw o.startError;
@@ -34,17 +38,19 @@ function fakeSip(o: { startError?: unknown; createError?: unknown } = {}) {
     unmute: jest.fn(() => void calls.push('unmute')),
     disconnect: jest.fn(async () => void calls.push('disconnect')),
   };
-  const factory: CallAdapterFactory = async (c, e) => {
+  const factory: CallAdapterFactory = async (c, e, _audio, options) => {
     if (o.createError) throw o.createError;
     credentials = c;
+    displayName = options?.displayName;
     events = e;
     return adapter;
   };
   return {
     factory, adapter, calls,
     get credentials() { return credentials; },
+    get displayName() { return displayName; },
     /** The other side's doing (sip.js's delegate callbacks), as React sees them. */
-    emit: (name: Exclude<keyof CallAdapterEvents, 'onRejected'>, arg?: boolean) => act(() => (name === 'onHold' ? events!.onHold(arg!) : events![name]())),
+    emit: (name: 'onCreated' | 'onAnswered' | 'onHangup' | 'onHold' | 'onServerDisconnect', arg?: boolean) => act(() => (name === 'onHold' ? events!.onHold(arg!) : events![name]())),
     reject: (status: number) => act(() => events!.onRejected(status)),
   };
 }
@@ -52,9 +58,9 @@ function fakeSip(o: { startError?: unknown; createError?: unknown } = {}) {
 let clock = 1_700_000_000_000;
 const now = () => clock;
 
-function open(sip: ReturnType<typeof fakeSip>, routes: FakeRoutes = { [`POST ${WEB_CALL_DATA_PATH}`]: CREDS }, url = '/en/') {
+function open(sip: ReturnType<typeof fakeSip>, routes: FakeRoutes = { [`POST ${WEB_CALL_DATA_PATH}`]: CREDS }, url = '/en/', session?: Session) {
   const close = jest.fn();
-  const t = renderScreen(<CallPanel modal={{ close }} createAdapter={sip.factory} now={now} />, { url, routes });
+  const t = renderScreen(<CallPanel modal={{ close }} createAdapter={sip.factory} now={now} />, { url, routes, session });
   return { ...t, close };
 }
 
@@ -76,6 +82,13 @@ describe('the call panel', () => {
     expect(t.calls).toEqual([{ method: 'POST', path: WEB_CALL_DATA_PATH, query: undefined, body: { is_support_call: true, organizer_id: null, chat_id: null }, captcha: true }]);
     expect(sip.credentials).toEqual(CREDS);
     expect(status()).toHaveTextContent('Connecting…');
+  });
+
+  test("the caller's SIP display name is the traveller's name as staff see it in chats (last, first; else the login)", async () => {
+    const named = fakeSip();
+    open(named, undefined, '/en/', { token: 't', profile: { id: 7, first_name: 'Anna', last_name: 'Smith', email: 'anna@example.com' } });
+    await waitFor(() => expect(named.calls).toEqual(['start']));
+    expect(named.displayName).toBe('Smith Anna');
   });
 
   test('created → calling (timer 0), answered → in call with the timer from the answer, hold and back, mute toggles', async () => {
@@ -197,25 +210,5 @@ describe('the call panel', () => {
     expect(screen.getByRole('heading', { name: 'Звонок через интернет' })).toBeInTheDocument();
     expect(screen.getByText('Служба поддержки')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toBeInTheDocument();
-  });
-});
-
-describe('the sip.js adapter', () => {
-  test('audio only, registers with refresh frequency 50 and expires 60, with the private identity and password', () => {
-    const events = { onCreated: jest.fn(), onAnswered: jest.fn(), onHangup: jest.fn(), onHold: jest.fn(), onServerDisconnect: jest.fn(), onRejected: jest.fn() };
-    const o = simpleUserOptions(CREDS, events, null);
-    expect(o.aor).toBe(CREDS.public_identity);
-    expect(o.media?.constraints).toEqual({ audio: true, video: false });
-    expect(o.registererOptions).toEqual({ expires: 60, refreshFrequency: 50 });
-    expect(REGISTER_OPTIONS).toEqual({ expires: 60, refreshFrequency: 50 });
-    expect(o.userAgentOptions).toMatchObject({ authorizationUsername: CREDS.private_identity, authorizationPassword: CREDS.password });
-    o.delegate?.onCallHold?.(true);
-    o.delegate?.onCallAnswered?.();
-    expect(events.onHold).toHaveBeenCalledWith(true);
-    expect(events.onAnswered).toHaveBeenCalled();
-  });
-
-  test("a failed load is a 'could not import' error", async () => {
-    await expect(loadSipJs(() => Promise.reject(new Error('Loading chunk sip failed')))).rejects.toThrow('Could not import the call library: Loading chunk sip failed');
   });
 });

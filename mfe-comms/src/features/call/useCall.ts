@@ -4,10 +4,11 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useHost } from '@tours/shared/core';
+import { useHost, type Session } from '@tours/shared/core';
+import { callReducer, INITIAL_SESSION, isActive, type CalleeType } from '../common/call/call-machine';
+import { CallImportError, isNotAllowedError, type CallAdapter, type CallAdapterFactory } from '../common/call/sip-adapter';
+import { useCallActions } from '../common/call/useCallActions';
 import { fetchWebCallData, type WebCallDataBody } from './api';
-import { callReducer, INITIAL_SESSION, isActive, type CalleeType } from './call-machine';
-import { CallImportError, isNotAllowedError, type CallAdapter, type CallAdapterFactory } from './sip-adapter';
 
 /** What went wrong, shown in the panel: the microphone refused, the call library not loaded, the credentials refused, the call failed. */
 export type CallError = { kind: 'notAllowed' } | { kind: 'import' } | { kind: 'api'; message: string } | { kind: 'failed' } | { kind: 'unavailable' };
@@ -18,7 +19,16 @@ export interface CallTarget {
   body: WebCallDataBody;
 }
 
-export function useCall(target: CallTarget, createAdapter: CallAdapterFactory, remoteAudio: () => HTMLAudioElement | null, now: () => number) {
+/**
+ * The SIP display name of the traveller: the rule the chat shows them by to staff (api/src/db/queries/chat.ts
+ * travellerNames: last name, first name, else the login). The agent console prefers the chat's name (the server's).
+ */
+export function travellerDisplayName(profile: Pick<Session['profile'], 'first_name' | 'last_name' | 'email' | 'phone'> | null | undefined): string {
+  if (!profile) return '';
+  return [profile.last_name, profile.first_name].filter(Boolean).join(' ') || profile.email || profile.phone || '';
+}
+
+export function useCall(target: CallTarget, createAdapter: CallAdapterFactory, remoteAudio: () => HTMLAudioElement | null, now: () => number, displayName = '') {
   const host = useHost();
   const intl = useIntl();
   const [session, dispatch] = useReducer(callReducer, { ...INITIAL_SESSION, isOpen: true, calleeName: target.calleeName, calleeType: target.calleeType });
@@ -84,7 +94,7 @@ export function useCall(target: CallTarget, createAdapter: CallAdapterFactory, r
     };
     let adapter: CallAdapter;
     try {
-      adapter = await createAdapter(credentials, events, remoteAudio());
+      adapter = await createAdapter(credentials, events, remoteAudio(), displayName ? { displayName } : undefined);
     } catch (e) {
       if (current()) fail(e instanceof CallImportError ? { kind: 'import' } : { kind: 'failed' });
       return;
@@ -99,7 +109,7 @@ export function useCall(target: CallTarget, createAdapter: CallAdapterFactory, r
     } catch (e) {
       if (current()) fail(isNotAllowedError(e) ? { kind: 'notAllowed' } : { kind: 'failed' });
     }
-  }, [createAdapter, host, intl, now, release, remoteAudio]);
+  }, [createAdapter, displayName, host, intl, now, release, remoteAudio]);
 
   const hangup = useCallback(() => {
     hungUpHere.current = true;
@@ -111,26 +121,7 @@ export function useCall(target: CallTarget, createAdapter: CallAdapterFactory, r
     if (adapter) void adapter.hangup().catch(() => undefined).then(() => adapter.disconnect()).catch(() => undefined);
   }, []);
 
-  const toggleHold = useCallback(async () => {
-    const adapter = adapterRef.current;
-    if (!adapter) return;
-    const held = session.status === 'hold';
-    try {
-      await (held ? adapter.unhold() : adapter.hold());
-      dispatch({ type: held ? 'unhold' : 'hold' });
-    } catch {
-      /* the re-INVITE was refused: the call stays as it was */
-    }
-  }, [session.status]);
-
-  const toggleMute = useCallback(() => {
-    const adapter = adapterRef.current;
-    if (adapter) {
-      if (session.isMuted) adapter.unmute();
-      else adapter.mute();
-    }
-    dispatch({ type: 'toggleMute' });
-  }, [session.isMuted]);
+  const { toggleHold, toggleMute } = useCallActions(adapterRef, session, dispatch);
 
   // The panel starts the call as it opens ('Call via internet' was the ask) and ends it as it closes.
   const startRef = useRef(start);

@@ -6,6 +6,8 @@ import { RequestAnswer, requestStatusKey, requestStatusName, type ApiClient, typ
 import { fakeApi, renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import AgentPage from './AgentPage';
 import { STAFF_SESSION_KEY } from './staff-session';
+import { CallAdapterContext } from './CallLine';
+import type { CallAdapter, CallAdapterFactory } from '../../common/call/sip-adapter';
 import { SocketFactoryContext } from '../useChat';
 import { fakeSockets } from '../test-socket';
 import { chat, message } from '../test-fixture';
@@ -54,6 +56,7 @@ function agentServer(extra: FakeRoutes = {}) {
       return { data: { ...staffChat, is_frozen: b.is_frozen, freeze_reason: b.is_frozen ? b.reason : null } };
     },
     'GET /crm/api/request/list-for-chat': { requests: [request(12)] },
+    'POST /crm/api/agent/web-call-data': { target: 'sip:support@tours.localhost', ws_url: 'ws://localhost:5066', public_identity: 'sip:support@tours.localhost', private_identity: '1773200000:support', password: 'c2VjcmV0' },
     ...extra,
   };
   return routes;
@@ -69,13 +72,18 @@ function renderAgent(routes: FakeRoutes) {
     post: (p, b, o) => (record(p, o), fake.api.post(p, b, o)),
   };
   const sockets = fakeSockets();
+  // The line's SIP side (CallLine.test.tsx plays calls through it): registers and waits.
+  const sip: CallAdapter = { register: async () => undefined, start: async () => undefined, answer: async () => undefined, decline: async () => undefined, hangup: async () => undefined, hold: async () => undefined, unhold: async () => undefined, mute: () => undefined, unmute: () => undefined, disconnect: jest.fn(async () => undefined) };
+  const sipFactory: CallAdapterFactory = jest.fn(async () => sip);
   const t = renderScreen(
     <SocketFactoryContext.Provider value={sockets.factory}>
-      <AgentPage />
+      <CallAdapterContext.Provider value={sipFactory}>
+        <AgentPage />
+      </CallAdapterContext.Provider>
     </SocketFactoryContext.Provider>,
     { url: '/en', api },
   );
-  return { ...t, calls: fake.calls, headers, sockets };
+  return { ...t, calls: fake.calls, headers, sockets, sip, sipFactory };
 }
 
 beforeEach(() => window.sessionStorage.clear());
@@ -99,10 +107,15 @@ describe('agent console (issue 15)', () => {
     expect(t.headers.filter((h) => h.path === '/crm/api/user/admin-auth-cookie')).toEqual([{ path: '/crm/api/user/admin-auth-cookie', auth: 'Bearer staff-token' }]);
     // The staff socket carries the staff token.
     await waitFor(() => expect(t.sockets.last().options.auth).toEqual({ token: 'staff-token' }));
+    // The staff member's line registers with its credentials (the staff token's), ready to answer calls.
+    expect(await screen.findByText('Calls: online')).toBeInTheDocument();
+    expect(t.headers.filter((h) => h.path === '/crm/api/agent/web-call-data')).toEqual([{ path: '/crm/api/agent/web-call-data', auth: 'Bearer staff-token' }]);
     const list = await screen.findByRole('navigation', { name: 'Chats' });
     expect(await within(list).findByRole('button', { name: /Ada Lovelace · Support.*2 unread/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // Signing out ends the line's registration.
+    await waitFor(() => expect(t.sip.disconnect).toHaveBeenCalled());
     expect(window.sessionStorage.getItem(STAFF_SESSION_KEY)).toBeNull();
     await waitFor(() => expect(t.calls.filter((c) => c.path === '/crm/api/user/admin-logout')).toHaveLength(1));
   });

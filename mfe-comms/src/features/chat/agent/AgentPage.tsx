@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import type { AgentAuthAnswer, BookingRequest, Chat, ChatMessage } from '@tours/shared/api';
@@ -9,7 +9,8 @@ import { MessageList } from '../MessageList';
 import type { ChatRoom } from '../room';
 import type { ChatConnection } from '../socket';
 import { useChatConnection, useConnectionStatus, useRoom } from '../useChat';
-import { adminLogout, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
+import { adminLogout, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, agentWebCallData, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
+import { CallLine } from './CallLine';
 import { readStaffSession, writeStaffSession } from './staff-session';
 import '../chat.css';
 import './agent.css';
@@ -18,8 +19,9 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.sessio
 
 /**
  * The agent console (issue 15): support and organizer staff sign in with a seeded staff account, see the chats they
- * serve with unread counts and the requests linked to the open one, reply, edit, moderate and delete messages, and
- * freeze or reopen a chat. Its own route of mfe-comms ('agent-console', /agent), not linked from the public site.
+ * serve with unread counts and the requests linked to the open one, reply, edit, moderate and delete messages,
+ * freeze or reopen a chat, and answer the calls to their line (CallLine). Its own route of mfe-comms ('agent-console',
+ * /agent), not linked from the public site.
  */
 export default function AgentPage() {
   const intl = useIntl();
@@ -106,7 +108,13 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
   const host = useHost();
   const connection = useChatConnection(session.token);
   const [chatId, setChatId] = useState<number | null>(null);
-  const load = useMemo(() => (offset: number) => agentChats(host.api, session.token, offset), [host.api, session.token]);
+  // The travellers the console knows from its chats, by id: how it names a caller (CallLine).
+  const travellers = useRef(new Map<number, string>()).current;
+  const load = useMemo(() => (offset: number) => agentChats(host.api, session.token, offset).then((answer) => {
+    for (const c of answer.data) if (c.traveller) travellers.set(c.traveller.id, c.traveller.name);
+    return answer;
+  }), [host.api, session.token, travellers]);
+  const lineCredentials = useMemo(() => () => agentWebCallData(host.api, session.token), [host.api, session.token]);
 
   return (
     <>
@@ -114,6 +122,7 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
         <span>{t('agent.signedInAs', { name: session.staff.name })}</span>{' '}
         <Button variant="secondary" size="sm" onClick={onSignOut}>{t('agent.logout')}</Button>
       </p>
+      <CallLine credentials={lineCredentials} travellers={travellers} />
       <div className="chat-layout">
         <ChatList connection={connection} currentId={chatId} load={load} onSelect={setChatId} reader="staff" />
         {chatId === null ? <p>{t('agent.choose')}</p> : <AgentChat key={chatId} token={session.token} connection={connection} chatId={chatId} />}

@@ -5,7 +5,7 @@
 import type { HostContext } from '@tours/shared/contract';
 import {
   AgentAuthAnswer, AgentMarkAsReadAnswer, AgentProfileAnswer, ChatAnswer, ChatListAnswer, DoneAnswer, MessageAnswer, MessagesAnswer, RequestListAnswer,
-  UserPrivateDataAnswer,
+  UserPrivateDataAnswer, WebCallCredentialsAnswer,
 } from '@tours/shared/api';
 import type { RoomCalls } from '../room';
 
@@ -81,4 +81,14 @@ export function freezeChat(api: Api, token: string, body: { chat_id: number; is_
 /** GET /crm/api/request/list-for-chat: the requests of the chat's traveller. */
 export function requestsForChat(api: Api, token: string, chatId: number, signal?: AbortSignal): Promise<RequestListAnswer> {
   return api.get('/crm/api/request/list-for-chat', { schema: RequestListAnswer, query: { chat_id: String(chatId) }, headers: auth(token), signal });
+}
+
+export const AGENT_WEB_CALL_DATA_PATH = '/crm/api/agent/web-call-data';
+
+/**
+ * POST /crm/api/agent/web-call-data (api/src/routes/web-calls.ts): the credentials of the staff member's line (support's
+ * or their organizer's), which the console registers to answer calls; target is the line itself.
+ */
+export function agentWebCallData(api: Api, token: string): Promise<WebCallCredentialsAnswer> {
+  return api.post(AGENT_WEB_CALL_DATA_PATH, {}, { schema: WebCallCredentialsAnswer, headers: auth(token) });
 }

@@ -1,0 +1,76 @@
+/**
+ * The console's phone (issue 15 'Agent console'): 'Calls: online/offline', an incoming call as an alert dialog with
+ * the caller, Answer and Decline, then the call with the traveller's call panel's controls (mute, hold, hang up,
+ * timer). Placing calls is not offered: travellers register only while they call (docs/decisions.md).
+ */
+import { createContext, useCallback, useContext, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, MessageBanner } from '@tours/shared/kit';
+import { CallControls } from '../../common/call/CallControls';
+import { isActive } from '../../common/call/call-machine';
+import { createSipAdapter, type CallAdapterFactory, type CallCredentials, type Caller } from '../../common/call/sip-adapter';
+import { callerOf } from './line';
+import { useLine } from './useLine';
+
+/** The SIP side of the console's line: sip.js; the console's tests provide a fake one. */
+export const CallAdapterContext = createContext<CallAdapterFactory>(createSipAdapter);
+
+export interface CallLineProps {
+  credentials: () => Promise<CallCredentials>;
+  /** Travellers' names by id, as the console's chats give them. */
+  travellers: ReadonlyMap<number, string>;
+  /** The SIP side (tests give a fake one); CallAdapterContext's by default. */
+  createAdapter?: CallAdapterFactory;
+  now?: () => number;
+}
+
+export function CallLine({ credentials, travellers, createAdapter, now = Date.now }: CallLineProps) {
+  const contextAdapter = useContext(CallAdapterContext);
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const id = useId();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const remoteAudio = useCallback(() => audioRef.current, []);
+  const nameOf = (caller: Caller) => callerOf(caller, travellers, (travellerId) => intl.formatMessage({ id: 'agent.call.traveller' }, { id: travellerId }));
+  const { line, session, error, answer, decline, hangup, close, toggleHold, toggleMute } = useLine({ credentials, createAdapter: createAdapter ?? contextAdapter, remoteAudio, now, nameOf });
+  const ringing = session.isOpen && session.status === 'calling';
+
+  return (
+    <div className="agent-line">
+      <p className="agent-line__status" role="status" data-line={line}>
+        {t(`agent.call.line.${line}`)}
+      </p>
+      {ringing && (
+        <div className="agent-line__incoming" role="alertdialog" aria-labelledby={`${id}-incoming`} aria-describedby={`${id}-caller`}>
+          <h2 id={`${id}-incoming`}>{t('agent.call.incoming')}</h2>
+          <p id={`${id}-caller`} className="comms-call__callee">
+            <span className="comms-call__name">{session.calleeName}</span>
+            <span className="comms-call__type">{t(`call.calleeType.${session.calleeType}`)}</span>
+          </p>
+          <span className="agent-line__row">
+            {/* An alert dialog takes the focus: the agent answers with Enter. */}
+            <Button autoFocus onClick={() => void answer()}>{t('agent.call.answer')}</Button>
+            <Button variant="secondary" onClick={decline}>{t('agent.call.decline')}</Button>
+          </span>
+        </div>
+      )}
+      {session.isOpen && !ringing && (
+        <section className="comms-call agent-line__call" aria-labelledby={`${id}-call`}>
+          <h2 id={`${id}-call`} className="comms-call__title">{t('agent.call.title')}</h2>
+          <CallControls
+            session={session}
+            now={now}
+            onToggleMute={toggleMute}
+            onToggleHold={() => void toggleHold()}
+            onHangup={hangup}
+            alert={error && <MessageBanner kind="error">{t(error === 'notAllowed' ? 'agent.call.notAllowed' : 'call.failed')}</MessageBanner>}
+          >
+            {!isActive(session.status) && <Button variant="ghost" onClick={close}>{t('common.close')}</Button>}
+          </CallControls>
+        </section>
+      )}
+      {/* The caller's voice (sip.js plays the remote stream here); there from the start, as the line registers with it. */}
+      <audio ref={audioRef} autoPlay hidden />
+    </div>
+  );
+}
