@@ -18,7 +18,7 @@ export default async function globalSetup(_config: FullConfig) {
   type Start = (o: { env: NodeJS.ProcessEnv; quiet: boolean; dbFile: string; manifestFile: string }) => Promise<{ stop: () => Promise<void>; manifestFile: string }>;
   const { startProduct } = (await import(path.join(root, 'scripts/lib/processes.mjs'))) as { startProduct: Start };
   const product = await startProduct({
-    env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), WIDGETS_PORT: String(E2E_PORTS.widgets), PARTNER_PORT: String(E2E_PORTS.partner), SIP_PORT: String(E2E_PORTS.sip), RATE_LIMIT_PER_MIN: '100000', AUTH_CODE_SENDS_PER_VISITOR: '1000', SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` },
+    env: { ...process.env, HOST_PORT: String(E2E_PORTS.host), API_PORT: String(E2E_PORTS.api), REMOTE_PORT_BASE: String(E2E_PORTS.remoteBase), WIDGETS_PORT: String(E2E_PORTS.widgets), PARTNER_PORT: String(E2E_PORTS.partner), SIP_PORT: String(E2E_PORTS.sip), RATE_LIMIT_PER_MIN: '100000', CHAT_HANDSHAKES_PER_MIN: '100000', AUTH_CODE_SENDS_PER_VISITOR: '1000', SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` },
     quiet: true,
     dbFile: path.join(tmp, 'catalogue.sqlite'),
     manifestFile: path.join(tmp, 'mfe-manifest.json'),

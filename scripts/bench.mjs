@@ -123,6 +123,8 @@ async function areaFigures({ product, tourSlug }) {
     accounts: (m) => m.benchAccounts({ browser, baseUrl, apiUrl }),
     booking: (m) => m.benchBooking({ browser, baseUrl, apiUrl }),
     staff: (m) => (tourSlug ? m.benchStaff({ browser, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
+    uploads: (m) => m.benchUploads({ apiUrl, internalSecret: product.internalSecret }),
+    chat: (m) => m.benchChat({ apiUrl }),
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
   };
   try {
@@ -155,7 +157,7 @@ async function main() {
   const tmp = path.join(ROOT, '.tmp/bench');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', WIDGETS_PORT: '28097', PARTNER_PORT: '28098', RATE_LIMIT_PER_MIN: '10000000', AUTH_CODE_SENDS_PER_VISITOR: '1000000', DEV_MODE: '1' };
+  const env = { ...process.env, HOST_PORT: '28080', API_PORT: '23001', REMOTE_PORT_BASE: '28081', WIDGETS_PORT: '28097', PARTNER_PORT: '28098', RATE_LIMIT_PER_MIN: '10000000', CHAT_HANDSHAKES_PER_MIN: '1000000', AUTH_CODE_SENDS_PER_VISITOR: '1000000', DEV_MODE: '1' };
   const product = await startProduct({ env, quiet: true, dbFile: path.join(tmp, 'catalogue.sqlite'), manifestFile: path.join(tmp, 'mfe-manifest.json') });
   const report = { at: new Date().toISOString(), budgets: BUDGETS, entries: entrySizes(), routes: {}, api: null };
   try {

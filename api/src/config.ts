@@ -25,6 +25,11 @@ export interface ApiConfig {
   rateLimitAuthPerMin: number | null;
   /** Keys (client address × class) the limiter remembers; the least recently seen go first beyond it. */
   rateLimitMaxKeys: number;
+  /**
+   * CHAT_HANDSHAKES_PER_MIN: chat socket handshakes one address may start in a minute (default 60: a reconnecting
+   * client with its backoff needs a few); 0 = no limit. Lifted with every other limit by RATE_LIMIT_PER_MIN=0.
+   */
+  chatHandshakesPerMin: number;
   /** Byte budget (estimated) of the answer cache, in MB. */
   cacheMaxMb: number;
   /**
@@ -89,6 +94,19 @@ export interface ApiConfig {
   uploadsDir: string;
   /** UPLOAD_QUOTA_MB_PER_DAY: what one traveller may upload in 24 hours, in MB (the disk's defence); 0 = no quota. */
   uploadQuotaMbPerDay: number;
+  /**
+   * UPLOADS_S3_URL: keep uploaded files in an S3-compatible object store instead of UPLOADS_DIR (which then holds only
+   * the files on their way in): `https://{access key}:{secret}@{endpoint host}/{bucket}[/{prefix}][?region=…]`
+   * (lib/s3-storage.ts). Empty: the local disk.
+   */
+  uploadsS3Url: string;
+  /**
+   * UPLOAD_URL_ALLOW_HOSTS: host names a URL upload may fetch from even when they resolve to a private address (an
+   * internal CDN), comma-separated. Any other host must resolve only to public addresses (lib/url-fetch.ts).
+   */
+  uploadUrlAllowHosts: readonly string[];
+  /** UPLOAD_URL_TIMEOUT_MS: how long a URL upload may take to fetch its file, in ms (default 15000). */
+  uploadUrlTimeoutMs: number;
   /**
    * PAYMENT_PROVIDER: the payment provider (lib/payments.ts). 'sandbox' (the default): a local stand-in whose payment
    * page (served by the API, with Pay and Decline) works in development mode (DEV_MODE) only.
@@ -207,6 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     rateLimitWritesPerMin: optInt(env.RATE_LIMIT_WRITES_PER_MIN, 0, 1_000_000_000),
     rateLimitAuthPerMin: optInt(env.RATE_LIMIT_AUTH_PER_MIN, 0, 1_000_000_000),
     rateLimitMaxKeys: int(env.RATE_LIMIT_MAX_KEYS, 10_000, 100, 10_000_000),
+    chatHandshakesPerMin: int(env.CHAT_HANDSHAKES_PER_MIN, 60, 0, 1_000_000_000),
     cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
     internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
@@ -231,6 +250,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     verificationProvider: verificationProvider(env.VERIFICATION_PROVIDER),
     uploadsDir: env.UPLOADS_DIR ? path.resolve(root, env.UPLOADS_DIR) : path.join(path.dirname(dbFile), 'uploads'),
     uploadQuotaMbPerDay: int(env.UPLOAD_QUOTA_MB_PER_DAY, 500, 0, 1_000_000),
+    uploadsS3Url: env.UPLOADS_S3_URL?.trim() ?? '',
+    uploadUrlAllowHosts: (env.UPLOAD_URL_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    uploadUrlTimeoutMs: int(env.UPLOAD_URL_TIMEOUT_MS, 15_000, 100, 600_000),
     paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
     sipWsUrl: sipWsUrl(env.SIP_WS_URL),
     sipDomain: env.SIP_DOMAIN || 'tours.localhost',

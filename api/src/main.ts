@@ -6,6 +6,7 @@ import { readConfig } from './config';
 import { openDatabase, type Db } from './db';
 import { ensureSeeded } from './db/seed/ensure';
 import { ensureDemoChats, ensureStaffAccounts } from './db/seed/staff';
+import { DEV_ORGANIZER_MEET_KEY, ensureDevOrganizerMeetKey } from './db/seed/organizer-meet';
 import { buildServer } from './server';
 
 export { buildServer } from './server';
@@ -18,8 +19,11 @@ async function main(): Promise<void> {
   // The agent console's development accounts and demo chats (issue 15; db/seed/staff.ts lists the passwords): DEV_MODE only.
   const staff = config.devMode ? await ensureStaffAccounts(db) : [];
   if (config.devMode) await ensureDemoChats(db);
+  // The development organizer-meet contract and its fixed key (issue 16; README 'Organizer-meet pages'): DEV_MODE only.
+  if (config.devMode) await ensureDevOrganizerMeetKey(db);
   const app = buildServer({ db, config, logger: { level: config.logLevel } });
   if (staff.length) app.log.info({ staff }, 'development staff accounts made (passwords in api/src/db/seed/staff.ts)');
+  if (config.devMode) app.log.info({ url: `${config.siteOrigin}/ru/organizer-meet/${DEV_ORGANIZER_MEET_KEY}` }, 'development organizer-meet page');
   app.log.info({ ...report }, report.seeded ? `catalogue seeded (${report.reason})` : 'catalogue up to date');
 
   let closing = false;

@@ -27,6 +27,8 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
 import { registerMediaRoutes } from './routes/media';
 import { registerOrganizerRoutes } from './routes/organizers';
+import { registerOrganizerAdminRoutes } from './routes/organizer-admin';
+import { registerOrganizerMeetRoutes } from './routes/organizer-meet';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerProgrammeRoutes } from './routes/programme';
 import { registerOutboxPage } from './routes/outbox';
@@ -156,6 +158,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerSlugRoutes(router, services);
   registerTourRoutes(router, services);
   registerSearchRoutes(router, services);
+  registerOrganizerAdminRoutes(router, services);
   registerTourPageRoutes(router, services);
   registerReviewRoutes(router, services);
   registerAccountRoutes(router, services);
@@ -168,6 +171,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
+  registerOrganizerMeetRoutes(app, router, services);
   registerTourSelectionRoutes(router, services);
   registerChatLinkRoutes(router, services);
   registerChatRoutes(app, router, services);

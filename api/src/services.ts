@@ -11,6 +11,8 @@ import type { Rates } from './lib/currency';
 import { OneTimeCodes } from './lib/one-time-codes';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
 import { rateLimitsOf } from './lib/rate-limit';
+import { parseS3Url, S3Storage } from './lib/s3-storage';
+import { UploadStore } from './lib/uploads';
 
 export interface ServicesOptions {
   /** The service's clock (tests move it): expiries of codes, links, tokens, captchas, and the rate limiter. */
@@ -40,6 +42,8 @@ export class Services {
   readonly codes: OneTimeCodes;
   /** Identity verification (lib/identity-verification.ts): the sandbox unless VERIFICATION_PROVIDER names another. */
   readonly verification: IdentityVerificationProvider;
+  /** Uploaded files: on the disk (UPLOADS_DIR), or in an S3-compatible store with UPLOADS_S3_URL. */
+  readonly uploads: UploadStore;
 
   constructor(
     readonly db: Db,
@@ -48,6 +52,7 @@ export class Services {
   ) {
     this.cache = new AnswerCache({ maxBytes: config.cacheMaxMb * 1024 * 1024 });
     this.now = options.now ?? Date.now;
+    this.uploads = new UploadStore(config.uploadsDir, config.uploadsS3Url ? new S3Storage(parseS3Url(config.uploadsS3Url)) : undefined);
     const providers: MessageProviders = { ...options.providers };
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
     this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}) });

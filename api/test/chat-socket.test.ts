@@ -214,6 +214,33 @@ test(`at most ${CHAT_SOCKET_MAX_PER_USER} sockets per person at once`, async () 
   expect((await connected({ token })).socket.connected).toBe(true);
 });
 
+test('at most CHAT_HANDSHAKES_PER_MIN handshakes a minute from one address, as the host server forwards it', async () => {
+  const secret = 'x'.repeat(32);
+  const limited = testServer(t.db, { uploadsDir, rateLimitPerMin: 600, chatHandshakesPerMin: 3, internalSecret: secret });
+  await limited.listen({ port: 0, host: '127.0.0.1' });
+  const at = `http://127.0.0.1:${(limited.server.address() as AddressInfo).port}`;
+  const attempt = (headers: Record<string, string> = {}) => {
+    const socket = connectClient(at, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, auth: { token: anna }, extraHeaders: headers });
+    open.push(socket);
+    return new Promise<boolean>((resolve) => {
+      socket.once('connect', () => resolve(true));
+      socket.once('connect_error', () => resolve(false));
+    });
+  };
+  try {
+    // A forged X-Forwarded-For (no internal secret) is not believed: these all count against 127.0.0.1.
+    expect([await attempt(), await attempt({ 'x-forwarded-for': '203.0.113.9' }), await attempt()]).toEqual([true, true, true]);
+    expect(await attempt({ 'x-forwarded-for': '203.0.113.10' })).toBe(false);
+    // Through the host server (its secret) each visitor has an address of its own.
+    const viaHost = (visitor: string) => attempt({ 'x-internal-secret': secret, 'x-forwarded-for': visitor });
+    expect([await viaHost('198.51.100.7'), await viaHost('198.51.100.7'), await viaHost('198.51.100.7'), await viaHost('198.51.100.7'), await viaHost('198.51.100.8')])
+      .toEqual([true, true, true, false, true]);
+  } finally {
+    for (const socket of open.splice(0)) socket.disconnect();
+    await limited.close();
+  }
+});
+
 test('an oversized packet or a flood of packets ends the socket', async () => {
   const big = await connected({ token: anna });
   const closedBig = new Promise<string>((resolve) => big.socket.once('disconnect', (reason) => resolve(reason)));

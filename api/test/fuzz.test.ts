@@ -212,7 +212,7 @@ function formBody(parts: FormPart[], boundary = 'fuzz-boundary-7MA4YWxkTrZu0gW')
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const PDF_BYTES = Buffer.from('%PDF-1.4\n%%EOF\n');
 const MP4_BYTES = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]);
-const FILE_OF: Record<string, Buffer> = { '/crm/api/image/upload': PNG_BYTES, '/crm/api/file/upload': PDF_BYTES, '/crm/api/file/upload-video': MP4_BYTES };
+const FILE_OF: Record<string, Buffer> = { '/crm/api/image/upload': PNG_BYTES, '/crm/api/file/upload': PDF_BYTES, '/crm/api/file/upload-video': MP4_BYTES, '/spa/contract-organizer-meet-file-save': PDF_BYTES };
 /** Valid values of the forms' text fields. */
 const FORM_VALUES: Record<string, string> = { bucket: 'avatars', is_public: '1' };
 
@@ -369,11 +369,23 @@ beforeAll(async () => {
   });
   const staff = await staffAuth();
   // Staff tools (issue 16): the seeded staff with every permission, on the first published tour.
-  const staffToolPaths = ['/crm/api/user/private-data', '/crm/api/user/admin-auth-cookie', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf'];
+  const staffToolPaths = ['/crm/api/user/private-data', '/crm/api/user/admin-auth-cookie', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf', '/crm/api/contract/organizer-meet-key'];
   const staffAll = DEV_STAFF.find((x) => x.login === 'staff.all@tours.example')!;
   const staffTools = { 'x-authorization': `Bearer ${(await call('/crm/api/agent/auth', { login: staffAll.login, password: staffAll.password })).json().token as string}` };
   for (const p of staffToolPaths.filter((x) => x.startsWith('/spa/'))) byPath[p] = { id: String(tour.id) };
   const staffMessage = async () => (await call('/crm/api/agent/send-message', { chat_id: chatId, message: 'Fuzz' }, staff)).json().data.id as number;
+  // Organizers' staff calls (issue 16): as the same staff, on the first tour's organizer, which stays published.
+  staffToolPaths.push('/crm/api/organizer/list', '/crm/api/organizer/view', '/crm/api/organizer/create', '/crm/api/organizer/update', '/crm/api/organizer/set-published-on-site');
+  for (const p of ['/crm/api/organizer/view', '/crm/api/organizer/update']) byPath[p] = { id: String(tour.organizer_id) };
+  const organizerRegion = await k.selectFrom('regions').select('id').orderBy('id').executeTakeFirstOrThrow();
+  Object.assign(bodies, {
+    '/crm/api/organizer/create': {
+      kind: 'author', legal_form: 1, region_id: organizerRegion.id, name_en: 'Fuzz Expert', name_cn: 'Fuzz', expert_first_name_en: 'Fuzz', expert_last_name_en: 'Expert',
+      expert_first_name_cn: 'Fuzz', expert_last_name_cn: 'Expert', phone: '+79161234567', email: 'fuzz.organizer@example.com',
+    },
+    '/crm/api/organizer/update': { name_en: 'Fuzz Organizer', description_en: 'Hello\nworld' },
+    '/crm/api/organizer/set-published-on-site': { id: tour.organizer_id, published_on_site: true },
+  });
   const chatQuery = { chat_id: String(chatId) };
   const withFile = (await call('/crm/api/chat/send-message', { chat_id: chatId, file_id: picture.id }, auth)).json().data.id as number;
   Object.assign(byPath, {
@@ -397,6 +409,20 @@ beforeAll(async () => {
     '/crm/api/agent/freeze': { chat_id: chatId, is_frozen: false },
   });
   validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
+  // Organizer-meet pages (issue 16): a contract's key from the staff call, and two files of it (one to delete, one to fetch).
+  const meet = (await call('/crm/api/contract/organizer-meet-key', { organizer_id: tour.organizer_id }, staffTools)).json() as { key: string; contract_id: number };
+  const meetFile = async () => {
+    const form = formBody([{ name: 'file', filename: 'fuzz.pdf', data: PDF_BYTES }]);
+    return (await app.inject({ method: 'POST', url: `/spa/contract-organizer-meet-file-save?key=${meet.key}`, payload: form.payload, headers: form.headers })).json().id as number;
+  };
+  const [meetDeleted, meetServed] = [await meetFile(), await meetFile()];
+  for (const p of ['data', 'save', 'delete-file', 'file-save']) byPath[`/spa/contract-organizer-meet-${p}`] = { key: meet.key };
+  byPath['/spa/contract-organizer-meet-file'] = { key: meet.key, file_id: String(meetServed) };
+  Object.assign(bodies, {
+    '/spa/contract-organizer-meet-save': { contract_id: meet.contract_id, organizer_meet_data: { legal_form: 1, inn: '7707083893', contact_name: 'Fuzz' }, files: [meetServed] },
+    '/spa/contract-organizer-meet-delete-file': { file_id: meetDeleted },
+    '/crm/api/contract/organizer-meet-key': { organizer_id: tour.organizer_id },
+  });
   // logout and refresh-token end the token they are sent: each request gets one of its own. confirm-phone's code is
   // its traveller's (the fuzz traveller's phone calls send codes of their own, which would end it).
   const spender = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Spender' });

@@ -16,7 +16,8 @@ let paths: [string, { name: string; required: boolean }[]][] = [];
 let signedIn: Record<string, string> = {};
 /** The staff tools' calls (issue 16) are asked as the seeded staff with every permission. */
 let staffSignedIn: Record<string, string> = {};
-const STAFF_TOOL_PATHS = ['/crm/api/user/private-data', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf'];
+const STAFF_TOOL_PATHS = ['/crm/api/user/private-data', '/spa/tour-private-data', '/spa/tour-private-variants-data', '/spa/private-generate-tour-program-pdf', '/spa/private-tour-program-pdf',
+  '/crm/api/organizer/list', '/crm/api/organizer/view'];
 const get = (a: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   getAnonymous(a, url, { ...(STAFF_TOOL_PATHS.includes(url.split('?')[0]!) ? staffSignedIn : signedIn), ...headers });
 let validBase: Record<string, string> = {};
@@ -81,7 +82,20 @@ beforeAll(async () => {
     const staffAuth = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: staffAll.login, password: staffAll.password } });
     staffSignedIn = { 'x-authorization': `Bearer ${staffAuth.json().token as string}` };
     for (const p of STAFF_TOOL_PATHS.filter((x) => x.startsWith('/spa/'))) tourPageValid[p] = { id: String(tour.id) };
+    // Organizer-meet pages (issue 16): the development key and a file of its contract.
+    const { DEV_ORGANIZER_MEET_KEY: key, ensureDevOrganizerMeetKey } = await import('../src/db/seed/organizer-meet');
+    await ensureDevOrganizerMeetKey(t.db);
+    const boundary = 'robust-boundary';
+    const file = await app.inject({
+      method: 'POST', url: `/spa/contract-organizer-meet-file-save?key=${key}`,
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const fileId = String((file.json() as { id: number }).id);
     Object.assign(tourPageValid, {
+      '/spa/contract-organizer-meet-data': { key },
+      '/spa/info-page': { page: 'about' },
+      '/spa/contract-organizer-meet-file': { key, file_id: fileId },
       '/crm/api/chat/get-chat': { chat_id: chatId },
       '/crm/api/chat/get-messages': { chat_id: chatId },
       '/crm/api/request/get': { id: String(requestId), uuid: requestUUID },
@@ -113,16 +127,23 @@ test('every call with valid input answers 200', async () => {
   }
 });
 
+/**
+ * Calls behind a key (organizer-meet pages): a missing, malformed or wrong key is the same 404 as an expired one,
+ * before any other input is read — nothing is told about what the key guards.
+ */
+const KEY_GUARDED = ['/spa/contract-organizer-meet-data', '/spa/contract-organizer-meet-file'];
+
 test('every call without its required input answers 422 with field errors', async () => {
   for (const [p, params] of paths) {
     const required = params.filter((x) => x.required);
     const res = await get(app, p);
     assertSafe(res.status, res.raw, p);
-    if (required.length) {
-      expect(res.status).toBe(422);
+    if (KEY_GUARDED.includes(p)) expect({ p, status: res.status, body: res.body }).toEqual({ p, status: 404, body: { message: 'Not found' } });
+    else if (required.length) {
+      expect({ p, status: res.status }).toEqual({ p, status: 422 });
       const errors = (res.body as { errors: Record<string, string> }).errors;
       for (const r of required) expect(errors[r.name]).toBe('Required field');
-    } else expect(res.status).toBe(200);
+    } else expect({ p, status: res.status }).toEqual({ p, status: 200 });
   }
 });
 
@@ -140,7 +161,7 @@ test('hostile values in every parameter never give a 5xx', async () => {
       }
       const repeated = await get(app, `${p}?${param.name}=1&${param.name}=2`);
       assertSafe(repeated.status, repeated.raw, `${p} repeated ${param.name}`);
-      if (repeated.status !== 200) expect(repeated.status).toBe(422);
+      if (repeated.status !== 200) expect({ p, param: param.name, status: repeated.status }).toEqual({ p, param: param.name, status: KEY_GUARDED.includes(p) ? 404 : 422 });
     }
   }
   expect(count).toBeGreaterThan(300);
@@ -153,7 +174,7 @@ test('odd headers fall back to defaults', async () => {
     const valid = validFor(p);
     const qs = params.filter((x) => x.required || x.name in valid).map((x) => `${x.name}=${encodeURIComponent(valid[x.name] ?? '1')}`).join('&');
     const res = await get(app, `${p}?${qs}`, headers);
-    expect(res.status).toBe(200);
+    expect({ p, status: res.status }).toEqual({ p, status: 200 });
   }
 });
 

@@ -297,17 +297,43 @@ describe('photos lose their metadata (issue 13)', () => {
 });
 
 describe('POST /crm/api/image/upload (JSON url)', () => {
-  test("another host's URL is refused (422 on url): nothing is fetched", async () => {
-    for (const url of ['https://evil.example/cat.png', '//evil.example/media/tours/1-1/image.png', '/\\evil.example/media/x', 'http://127.0.0.1:3001/media/tours/1-1/image.png', 'file:///etc/passwd', 'javascript:alert(1)', 'https://tours.example.evil.example/media/tours/1-1/image.png', 'https://user:pass@tours.example/media/tours/1-1/image.png']) {
-      const res = await sendJson('/crm/api/image/upload', { url, bucket: 'avatars' });
-      expect([url, res.statusCode, res.json().errors]).toEqual([url, 422, { url: 'Only a file of this site can be taken by its URL: upload the file itself' }]);
+  test('a URL that is not a public http(s) one is refused (422 on url) before anything is fetched', async () => {
+    let hits = 0;
+    const server = http.createServer((_req, res) => {
+      hits += 1;
+      res.end(PNG);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const [url, message] of [
+        [`http://127.0.0.1:${port}/cat.png`, 'The file must be on a public web server'],
+        [`http://localhost:${port}/cat.png`, 'The file must be on a public web server'],
+        [`http://[::ffff:127.0.0.1]:${port}/cat.png`, 'The file must be on a public web server'],
+        [`http://[::1]:${port}/cat.png`, 'The file must be on a public web server'],
+        ['http://169.254.169.254/latest/meta-data/', 'The file must be on a public web server'],
+        ['http://10.0.0.1/cat.png', 'The file must be on a public web server'],
+        ['http://0x7f000001/cat.png', 'The file must be on a public web server'],
+        ['file:///etc/passwd', 'Only an http or https URL can be uploaded'],
+        ['javascript:alert(1)', 'Only an http or https URL can be uploaded'],
+        ['https://user:pass@cdn.example/cat.png', 'A URL with a user name or password cannot be uploaded'],
+        ['//evil.example/media/tours/1-1/image.png', 'This is not a URL'],
+        ['/\\evil.example/media/x', 'This is not a URL'],
+      ]) {
+        const res = await sendJson('/crm/api/image/upload', { url, bucket: 'avatars' });
+        expect([url, res.statusCode, res.json().errors]).toEqual([url, 422, { url: message }]);
+      }
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
     }
   });
 
   test('a path of this site that is not media, or media that does not exist: 422 on url', async () => {
     for (const [url, message] of [
-      ['/internal/outbox', 'Only a file of this site can be taken by its URL: upload the file itself'],
-      ['/media/../internal/outbox', 'Only a file of this site can be taken by its URL: upload the file itself'],
+      ['/internal/outbox', 'No such file'],
+      ['https://tours.example/internal/outbox', 'No such file'],
+      ['/media/../internal/outbox', 'No such file'],
       ['/media/nope/1-1/image.png', 'No such file'],
       [`/media/uploads/${'0'.repeat(32)}.png`, 'No such file'],
       ['/media/uploads/passwd', 'No such file'],
@@ -469,7 +495,7 @@ describe('POST /crm/api/file/upload-video', () => {
     const privateCopy = await app.inject({ method: 'POST', url: '/crm/api/file/upload-video', payload: { url: mine.url }, headers: auth(anna) });
     expect((await uploadById(t.db, privateCopy.json().id))?.is_public).toBe(0);
     expect((await sendJson('/crm/api/file/upload-video', { url: '/media/tours/1-1/image.png' })).json().errors).toEqual({ url: 'The video must be an MP4 or WebM file' });
-    expect((await sendJson('/crm/api/file/upload-video', { url: 'https://videos.example/a.mp4' })).json().errors).toEqual({ url: 'Only a file of this site can be taken by its URL: upload the file itself' });
+    expect((await sendJson('/crm/api/file/upload-video', { url: 'http://192.168.1.10/a.mp4' })).json().errors).toEqual({ url: 'The file must be on a public web server' });
     expect((await app.inject({ method: 'POST', url: '/crm/api/file/upload-video?is_public=maybe', payload: { url: mine.url }, headers: auth(anna) })).json().errors).toEqual({ is_public: 'Incorrect value' });
   });
 
@@ -618,8 +644,9 @@ describe('lib/uploads.ts', () => {
       expect(fs.readdirSync(path.join(dir, '.tmp'))).toEqual([]);
       const ok = await store.receive(chunks(10), 10 * 1024);
       expect([ok.size, ok.head.length]).toEqual([10 * 1024, 64]);
-      expect(store.pathOf('../x.png')).toBeNull();
-      expect(store.pathOf(`${'ab'.repeat(16)}.png`)).toBe(path.join(dir, 'ab', `${'ab'.repeat(16)}.png`));
+      expect(store.isStoredName('../x.png')).toBe(false);
+      expect(store.isStoredName(`${'ab'.repeat(16)}.png`)).toBe(true);
+      expect(await store.read('../x.png')).toBeNull();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

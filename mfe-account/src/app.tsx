@@ -2,5 +2,7 @@ import { lazy } from 'react';
 import { createMfeApp } from '@tours/shared/kit';
 
 const AccountSettingsPage = lazy(() => import('./features/settings/AccountSettingsPage'));
+// The organizer-meet contract page (issue 16): a route mfe-account declares itself (src/routes.json), reached by a key.
+const OrganizerMeetPage = lazy(() => import('./features/organizer-meet/OrganizerMeetPage'));
 
-export const { bootstrap, mount, unmount } = createMfeApp({ name: 'mfe-account', version: __BUILD_VERSION__, screens: { account: AccountSettingsPage } });
+export const { bootstrap, mount, unmount } = createMfeApp({ name: 'mfe-account', version: __BUILD_VERSION__, screens: { account: AccountSettingsPage, 'organizer-meet': OrganizerMeetPage } });

@@ -7,13 +7,14 @@
  *   joins `traveller:{id}`, a staff member's `staff:support` or `staff:org:{organizer_id}`. Anything else is refused.
  * - Every change emits its §3 event by name to exactly the people of that chat: the chat's traveller room and the
  *   room of the staff serving it, each with its own view (direction, is_read, title are the reader's).
- * - Bounds: CHAT_SOCKET_MAX_PAYLOAD bytes a packet, SOCKET_PACKETS_PER_10S packets a socket (over: disconnected),
+ * - Bounds: CHAT_HANDSHAKES_PER_MIN handshakes per address (over: 403 before any token is read),
+ *   CHAT_SOCKET_MAX_PAYLOAD bytes a packet, SOCKET_PACKETS_PER_10S packets a socket (over: disconnected),
  *   CHAT_SOCKET_MAX_PER_USER sockets per person in one process.
  * - A socket lives only as long as its session: tokens are checked again every SESSION_RECHECK_MS (logout, expiry).
  * - With PostgreSQL and its URL, @socket.io/postgres-adapter (LISTEN/NOTIFY) carries the emits to every API process.
  */
-import fs from 'node:fs/promises';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
@@ -29,7 +30,10 @@ import {
 import { travellerByToken } from '../db/queries/travellers';
 import type { Upload } from '../db/queries/uploads';
 import type { Services } from '../services';
-import { UploadStore, uploadUrl } from './uploads';
+import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
+import { lastEntry, secretChecker } from './client-address';
+import { RateLimitStore } from './rate-limit';
+import { uploadUrl } from './uploads';
 
 /** Packets a socket may send in 10 seconds (the client needs none: the socket only delivers events). */
 export const SOCKET_PACKETS_PER_10S = 50;
@@ -169,18 +173,27 @@ export class ChatHub {
   private recheckTimer: NodeJS.Timeout | null = null;
   private pool: pg.Pool | null = null;
   private readonly perUser = new Map<string, number>();
+  /** Handshakes per address in the current minute (bounded like the rate limiter's keys). */
+  private readonly handshakes: RateLimitStore;
+  private readonly isInternalSecret: (given: string | string[] | undefined) => boolean;
   /** Attachment checks under way (awaited on close, so none writes to a closed database). */
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly s: Services,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.handshakes = new RateLimitStore(s.config.rateLimitMaxKeys);
+    this.isInternalSecret = secretChecker(s.config.internalSecret);
+  }
 
   /** Starts socket.io on the HTTP server (PostgreSQL with a URL: the adapter, so emits reach every process). */
   async attach(server: HttpServer): Promise<void> {
     const io = new Server(server, {
       path: CHAT_SOCKET_PATH,
+      // Every Engine.IO handshake (before any token is read) counts against its address: a flood of connections
+      // from one address is refused with 403 before it costs a socket or a database lookup.
+      allowRequest: (req, callback) => callback(null, this.admitHandshake(req)),
       maxHttpBufferSize: CHAT_SOCKET_MAX_PAYLOAD,
       serveClient: false,
       // One origin through the host server; a direct cross-origin socket is refused like a cross-origin call.
@@ -207,6 +220,25 @@ export class ChatHub {
     // A session that ended (logout, expiry) ends its sockets within a minute.
     this.recheckTimer = setInterval(() => void this.recheck(), SESSION_RECHECK_MS);
     this.recheckTimer.unref();
+  }
+
+  /**
+   * Whether a handshake from this request's address is within CHAT_HANDSHAKES_PER_MIN (off when it is 0, or when
+   * every limit is lifted: RATE_LIMIT_PER_MIN=0). The address is the visitor's as the host server forwards it (with
+   * the internal secret), else the socket's peer — the same rule as the calls' limits (lib/client-address.ts).
+   */
+  admitHandshake(req: IncomingMessage): boolean {
+    const limit = this.s.config.chatHandshakesPerMin;
+    if (!limit || !this.s.config.rateLimitPerMin) return true;
+    const peer = req.socket.remoteAddress ?? '';
+    const forwarded = this.isInternalSecret(req.headers[INTERNAL_SECRET_HEADER]) ? lastEntry(req.headers['x-forwarded-for']) : '';
+    const address = forwarded && isIP(forwarded) ? forwarded : peer;
+    let count = 0;
+    this.handshakes.incr(address, (_err, result) => {
+      count = result?.current ?? 0;
+    }, 60_000);
+    if (count === limit + 1) this.log.warn({ address, limit }, 'chat handshakes over the limit: refused for the rest of the minute');
+    return count <= limit;
   }
 
   /** Disconnects the sockets whose session token is no longer live. */
@@ -387,8 +419,8 @@ async function loadAttachment(s: Services, hub: ChatHub, row: ChatMessageRow): P
     await new Promise((resolve) => setImmediate(resolve));
     await setAttachmentStatus(s, hub, row, ATTACHMENT_STATUS.LOADING);
     const upload = (await uploadsByIds(s, [row.file_id!])).get(row.file_id!);
-    const file = upload ? new UploadStore(s.config.uploadsDir).pathOf(upload.stored_name) : null;
-    const ok = file !== null && (await fs.stat(file).then((st) => st.isFile() && st.size === upload!.size, () => false));
+    const size = upload ? await s.uploads.size(upload.stored_name).catch(() => null) : null;
+    const ok = size !== null && size === upload!.size;
     await setAttachmentStatus(s, hub, row, ok ? ATTACHMENT_STATUS.SUCCESS : ATTACHMENT_STATUS.FAILED);
   } catch {
     // The database went away (closing): the status stays where it was; a client shows it as not loaded yet.

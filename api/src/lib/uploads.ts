@@ -3,8 +3,9 @@
  *
  * - What a file is comes from its first bytes (`sniffMime`), never from its name or the Content-Type the client sent.
  * - A file is streamed into `{dir}/.tmp/` while its bytes are counted (over the limit the stream fails: nothing is
- *   buffered whole), then renamed to `{dir}/{2 hex}/{32 hex}.{ext}`: a random name of our own (the client's name is
- *   only ever a download name, cleaned by `cleanFileName`), spread over 256 folders.
+ *   buffered whole), then kept in the storage (`FileStorage`: the disk's `{dir}/{2 hex}/{32 hex}.{ext}` or an
+ *   S3-compatible bucket) under a random name of our own (the client's name is only ever a download name, cleaned
+ *   by `cleanFileName`).
  * - `dir` is the configuration's (UPLOADS_DIR); it is created on the first upload.
  */
 import { randomBytes } from 'node:crypto';
@@ -135,16 +136,105 @@ class Meter extends Transform {
   }
 }
 
-export class UploadStore {
+/** A byte range of a kept file, both ends included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where kept files live (docs/decisions.md 'File uploads'): the local disk (`DiskStorage`, the default) or an
+ * S3-compatible object store (`S3Storage` in lib/s3-storage.ts, with UPLOADS_S3_URL). Files arrive as finished
+ * temporary files on the local disk (checked, counted, stripped there) and leave as streams: no file is held in memory.
+ */
+export interface FileStorage {
+  /** What the logs and the health line call it. */
+  readonly name: string;
+  /** Takes a finished temporary file under a stored name (the temporary file is gone afterwards). */
+  put(tmp: string, storedName: string, mime: UploadMime): Promise<void>;
+  /** The size of a kept file; null when there is none. */
+  size(storedName: string): Promise<number | null>;
+  /** The bytes of a kept file (a range of them); null when there is none. */
+  read(storedName: string, range?: ByteRange): Promise<Readable | null>;
+  /** Copies a kept file into a temporary file; false when there is none. */
+  copyTo(storedName: string, tmp: string): Promise<boolean>;
+  /** Removes a kept file; a missing one is fine. */
+  remove(storedName: string): Promise<void>;
+}
+
+const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Kept files on the local disk: `{dir}/{2 hex}/{stored name}`, spread over 256 folders. */
+export class DiskStorage implements FileStorage {
+  readonly name = 'disk';
+
   constructor(readonly dir: string) {}
+
+  private pathOf(storedName: string): string {
+    return path.join(this.dir, storedName.slice(0, 2), storedName);
+  }
+
+  async put(tmp: string, storedName: string): Promise<void> {
+    const to = this.pathOf(storedName);
+    await fs.promises.mkdir(path.dirname(to), { recursive: true });
+    await fs.promises.rename(tmp, to);
+  }
+
+  async size(storedName: string): Promise<number | null> {
+    try {
+      const stat = await fs.promises.stat(this.pathOf(storedName));
+      return stat.isFile() ? stat.size : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async read(storedName: string, range?: ByteRange): Promise<Readable | null> {
+    // Opened before answering, so that a file removed meanwhile is a 404 and not a broken answer.
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(this.pathOf(storedName), 'r');
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async copyTo(storedName: string, tmp: string): Promise<boolean> {
+    try {
+      await fs.promises.copyFile(this.pathOf(storedName), tmp, fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE);
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
+  async remove(storedName: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(storedName), { force: true });
+  }
+}
+
+/**
+ * Uploads on their way in and kept: temporary files in `{dir}/.tmp/` (always the local disk: a file is checked there
+ * before it is kept), kept ones in the storage.
+ */
+export class UploadStore {
+  readonly storage: FileStorage;
+
+  constructor(readonly dir: string, storage?: FileStorage) {
+    this.storage = storage ?? new DiskStorage(dir);
+  }
 
   private get tmpDir(): string {
     return path.join(this.dir, '.tmp');
   }
 
-  /** Where a stored name is on disk (null for a name that is not one of ours). */
-  pathOf(storedName: string): string | null {
-    return STORED_NAME_RE.test(storedName) ? path.join(this.dir, storedName.slice(0, 2), storedName) : null;
+  /** Whether a name is one this store gives (anything else names no file: a 404 without asking the storage). */
+  isStoredName(storedName: string): boolean {
+    return STORED_NAME_RE.test(storedName);
   }
 
   /** A new random stored name of a type. */
@@ -180,13 +270,15 @@ export class UploadStore {
     return { tmp, size: bytes.length, head: bytes.subarray(0, HEAD_BYTES) };
   }
 
-  /** Copies a stored file into a temporary one (a copy-on-write clone where the file system can). */
+  /** Copies a kept file into a temporary one (a copy-on-write clone where the disk can); null when there is none. */
   async receiveCopy(storedName: string): Promise<Received | null> {
-    const from = this.pathOf(storedName);
-    if (!from) return null;
+    if (!this.isStoredName(storedName)) return null;
     const tmp = await this.newTmp();
     try {
-      await fs.promises.copyFile(from, tmp, fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE);
+      if (!(await this.storage.copyTo(storedName, tmp))) {
+        await this.discard(tmp);
+        return null;
+      }
       const handle = await fs.promises.open(tmp, 'r');
       try {
         const head = Buffer.alloc(HEAD_BYTES);
@@ -197,28 +289,38 @@ export class UploadStore {
       }
     } catch (err) {
       await this.discard(tmp);
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
   }
 
-  /** Moves a received file to its stored name (readable by the service only). */
-  async keep(received: Received, storedName: string): Promise<void> {
-    const to = this.pathOf(storedName);
-    if (!to) throw new Error('Not a stored name');
-    await fs.promises.mkdir(path.dirname(to), { recursive: true });
-    await fs.promises.rename(received.tmp, to);
+  /** Keeps a received file under its stored name; the temporary file is removed whatever happens. */
+  async keep(received: Received, storedName: string, mime: UploadMime): Promise<void> {
+    if (!this.isStoredName(storedName)) throw new Error('Not a stored name');
+    try {
+      await this.storage.put(received.tmp, storedName, mime);
+    } finally {
+      await this.discard(received.tmp);
+    }
   }
 
-  /** Removes a temporary or stored file; a missing one is fine. */
+  /** The size of a kept file; null for a name that is not one of ours or a file that is gone. */
+  async size(storedName: string): Promise<number | null> {
+    return this.isStoredName(storedName) ? this.storage.size(storedName) : null;
+  }
+
+  /** The bytes of a kept file (a range of them); null for a name that is not one of ours or a file that is gone. */
+  async read(storedName: string, range?: ByteRange): Promise<Readable | null> {
+    return this.isStoredName(storedName) ? this.storage.read(storedName, range) : null;
+  }
+
+  /** Removes a temporary file; a missing one is fine. */
   async discard(file: string): Promise<void> {
     await fs.promises.rm(file, { force: true });
   }
 
-  /** Removes a stored file (its row could not be written). */
+  /** Removes a kept file (its row could not be written). */
   async remove(storedName: string): Promise<void> {
-    const file = this.pathOf(storedName);
-    if (file) await this.discard(file);
+    if (this.isStoredName(storedName)) await this.storage.remove(storedName);
   }
 }
 

@@ -6,7 +6,6 @@
  * Every change emits its §3 event to the traveller and the staff of the chat (lib/chat-socket.ts). A staff session is
  * a bearer token in X-Authorization, like a traveller's, from staff_tokens (a traveller's token is never one).
  */
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type as object } from 'superstruct';
 import { queryId } from '@tours/shared/src/api/schemas/common';
@@ -23,7 +22,7 @@ import {
 import { CHAT_ERRORS, chatView, chatViews, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
-import { UploadStore, contentDisposition } from '../lib/uploads';
+import { contentDisposition } from '../lib/uploads';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import { bearerToken } from './accounts';
@@ -241,16 +240,15 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
   // The attachment of a message, for the staff of its chat (a traveller's upload is private: /media/uploads serves it
   // to its owner only). Staff views of messages point their file url here.
   const FileQuery = object({ message_id: queryId('A message with a file, of a chat the staff member serves') });
-  const store = new UploadStore(s.config.uploadsDir);
   app.get(AGENT_FILE_PATH, async (request, reply) => {
     const query = parseInput(request.query, FileQuery);
     const staff = await requireStaff(s, request);
     const { row } = await servedMessage(staff, query.message_id);
     const upload = row.file_id === null || row.is_deleted === 1 ? undefined
       : await chatDb(s.db).selectFrom('uploads').selectAll().where('id', '=', row.file_id).executeTakeFirst();
-    const file = upload ? store.pathOf(upload.stored_name) : null;
-    const size = file ? await fs.promises.stat(file).then((st) => st.size, () => null) : null;
-    if (!upload || !file || size === null) throw notFound('File not found');
+    const size = upload ? await s.uploads.size(upload.stored_name) : null;
+    const bytes = upload && size !== null ? await s.uploads.read(upload.stored_name) : null;
+    if (!upload || size === null || !bytes) throw notFound('File not found');
     const image = upload.mime.startsWith('image/');
     return reply
       .header('content-type', upload.mime)
@@ -258,7 +256,7 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', upload.original_name))
       .header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin')
-      .send(fs.createReadStream(file));
+      .send(bytes);
   });
   router.document({
     method: 'GET', url: AGENT_FILE_PATH, tags, query: FileQuery, produces: 'application/octet-stream', errors: [401, 404, 422],

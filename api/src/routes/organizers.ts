@@ -1,8 +1,12 @@
-/** Organizer calls (accounts-and-comms §7 'Organizers'). */
+/**
+ * Organizer calls (accounts-and-comms §7 'Organizers'): the public ones. An organizer not published on the site
+ * (migration 0016; the staff calls of organizer-admin.ts) is a 404 in each. Their cached answers are keyed by the
+ * organizer's revision, read first by key, so a staff change shows at once.
+ */
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import {
-  OrganizerInfoAnswer, OrganizerInfoQuery, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerReviewsQuery, OrganizerVerificationAnswer,
-  type Expert, type Review,
+  ORGANIZER_LEGAL_FORMS, ORGANIZER_LEGAL_FORM_VALUES, OrganizerInfoAnswer, OrganizerInfoQuery, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerReviewsQuery,
+  OrganizerVerificationAnswer, type Expert, type OrganizerLegalForm, type Review,
 } from '@tours/shared/src/api/schemas/organizers';
 import * as q from '../db/queries/organizers';
 import { organizerTours, regionById } from '../db/queries/tour-extras';
@@ -16,6 +20,11 @@ import type { ApiRouter } from './router';
 type ReviewRow = Awaited<ReturnType<typeof q.organizerReviewsPage>>[number];
 type ExpertRow = Awaited<ReturnType<typeof q.expertsOf>>[number];
 type OrganizerRow = NonNullable<Awaited<ReturnType<typeof q.organizerById>>>;
+
+/** A stored legal form as list 1 of §3 holds it (an unknown value reads as the first, a natural person). */
+export function organizerLegalForm(value: number): OrganizerLegalForm {
+  return (ORGANIZER_LEGAL_FORM_VALUES as readonly number[]).includes(value) ? value as OrganizerLegalForm : ORGANIZER_LEGAL_FORMS.natural_person;
+}
 
 export function expertPhoto(e: Pick<ExpertRow, 'id' | 'has_photo'>): string | null {
   return e.has_photo ? imageUrl('experts', `${e.id}-1`) : null;
@@ -68,12 +77,12 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
 
   router.add({
     method: 'GET', url: '/spa/organizer-reviews', tags, summary: 'Reviews of an organizer and its tours, newest first',
-    description: '404 when the organizer does not exist. 3 per page by default (the reviews step).',
+    description: '404 when the organizer does not exist or is not published on the site. 3 per page by default (the reviews step).',
     query: OrganizerReviewsQuery, answer: OrganizerReviewsAnswer, errors: [404],
-    handler: ({ query, ctx }) =>
-      s.cached(`organizer-reviews:${ctx.locale}:${query.id}:${query.limit}:${query.page}`, async () => {
-        const organizer = await q.organizerById(s.db, query.id);
-        if (!organizer) throw notFound();
+    handler: async ({ query, ctx }) => {
+      const organizer = await q.publicOrganizerById(s.db, query.id);
+      if (!organizer) throw notFound();
+      return s.cached(`organizer-reviews:${ctx.locale}:${query.id}:${organizer.revision}:${query.limit}:${query.page}`, async () => {
         const [summary, rows, experts] = await Promise.all([
           q.organizerReviewSummary(s.db, organizer.id),
           q.organizerReviewsPage(s.db, organizer.id, query.limit, (query.page - 1) * query.limit),
@@ -88,30 +97,34 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
           rating: summary.rating,
           reviews_count: total,
         };
-      }),
+      });
+    },
   });
 
   router.add({
     method: 'GET', url: '/crm/api/organizer/public-info', tags, summary: 'Public organizer info with its main expert',
+    description: '404 when the organizer does not exist or is not published on the site.',
     query: OrganizerInfoQuery, answer: OrganizerPublicInfoAnswer, errors: [404],
-    handler: ({ query, ctx }) =>
-      s.cached(`organizer-info:${ctx.locale}:${query.id}`, async () => {
-        const organizer = await q.organizerById(s.db, query.id);
-        if (!organizer) throw notFound();
+    handler: async ({ query, ctx }) => {
+      const organizer = await q.publicOrganizerById(s.db, query.id);
+      if (!organizer) throw notFound();
+      return s.cached(`organizer-info:${ctx.locale}:${query.id}:${organizer.revision}`, async () => {
         const [experts, reviews] = await Promise.all([q.expertsOf(s.db, organizer.id), q.organizerReviewSummary(s.db, organizer.id)]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();
         return publicInfo(organizer, main, experts, ctx.locale, reviews);
-      }),
+      });
+    },
   });
 
   router.add({
     method: 'GET', url: '/crm/api/organizer/info', tags, summary: 'Organizer info: the public info plus legal form, home region and up to 6 published tours',
+    description: '404 when the organizer does not exist or is not published on the site.',
     query: OrganizerInfoQuery, answer: OrganizerInfoAnswer, errors: [404],
-    handler: ({ query, ctx }) =>
-      s.cached(`organizer-full-info:${ctx.locale}:${ctx.currency}:${query.id}`, async () => {
-        const organizer = await q.organizerById(s.db, query.id);
-        if (!organizer) throw notFound();
+    handler: async ({ query, ctx }) => {
+      const organizer = await q.publicOrganizerById(s.db, query.id);
+      if (!organizer) throw notFound();
+      return s.cached(`organizer-full-info:${ctx.locale}:${ctx.currency}:${query.id}:${organizer.revision}`, async () => {
         const [experts, tours, region, rates, reviews] = await Promise.all([
           q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6), regionById(s.db, organizer.region_id), s.rates(), q.organizerReviewSummary(s.db, organizer.id),
         ]);
@@ -119,21 +132,23 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
         if (!main) throw notFound();
         return {
           ...publicInfo(organizer, main, experts, ctx.locale, reviews),
-          legal_form: (organizer.legal_form === 2 || organizer.legal_form === 3 ? organizer.legal_form : 1) as 1 | 2 | 3,
+          legal_form: organizerLegalForm(organizer.legal_form),
           region: region ? { id: region.id, name: t(region, 'name', ctx.locale) } : null,
           tours: tours.map((x) => {
             const p = priceIn(x.price, ctx.currency, rates);
             return { id: x.id, slug: t(x, 'slug', ctx.locale), title: t(x, 'title', ctx.locale), image: imageUrl('tours', `${x.id}-1`), price: p.price, currency: p.currency, days: x.days, rating: x.rating, reviews_count: x.reviews_count };
           }),
         };
-      }),
+      });
+    },
   });
 
   router.add({
     method: 'GET', url: '/crm/api/organizer/verification-info', tags, summary: 'Verification marks of an organizer',
+    description: '404 when the organizer does not exist or is not published on the site.',
     query: OrganizerInfoQuery, answer: OrganizerVerificationAnswer, errors: [404],
     handler: async ({ query }) => {
-      const organizer = await q.organizerById(s.db, query.id);
+      const organizer = await q.publicOrganizerById(s.db, query.id);
       if (!organizer) throw notFound();
       return {
         is_email_verified: organizer.is_email_verified === 1,

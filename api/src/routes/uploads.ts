@@ -9,8 +9,10 @@
  *
  * Signed in only (401). The type is what the first bytes say (lib/uploads.ts), the size is counted as the file streams
  * to disk (413 past UPLOAD_MAX_BYTES, the rest of the body unread: the connection closes), a traveller uploads at
- * most UPLOAD_QUOTA_MB_PER_DAY in 24 hours. A URL is taken only when it names a file this site serves (/media/…): the
- * API never fetches from another host. The three calls are POSTs under /crm: the 'writes' class of the rate limiter,
+ * most UPLOAD_QUOTA_MB_PER_DAY in 24 hours. A URL of a file this site serves (/media/…) is copied; any other is fetched
+ * only from a public web server, within the kind's size limit and UPLOAD_URL_TIMEOUT_MS (lib/url-fetch.ts: no loopback,
+ * private or reserved addresses, redirects checked too). Kept files go to the storage (`s.uploads`: the disk, or an
+ * S3-compatible store with UPLOADS_S3_URL). The three calls are POSTs under /crm: the 'writes' class of the rate limiter,
  * whose 429 asks for the captcha (the spec marks them 'captcha'). The answer is `{ id, url, mime, size }`.
  *
  * @fastify/multipart is registered in this module's own scope: other calls keep answering a multipart body 415.
@@ -18,7 +20,7 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ImageUploadFields, ImageUploadForm, ImageUrlUploadBody, FileUploadFields, FileUploadForm, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, UploadAnswer, VideoUploadFields, VideoUploadForm, VideoUploadQuery, VideoUrlUploadBody, type UploadKind, type UploadMime } from '@tours/shared/src/api/schemas/uploads';
 import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
 import { bytesUploadedSince, insertUpload, uploadByStoredName, type Upload } from '../db/queries/uploads';
@@ -26,7 +28,8 @@ import type { Traveller } from '../db/queries/travellers';
 import { clientErrorMessage, HttpError, notFound, validationError } from '../lib/errors';
 import { isValidMediaPath, parseSize, renderPng } from '../lib/images';
 import { stripImageMetadata } from '../lib/image-metadata';
-import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadStore, UploadTooLarge, uploadUrl, UPLOADS_PATH, type Received } from '../lib/uploads';
+import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadTooLarge, uploadUrl, UPLOADS_PATH, type Received } from '../lib/uploads';
+import { fetchPublicUrl, UrlFetchRefused, UrlFileTooLarge } from '../lib/url-fetch';
 import { fieldErrors, parseInput, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import { requireTraveller, signedInTraveller } from './accounts';
@@ -37,7 +40,7 @@ const DAY_MS = 86_400_000;
 /** What a form may hold besides its file: boundaries, part headers, a few short fields. */
 const FORM_OVERHEAD = 64 * 1024;
 /** busboy's limits besides the file's size: one file, a few short fields (a longer value is cut, and then refused). */
-const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 1024, fields: 8, files: 1, parts: 12, headerPairs: 20 };
+export const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 1024, fields: 8, files: 1, parts: 12, headerPairs: 20 };
 
 const TYPE_TEXT: Record<UploadKind, string> = {
   image: 'The image must be a JPEG, PNG, WebP or GIF file',
@@ -45,11 +48,10 @@ const TYPE_TEXT: Record<UploadKind, string> = {
   video: 'The video must be an MP4 or WebM file',
 };
 const tooLargeText = (kind: UploadKind) => `The file is larger than ${UPLOAD_MAX_BYTES[kind] / MB} MB`;
-const NOT_OURS = 'Only a file of this site can be taken by its URL: upload the file itself';
 const NO_SUCH_FILE = 'No such file';
 
 /** A stored file on its way to becoming an upload. */
-interface Incoming {
+export interface Incoming {
   received: Received;
   mime: UploadMime;
   originalName: string;
@@ -81,7 +83,7 @@ async function drain(stream: Readable): Promise<void> {
 
 /**
  * The path of a URL of this site's media (`/media/…`, given as a path or with SITE_ORIGIN), decoded; null for
- * anything else: another host, another path, a scheme that is not http(s), a malformed one.
+ * anything else: another host (fetched, if public), another path, a scheme that is not http(s), a malformed one.
  */
 export function ownMediaPath(url: string, siteOrigin: string): string | null {
   let parsed: URL;
@@ -101,8 +103,36 @@ export function ownMediaPath(url: string, siteOrigin: string): string | null {
   return path.startsWith('/media/') && !path.includes('\\') && !path.split('/').some((segment) => segment === '.' || segment === '..') ? path : null;
 }
 
+/** Whether a URL (or a path) is on this site: another host's is fetched, this site's served from here. */
+function isOwnUrl(url: string, siteOrigin: string): boolean {
+  try {
+    return new URL(url, siteOrigin).origin === siteOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The pipeline of the upload calls (the streamed form, the type by its bytes, the limits, the kept file and its row,
+ * serving it), for calls that take files otherwise than as a signed-in traveller (routes/organizer-meet.ts): one
+ * mechanism for every upload. Set by registerUploadRoutes.
+ */
+export interface UploadPipeline {
+  readForm<T>(request: FastifyRequest, kind: UploadKind, fileField: string, fields: AnyStruct): Promise<{ incoming: Incoming; values: T }>;
+  keep(traveller: Traveller | null, kind: UploadKind, incoming: Incoming, options: { bucket: string | null; isPublic: boolean; field: string }): Promise<UploadAnswer>;
+  serve(request: FastifyRequest, reply: FastifyReply, row: Upload): Promise<FastifyReply>;
+}
+const pipelines = new WeakMap<Services, UploadPipeline>();
+
+/** The upload pipeline of a server's services (registerUploadRoutes first). */
+export function uploadPipeline(s: Services): UploadPipeline {
+  const pipeline = pipelines.get(s);
+  if (!pipeline) throw new Error('registerUploadRoutes must run first');
+  return pipeline;
+}
+
 export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s: Services): void {
-  const store = new UploadStore(s.config.uploadsDir);
+  const store = s.uploads;
   const tags = ['uploads'];
   const common = 'Needs X-Authorization: Bearer {token} (401 otherwise). Captcha-protected (§7): the writes limit answers 429 with data.type captcha.';
   const limits = (kind: UploadKind) => `At most ${UPLOAD_MAX_BYTES[kind] / MB} MB (413 past it); the type is what the file's first bytes say, whatever its name or Content-Type (422 otherwise).`;
@@ -124,28 +154,23 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     return { tmp: received.tmp, size: stripped.length, head: stripped.subarray(0, received.head.length) };
   }
 
-  /** Keeps a received file under a new random name and records it; the answer of the calls. */
-  async function keep(traveller: Traveller, kind: UploadKind, incoming: Incoming, options: { bucket: string | null; isPublic: boolean; field: string }): Promise<UploadAnswer> {
+  /** Keeps a received file under a new random name and records it; the answer of the calls. No traveller (a contract's file): no quota, owner 0. */
+  async function keep(traveller: Traveller | null, kind: UploadKind, incoming: Incoming, options: { bucket: string | null; isPublic: boolean; field: string }): Promise<UploadAnswer> {
     const { mime } = incoming;
     let { received } = incoming;
     try {
       // A picture loses what it says about its taker (EXIF with the GPS position, XMP, comments) before it is kept.
       if (mime.startsWith('image/')) received = await withoutMetadata(received, mime);
-      await checkQuota(traveller, received.size, options.field);
+      if (traveller) await checkQuota(traveller, received.size, options.field);
     } catch (err) {
       await store.discard(received.tmp);
       throw err;
     }
     const storedName = store.newStoredName(mime);
-    try {
-      await store.keep(received, storedName);
-    } catch (err) {
-      await store.discard(received.tmp);
-      throw err;
-    }
+    await store.keep(received, storedName, mime);
     try {
       const id = await insertUpload(s.db, {
-        stored_name: storedName, traveller_id: Number(traveller.id), kind, bucket: options.bucket, mime, size: received.size,
+        stored_name: storedName, traveller_id: traveller ? Number(traveller.id) : 0, kind, bucket: options.bucket, mime, size: received.size,
         is_public: options.isPublic ? 1 : 0, original_name: cleanFileName(incoming.originalName, mime), created_at: s.date().toISOString(),
       });
       return { id, url: uploadUrl(storedName), mime, size: received.size };
@@ -205,13 +230,49 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     return { incoming: { received: file, mime, originalName: file.filename }, values: values as T };
   }
 
-  /** The file a URL of this site names, copied (an upload the traveller may see) or drawn (a placeholder picture). */
+  /**
+   * The file of a URL on another host: fetched from a public web server only (lib/url-fetch.ts), streamed to a
+   * temporary file within the kind's limit (413 past it), its type then proved by its bytes like any upload's.
+   */
+  async function fetched(url: string, kind: 'image' | 'video'): Promise<Incoming> {
+    const max = UPLOAD_MAX_BYTES[kind];
+    let received: Received;
+    let fileName: string;
+    try {
+      const file = await fetchPublicUrl(url, { maxBytes: max, timeoutMs: s.config.uploadUrlTimeoutMs, allowHosts: s.config.uploadUrlAllowHosts });
+      fileName = file.fileName;
+      try {
+        received = await store.receive(file.body, max);
+      } finally {
+        file.done();
+      }
+    } catch (err) {
+      if (err instanceof UrlFileTooLarge || err instanceof UploadTooLarge) throw tooLarge(kind, 'url');
+      if (err instanceof UrlFetchRefused) throw validationError({ url: err.message });
+      // The connection broke while the bytes came: the other server's failure, told as such.
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') throw validationError({ url: 'The file could not be downloaded' });
+      throw err;
+    }
+    const mime = sniffMime(received.head);
+    if (!mime || !UPLOAD_MIME_TYPES[kind].includes(mime)) {
+      await store.discard(received.tmp);
+      throw validationError({ url: TYPE_TEXT[kind] });
+    }
+    return { received, mime, originalName: fileName };
+  }
+
+  /**
+   * The file a URL names: one of this site's copied (an upload the traveller may see) or drawn (a placeholder
+   * picture); another host's fetched.
+   */
   async function fromUrl(traveller: Traveller, url: string, kind: 'image' | 'video'): Promise<Incoming> {
     const path = ownMediaPath(url, s.config.siteOrigin)?.replace('/{{size}}', '');
-    if (!path) throw validationError({ url: NOT_OURS });
+    // Another page of this site (a path, or the site's URL) is no file; only another host's URL is fetched.
+    if (!path && isOwnUrl(url, s.config.siteOrigin)) throw validationError({ url: NO_SUCH_FILE });
+    if (!path) return fetched(url, kind);
     if (path.startsWith(`${UPLOADS_PATH}/`)) {
       const name = path.slice(UPLOADS_PATH.length + 1);
-      const row = store.pathOf(name) ? await uploadByStoredName(s.db, name) : undefined;
+      const row = store.isStoredName(name) ? await uploadByStoredName(s.db, name) : undefined;
       // Another traveller's private file is as unknown as a file that never was.
       if (!row || (!row.is_public && row.traveller_id !== Number(traveller.id))) throw validationError({ url: NO_SUCH_FILE });
       if (!UPLOAD_MIME_TYPES[kind].includes(row.mime)) throw validationError({ url: TYPE_TEXT[kind] });
@@ -246,7 +307,7 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
 
     r.add({
       method: 'POST', url: '/crm/api/image/upload', tags, summary: 'Uploads an image (a profile photo, a review photo, a chat picture)',
-      description: `${common} multipart: image and bucket; or JSON { url, bucket } with the URL of an image this site serves (/media/…, copied; other hosts are refused: 422 on url). ${limits('image')} Images are public. Answers { id, url, mime, size }.`,
+      description: `${common} multipart: image and bucket; or JSON { url, bucket } with an image's http(s) URL: this site's (/media/…) is copied, another host's fetched from a public server only (a private, loopback or reserved address, a redirect to one, a timeout or a non-200 answer: 422 on url). ${limits('image')} Images are public. Answers { id, url, mime, size }.`,
       multipart: { form: ImageUploadForm, json: ImageUrlUploadBody }, answer: UploadAnswer, errors: [401, 413, 415],
       handler: ({ request, reply }) => upload(request, reply, request.isMultipart() ? 'image' : 'url', async (traveller) => {
         if (request.isMultipart()) {
@@ -271,7 +332,7 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
 
     r.add({
       method: 'POST', url: '/crm/api/file/upload-video', tags, summary: 'Uploads a video',
-      description: `${common} multipart: file and is_public (default: the query's, else false); or JSON { url } with the URL of a video this site serves and is_public in the query. ${limits('video')} Answers { id, url, mime, size }.`,
+      description: `${common} multipart: file and is_public (default: the query's, else false); or JSON { url } with a video's http(s) URL (as for images) and is_public in the query. ${limits('video')} Answers { id, url, mime, size }.`,
       query: VideoUploadQuery, multipart: { form: VideoUploadForm, json: VideoUrlUploadBody }, answer: UploadAnswer, errors: [401, 413, 415],
       handler: ({ query, request, reply }) => upload(request, reply, request.isMultipart() ? 'file' : 'url', async (traveller) => {
         if (request.isMultipart()) {
@@ -286,20 +347,27 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
 
   app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}/:name`, async (request, reply) => {
     const { name } = request.params;
-    const file = store.pathOf(name);
-    const row: Upload | undefined = file ? await uploadByStoredName(s.db, name) : undefined;
-    if (!file || !row) throw notFound();
+    const row: Upload | undefined = store.isStoredName(name) ? await uploadByStoredName(s.db, name) : undefined;
+    if (!row) throw notFound();
     if (!row.is_public) {
       // Only its owner: anyone else (signed in or not) learns nothing, not even that it exists.
       const traveller = await signedInTraveller(s, request);
       if (!traveller || Number(traveller.id) !== row.traveller_id) throw notFound();
     }
-    let size: number;
-    try {
-      size = (await fs.promises.stat(file)).size;
-    } catch {
-      throw notFound();
-    }
+    return serve(request, reply, row);
+  });
+  pipelines.set(s, { readForm, keep, serve });
+
+  /** Sends a stored file whose access was checked: its headers, one byte range, nothing for a HEAD. */
+  async function serve(request: FastifyRequest, reply: FastifyReply, row: Upload): Promise<FastifyReply> {
+    const name = row.stored_name;
+    const size = await store.size(name);
+    if (size === null) throw notFound();
+    // One byte range (a video player seeking, a resumed download): 206 with that part; past the end: 416.
+    const range = request.method === 'GET' ? parseByteRange(request.headers.range, size) : null;
+    // Opened before any header is set: a file gone meanwhile is a plain 404. A HEAD reads nothing.
+    const bytes = request.method === 'GET' && range !== 'unsatisfiable' ? await store.read(name, range ?? undefined) : null;
+    if (request.method === 'GET' && range !== 'unsatisfiable' && !bytes) throw notFound();
     const image = row.kind === 'image' || row.mime.startsWith('image/');
     void reply
       .header('content-type', row.mime)
@@ -313,18 +381,16 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     } else {
       void reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin');
     }
-    // One byte range (a video player seeking, a resumed download): 206 with that part; past the end: 416.
     void reply.header('accept-ranges', 'bytes');
-    const range = request.method === 'GET' ? parseByteRange(request.headers.range, size) : null;
     if (range === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${size}`).header('content-length', '0').send();
     }
     if (range) {
       void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
-      return reply.send(fs.createReadStream(file, { start: range.start, end: range.end }));
     }
-    return reply.send(fs.createReadStream(file));
-  });
+    // A HEAD's empty stream keeps the Content-Length of the file (an empty payload would be counted as 0).
+    return reply.send(bytes ?? Readable.from([]));
+  }
   router.document({
     method: 'GET', url: `${UPLOADS_PATH}/:name`, tags, produces: 'application/octet-stream', errors: [404],
     summary: 'An uploaded file',

@@ -64,7 +64,8 @@ export {
   TourForRequestAnswer, TourIdsAnswer, TourListItem, TourOption, TourReviewsAnswer, TourVariant,
 } from '../api/schemas/tours';
 export type { ReviewTab } from '../api/schemas/tours';
-export { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '../api/schemas/uploads';
+export { MAX_CONTRACT_FILES, ORGANIZER_MEET_KEY_RE, OrganizerMeetAnswer, OrganizerMeetFile, OrganizerMeetSaveBody } from '../api/schemas/organizer-meet';
+export { FILE_MIME_TYPES, IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '../api/schemas/uploads';
 export type { UploadKind } from '../api/schemas/uploads';
 export { useApiQuery, useAutoRetry } from '../api/useApiQuery';
 export { AgentWebCallBody, WebCallCredentialsAnswer, WebCallDataBody, WebCallSettingsAnswer } from '../api/schemas/web-calls';

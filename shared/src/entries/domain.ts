@@ -24,4 +24,9 @@ export {
   sectionVisibility, splitSidebarDates, visibleAnchors,
 } from '../domain/tour';
 export type { ExcursionDateLike, MainRequestAction } from '../domain/tour';
+export {
+  CONTRACT_LEGAL_FORM_IDS, ORGANIZER_MEET_FIELDS, ORGANIZER_MEET_TEXT_FIELDS, SIGNATORY_BASES, basisDetailsApply, missingOrganizerMeetFields, organizerMeetErrors,
+  organizerMeetFieldApplies, organizerMeetInputMax, signatoryBasesFor,
+} from '../domain/organizer-meet';
+export type { ContractLegalForm, OrganizerMeetData, OrganizerMeetErrorCode, OrganizerMeetField, OrganizerMeetTextField, SignatoryBasis } from '../domain/organizer-meet';
 export { parseThemeColor } from '../domain/validation';

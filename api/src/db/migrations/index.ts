@@ -15,6 +15,8 @@ import * as m0012 from './0012-payments';
 import * as m0013 from './0013-programme';
 import * as m0014 from './0014-chat';
 import * as m0015 from './0015-staff-permissions';
+import * as m0016 from './0016-organizer-admin';
+import * as m0017 from './0017-organizer-meet';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -32,6 +34,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-programme': m0013,
   '0014-chat': m0014,
   '0015-staff-permissions': m0015,
+  '0016-organizer-admin': m0016,
+  '0017-organizer-meet': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,20 @@
 /** Data-layer queries of organizers and reviews. */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../index';
+import type { OrganizerAdminColumns } from '../migrations/0016-organizer-admin';
+import type { Schema } from '../schema';
 
 export function organizerById(db: Db, id: number) {
   return db.kysely.selectFrom('organizers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * An organizer the public may see (published on the site, migration 0016) with its revision, or undefined: one
+ * lookup by key, made on every public call before its cached answer, whose key carries the revision.
+ */
+export async function publicOrganizerById(db: Db, id: number) {
+  const k = db.kysely as unknown as Kysely<{ organizers: Schema['organizers'] & OrganizerAdminColumns }>;
+  return k.selectFrom('organizers').selectAll().where('id', '=', id).where('published_on_site', '=', 1).executeTakeFirst();
 }
 
 export function expertsOf(db: Db, organizerId: number) {

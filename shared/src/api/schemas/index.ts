@@ -16,3 +16,4 @@ export * from './search';
 export * from './reviews';
 export * from './accounts';
 export * from './uploads';
+export * from './organizer-meet';
