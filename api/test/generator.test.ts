@@ -7,6 +7,7 @@ import { HOSTILE_PAYLOADS } from '../src/db/seed/hostile';
 import { addDays } from '../src/db/seed/text';
 import { createTestDb, TODAY } from './helpers';
 import { ensureSeeded } from '../src/db/seed/ensure';
+import { distanceKm, NEIGHBOUR_KM } from '../src/db/seed/tours';
 
 const hash = (c: Catalogue): string => createHash('sha256').update(JSON.stringify(c.rows)).update(JSON.stringify(c.fts)).digest('hex');
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -84,6 +85,49 @@ test('tours, excursions and cruises with the data a tour page needs', () => {
   expect(reviews.some((r) => r.reply_title) && reviews.some((r) => r.site_reply_title)).toBe(true);
   const rates = small.rows.currency_rates.map((r) => r.code);
   expect(rates).toEqual(expect.arrayContaining(['EUR', 'USD', 'RUB', 'BYN', 'KZT', 'CNY', 'AED', 'CAD', 'AUD', 'SGD', 'NZD', 'GBP', 'SHF', 'TRY', 'JPY', 'KRW', 'INR']));
+});
+
+test("a tour's title, regions and places agree: the title's place is in the main region, every place named in one of its regions, a second region next door", () => {
+  const { tours, tour_regions, regions, cities, showplaces, water_objects, water_object_regions } = small.rows;
+  const regionOf = new Map(regions.map((r) => [r.id, r]));
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Every place a title may name, with its region: regions (full and short names), cities, showplaces, waters.
+  const named = [
+    ...regions.flatMap((r) => [{ name: r.name_en, region: r.id }, { name: r.short_en, region: r.id }]),
+    ...showplaces.map((p) => ({ name: p.name_en, region: p.region_id })),
+    ...cities.map((c) => ({ name: c.name_en, region: c.region_id })),
+    ...water_objects.flatMap((w) => water_object_regions.filter((x) => x.water_object_id === w.id).map((x) => ({ name: w.name_en, region: x.region_id }))),
+  ]
+    // Longest first: 'Big Almaty Lake' is found before 'Almaty', whose match inside it is then masked (same names together).
+    .sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name))
+    .map((p) => ({ ...p, re: new RegExp(`(?<![\\p{L}])${escape(p.name)}(?![\\p{L}])`, 'u') }));
+  const problems: string[] = [];
+  let secondRegions = 0;
+  for (const tour of tours.filter((t) => t.is_cruise !== 1 && !HOSTILE_TOUR_IDS.includes(t.id))) {
+    const main = regionOf.get(tour.main_region_id)!;
+    const own = new Set([tour.main_region_id, ...tour_regions.filter((x) => x.tour_id === tour.id).map((x) => x.region_id)]);
+    let title = tour.title_en;
+    const found: { name: string; region: number; at: number }[] = [];
+    for (const [i, p] of named.entries()) {
+      const at = title.search(p.re);
+      if (at < 0) continue;
+      found.push({ name: p.name, region: p.region, at });
+      // Masked for the shorter names once every place of this name has been found there.
+      if (named[i + 1]?.name !== p.name) title = title.slice(0, at) + '_'.repeat(p.name.length) + title.slice(at + p.name.length);
+    }
+    // Several places share a name (two cities called the same): any of them in the right region will do.
+    const inRegions = (name: string, allowed: (region: number) => boolean) => found.some((p) => p.name === name && allowed(p.region));
+    for (const p of found) if (!inRegions(p.name, (r) => own.has(r))) problems.push(`${tour.id} '${tour.title_en}' (${main.name_en}): ${p.name} is elsewhere`);
+    const first = [...found].sort((a, b) => a.at - b.at)[0];
+    if (first && !inRegions(first.name, (r) => r === tour.main_region_id)) problems.push(`${tour.id} '${tour.title_en}' (${main.name_en}): named after ${first.name}`);
+    for (const link of tour_regions.filter((x) => x.tour_id === tour.id && x.region_id !== tour.main_region_id)) {
+      secondRegions++;
+      const other = regionOf.get(link.region_id)!;
+      if (distanceKm(main, other) > NEIGHBOUR_KM) problems.push(`${tour.id}: ${main.name_en} + ${other.name_en} are far apart`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(secondRegions).toBeGreaterThan(5);
 });
 
 test('the hostile tours carry every payload and are published', () => {

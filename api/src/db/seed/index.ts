@@ -16,7 +16,7 @@ export { FIRST_TOUR_ID } from './tours';
 export type { GenerateOptions } from './types';
 
 /** Bump when the generator's output changes: databases seeded by another version are re-seeded on start. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const DEFAULT_SEED = 42;
 export const DEFAULT_CATALOGUE_SIZE = 3200;
 

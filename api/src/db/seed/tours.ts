@@ -126,23 +126,53 @@ function pickShape(ctx: Ctx): Shape {
   const regions = [region];
   const cities = rng.sample(region.cities, kind === 'excursion' ? 1 : rng.int(1, Math.min(3, region.cities.length)));
   if (kind === 'tour' && rng.chance(0.15)) {
-    const neighbours = world.regions.filter((x) => x.seed.country === region.seed.country && x !== region);
-    const other = rng.weighted(neighbours, (x) => x.seed.w);
-    regions.push(other);
-    if (other.cities[0]) cities.push(other.cities[0]);
+    // A second region only next door (a tour from Peterhof does not end in Yamal).
+    const neighbours = nearRegions(region, world.regions);
+    if (neighbours.length) {
+      const other = rng.weighted(neighbours, (x) => x.seed.w);
+      regions.push(other);
+      if (other.cities[0]) cities.push(other.cities[0]);
+    }
   }
   const days = kind === 'excursion' ? 1 : rng.weighted([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14], (d) => (d >= 4 && d <= 8 ? 4 : d <= 3 ? 2 : 1));
   return {
     kind, region, regions, cities, mainKind, kinds,
-    showplaces: rng.sample(regions.flatMap((x) => x.showplaces), kind === 'excursion' ? rng.int(0, 1) : rng.int(0, 3)),
+    // The main region's first: the title is built on the first one (titlePlace).
+    showplaces: mainRegionFirst(rng.sample(regions.flatMap((x) => x.showplaces), kind === 'excursion' ? rng.int(0, 1) : rng.int(0, 3)), region),
     waters: rng.sample(region.waters, rng.int(0, 2)), days, hours: kind === 'excursion' ? rng.int(2, 10) : null, cruise: null, ship: null,
   };
+}
+
+/** How far a tour's second region may be from its main one (Moscow–Saint Petersburg is ~635 km). */
+export const NEIGHBOUR_KM = 650;
+
+/** Great-circle distance in km. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Regions of the same country whose main city is within NEIGHBOUR_KM of this region's. */
+export function nearRegions(region: RegionInfo, all: readonly RegionInfo[]): RegionInfo[] {
+  const here = region.seed.cities[0];
+  if (!here) return [];
+  return all.filter((x) => x !== region && x.seed.country === region.seed.country && x.seed.cities[0] !== undefined && distanceKm(here, x.seed.cities[0]) <= NEIGHBOUR_KM);
+}
+
+/** Showplaces with the main region's first (order otherwise kept). */
+function mainRegionFirst<T>(showplaces: T[], region: { showplaces: readonly T[] }): T[] {
+  return [...showplaces.filter((p) => region.showplaces.includes(p)), ...showplaces.filter((p) => !region.showplaces.includes(p))];
 }
 
 /** The place a title is built on: a showplace, a water object, the region's short name or the main city. */
 function titlePlace(rng: Rng, s: Shape): Names {
   const options: Names[] = [s.region.short, s.cities[0]?.names ?? s.region.short];
-  if (s.showplaces[0]) options.push(s.showplaces[0].names, s.showplaces[0].names);
+  // Only a showplace of the main region names the tour (a second region's would misplace it).
+  const own = s.showplaces[0] && s.region.showplaces.includes(s.showplaces[0]) ? s.showplaces[0] : null;
+  if (own) options.push(own.names, own.names);
   if (s.waters[0]) options.push(s.waters[0].names);
   return rng.pick(options);
 }
