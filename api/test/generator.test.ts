@@ -103,7 +103,7 @@ test("a tour's title, regions and places agree: the title's place is in the main
     .map((p) => ({ ...p, re: new RegExp(`(?<![\\p{L}])${escape(p.name)}(?![\\p{L}])`, 'u') }));
   const problems: string[] = [];
   let secondRegions = 0;
-  for (const tour of tours.filter((t) => t.is_cruise !== 1 && !HOSTILE_TOUR_IDS.includes(t.id))) {
+  for (const tour of tours.filter((t) => t.is_cruise !== 1 && !(HOSTILE_TOUR_IDS as readonly number[]).includes(t.id))) {
     const main = regionOf.get(tour.main_region_id)!;
     const own = new Set([tour.main_region_id, ...tour_regions.filter((x) => x.tour_id === tour.id).map((x) => x.region_id)]);
     let title = tour.title_en;

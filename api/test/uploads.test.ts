@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,9 +26,13 @@ import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
 
 // Files as their first bytes make them (the rest is filler: only the head decides the type).
 const PNG = renderPng('reviewers', 'upload-test', { width: 8, height: 8 });
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(200)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a'), randomBytes(40)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(40)]);
+// Headers a viewer reads the size from (640 × 480), then filler.
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(9),
+  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]), randomBytes(200),
+]);
+const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x80, 0x02, 0xe0, 0x01]), randomBytes(40)]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0, 0, 0, 0, 0, 0x7f, 0x02, 0, 0xdf, 0x01, 0]), randomBytes(40)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41'), randomBytes(64)]);
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]), Buffer.from('webm'), randomBytes(40)]);
@@ -148,6 +153,41 @@ describe('POST /crm/api/image/upload (multipart)', () => {
     expect(res.json()).toEqual({ message: 'The image must be a JPEG, PNG, WebP or GIF file', errors: { image: 'The image must be a JPEG, PNG, WebP or GIF file' } });
     expect((await uploadRows()).length).toBe(rows);
     expect(filesOnDisk()).toEqual(before);
+  });
+
+  /** A PNG declaring width × height whose pixel data is one tiny compressed block (what a decompression bomb is). */
+  const pngDeclaring = (width: number, height: number): Buffer => {
+    const chunk = (kind: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      return Buffer.concat([length, Buffer.from(kind, 'latin1'), data, Buffer.alloc(4)]);
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(width, 0);
+    ihdr.writeUInt32BE(height, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1 << 20))), chunk('IEND', Buffer.alloc(0))]);
+  };
+
+  test.each([
+    ['a decompression bomb (100,000 × 100,000 px in a few kilobytes)', pngDeclaring(100_000, 100_000), 'The picture is too large: at most 12000 pixels a side and 50 megapixels'],
+    ['a strip 20,000 px long', pngDeclaring(20_000, 10), 'The picture is too large: at most 12000 pixels a side and 50 megapixels'],
+    ['8,000 × 8,000 px (64 megapixels)', pngDeclaring(8_000, 8_000), 'The picture is too large: at most 12000 pixels a side and 50 megapixels'],
+    ['a PNG without its header chunk', Buffer.concat([PNG.subarray(0, 8), randomBytes(64)]), 'The picture is damaged: its size cannot be read'],
+    ['a JPEG with no frame header', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(9), Buffer.from([0xff, 0xd9])]), 'The picture is damaged: its size cannot be read'],
+  ])('%s: 422 on image, nothing kept', async (_label, data, message) => {
+    expect(data.length).toBeLessThan(10_000);
+    const rows = (await uploadRows()).length;
+    const before = filesOnDisk();
+    const res = await image(data, 'avatars', 'photo.png', 'image/png');
+    expect([res.statusCode, res.json().errors]).toEqual([422, { image: message }]);
+    expect((await uploadRows()).length).toBe(rows);
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  test('a picture at the limits is taken (8000 × 6000 px, a 48-megapixel phone photo)', async () => {
+    const res = await image(pngDeclaring(8_000, 6_000));
+    expect(res.statusCode).toBe(200);
   });
 
   test.each([
@@ -285,7 +325,8 @@ describe('photos lose their metadata (issue 13)', () => {
     const app1Payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
     const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), app1Payload]);
     app1.writeUInt16BE(app1Payload.length + 2, 2);
-    const scan = Buffer.from([0xff, 0xda, 0x00, 0x04, 0x01, 0x02, 0xaa, 0xbb, 0xff, 0xd9]);
+    // A frame header (640 × 480) and a scan: what a viewer needs, and what stays.
+    const scan = Buffer.from([0xff, 0xc0, 0x00, 0x08, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x00, 0xff, 0xda, 0x00, 0x04, 0x01, 0x02, 0xaa, 0xbb, 0xff, 0xd9]);
     const photo = Buffer.concat([Buffer.from([0xff, 0xd8]), app1, scan]);
     const res = await send('/crm/api/image/upload', [{ name: 'image', filename: 'me.jpg', data: photo }, { name: 'bucket', value: 'avatars' }]);
     expect(res.statusCode).toBe(200);

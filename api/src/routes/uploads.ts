@@ -28,6 +28,7 @@ import type { Traveller } from '../db/queries/travellers';
 import { clientErrorMessage, HttpError, notFound, validationError } from '../lib/errors';
 import { isValidMediaPath, parseSize, renderPng } from '../lib/images';
 import { stripImageMetadata } from '../lib/image-metadata';
+import { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../lib/image-size';
 import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadTooLarge, uploadUrl, UPLOADS_PATH, type Received } from '../lib/uploads';
 import { fetchPublicUrl, UrlFetchRefused, UrlFileTooLarge } from '../lib/url-fetch';
 import { fieldErrors, parseInput, validateInput } from '../lib/validation';
@@ -49,6 +50,8 @@ const TYPE_TEXT: Record<UploadKind, string> = {
 };
 const tooLargeText = (kind: UploadKind) => `The file is larger than ${UPLOAD_MAX_BYTES[kind] / MB} MB`;
 const NO_SUCH_FILE = 'No such file';
+const IMAGE_TOO_LARGE = `The picture is too large: at most ${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+const IMAGE_UNREADABLE = 'The picture is damaged: its size cannot be read';
 
 /** A stored file on its way to becoming an upload. */
 export interface Incoming {
@@ -145,9 +148,15 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     if (used + adding > quota) throw validationError({ [field]: `You have uploaded ${s.config.uploadQuotaMbPerDay} MB in the last 24 hours: try again later` });
   }
 
-  /** The received picture rewritten without its metadata (lib/image-metadata.ts); unchanged when it has none. */
-  async function withoutMetadata(received: Received, mime: string): Promise<Received> {
+  /**
+   * The received picture checked and rewritten without its metadata (lib/image-metadata.ts; unchanged when it has
+   * none). A picture whose declared size cannot be read, or is over MAX_IMAGE_SIDE / MAX_IMAGE_PIXELS (a
+   * decompression bomb: kilobytes that decode to gigabytes in every viewer's browser), is a 422 on `field`.
+   */
+  async function checkedPicture(received: Received, mime: string, field: string): Promise<Received> {
     const bytes = await fs.promises.readFile(received.tmp);
+    const problem = imageSizeProblem(bytes, mime);
+    if (problem) throw validationError({ [field]: problem === 'too-large' ? IMAGE_TOO_LARGE : IMAGE_UNREADABLE });
     const stripped = stripImageMetadata(bytes, mime);
     if (stripped === bytes || stripped.equals(bytes)) return received;
     await fs.promises.writeFile(received.tmp, stripped);
@@ -160,7 +169,7 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     let { received } = incoming;
     try {
       // A picture loses what it says about its taker (EXIF with the GPS position, XMP, comments) before it is kept.
-      if (mime.startsWith('image/')) received = await withoutMetadata(received, mime);
+      if (mime.startsWith('image/')) received = await checkedPicture(received, mime, options.field);
       if (traveller) await checkQuota(traveller, received.size, options.field);
     } catch (err) {
       await store.discard(received.tmp);
