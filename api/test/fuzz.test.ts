@@ -263,6 +263,7 @@ beforeAll(async () => {
   const byPath: Record<string, Record<string, string>> = {
     '/spa/blog-posts': { slug: 'travel-tips' },
     '/spa/blog-post': { slug: post.slug_en },
+    '/spa/info-page': { page: 'faq' },
     '/spa/tour': { slug: tour.slug_en },
     '/spa/tours': { slug: 'tours' },
     '/spa/tours-page': { slug: 'tours' },
@@ -373,7 +374,6 @@ beforeAll(async () => {
   const staffAll = DEV_STAFF.find((x) => x.login === 'staff.all@tours.example')!;
   const staffTools = { 'x-authorization': `Bearer ${(await call('/crm/api/agent/auth', { login: staffAll.login, password: staffAll.password })).json().token as string}` };
   for (const p of staffToolPaths.filter((x) => x.startsWith('/spa/'))) byPath[p] = { id: String(tour.id) };
-  const staffMessage = async () => (await call('/crm/api/agent/send-message', { chat_id: chatId, message: 'Fuzz' }, staff)).json().data.id as number;
   // Organizers' staff calls (issue 16): as the same staff, on the first tour's organizer, which stays published.
   staffToolPaths.push('/crm/api/organizer/list', '/crm/api/organizer/view', '/crm/api/organizer/create', '/crm/api/organizer/update', '/crm/api/organizer/set-published-on-site');
   for (const p of ['/crm/api/organizer/view', '/crm/api/organizer/update']) byPath[p] = { id: String(tour.organizer_id) };
@@ -386,6 +386,7 @@ beforeAll(async () => {
     '/crm/api/organizer/update': { name_en: 'Fuzz Organizer', description_en: 'Hello\nworld' },
     '/crm/api/organizer/set-published-on-site': { id: tour.organizer_id, published_on_site: true },
   });
+  const staffMessage = async () => (await call('/crm/api/agent/send-message', { chat_id: chatId, message: 'Fuzz' }, staff)).json().data.id as number;
   const chatQuery = { chat_id: String(chatId) };
   const withFile = (await call('/crm/api/chat/send-message', { chat_id: chatId, file_id: picture.id }, auth)).json().data.id as number;
   Object.assign(byPath, {
@@ -408,7 +409,6 @@ beforeAll(async () => {
     '/crm/api/agent/moderate-message': { message_id: await staffMessage(), text: '' },
     '/crm/api/agent/freeze': { chat_id: chatId, is_frozen: false },
   });
-  validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
   // Organizer-meet pages (issue 16): a contract's key from the staff call, and two files of it (one to delete, one to fetch).
   const meet = (await call('/crm/api/contract/organizer-meet-key', { organizer_id: tour.organizer_id }, staffTools)).json() as { key: string; contract_id: number };
   const meetFile = async () => {
@@ -423,6 +423,7 @@ beforeAll(async () => {
     '/spa/contract-organizer-meet-delete-file': { file_id: meetDeleted },
     '/crm/api/contract/organizer-meet-key': { organizer_id: tour.organizer_id },
   });
+  validBody = (op) => bodies[op.path] ?? (op.body ? sample(op.body) as Record<string, unknown> : {});
   // logout and refresh-token end the token they are sent: each request gets one of its own. confirm-phone's code is
   // its traveller's (the fuzz traveller's phone calls send codes of their own, which would end it).
   const spender = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Spender' });

@@ -69,6 +69,7 @@ beforeAll(async () => {
       '/crm/api/ticket/tour-cities': tourId,
       '/spa/individual-tour': { uuid: (await individualTourUuidOf(t.db, tour.id))! },
       '/spa/tour-for-request': { id: String(tour.id) },
+      '/spa/info-page': { page: 'faq' },
     };
     // The request-bound reads (issue 14) need a request: one sent by a guest, read with its uuid.
     const sent = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: { data: { type: 'common_help', name: 'Robust', phone: '+79161234567', agree: true } } });
@@ -94,7 +95,6 @@ beforeAll(async () => {
     const fileId = String((file.json() as { id: number }).id);
     Object.assign(tourPageValid, {
       '/spa/contract-organizer-meet-data': { key },
-      '/spa/info-page': { page: 'about' },
       '/spa/contract-organizer-meet-file': { key, file_id: fileId },
       '/crm/api/chat/get-chat': { chat_id: chatId },
       '/crm/api/chat/get-messages': { chat_id: chatId },

@@ -56,6 +56,10 @@ export {
 } from '../api/schemas/requests';
 export type { HelpRequestTourFacts } from '../api/schemas/requests';
 export { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer } from '../api/schemas/reviews';
+export { INFO_PAGE_KEYS, InfoPageAnswer } from '../api/schemas/info-pages';
+export type { ContactsBlock, InfoBlock, InfoLinkRoute, InfoPageKey } from '../api/schemas/info-pages';
+export { MainPageToursAnswer } from '../api/schemas/main-page';
+export type { MainPageReview } from '../api/schemas/main-page';
 export { CitiesByQueryAnswer, CityItem, FilterOption, FilterSectionOptions, ResultGroup, SearchResult, TourCardItem, ToursAnswer, ToursPageAnswer } from '../api/schemas/search';
 export type { FilterSection } from '../api/schemas/search';
 export { ValidateSlugAnswer } from '../api/schemas/slugs';

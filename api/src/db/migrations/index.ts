@@ -17,6 +17,7 @@ import * as m0014 from './0014-chat';
 import * as m0015 from './0015-staff-permissions';
 import * as m0016 from './0016-organizer-admin';
 import * as m0017 from './0017-organizer-meet';
+import * as m0018 from './0018-info-pages';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-staff-permissions': m0015,
   '0016-organizer-admin': m0016,
   '0017-organizer-meet': m0017,
+  '0018-info-pages': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../index';
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED, generateCatalogue, type Catalogue } from './index';
+import { ensureInfoPages } from './pages';
 import { isoDate } from './text';
 import { seedIdentity, writeCatalogue } from './write';
 
@@ -41,6 +42,8 @@ export async function ensureSeeded(db: Db, options: EnsureSeededOptions = {}): P
   const size = options.size ?? DEFAULT_CATALOGUE_SIZE;
   const today = options.today ?? isoDate(new Date());
   const maxAge = options.maxAgeDays ?? 30;
+  // The informational pages are not part of the catalogue: written whether or not it is re-seeded, editors' changes kept.
+  await ensureInfoPages(db);
   const meta = await readMeta(db);
   const identity = seedIdentity(seed, size);
   const generatedOn = meta.get('generated_on');

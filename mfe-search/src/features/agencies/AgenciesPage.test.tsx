@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithHost } from '../../test-utils';
+import { create } from 'superstruct';
+import { InfoPageAnswer } from '@tours/shared/api';
 import AgenciesPage from './AgenciesPage';
 import { cspLines, widgetSnippet, type WidgetChoice } from './snippet';
 
@@ -113,5 +115,24 @@ describe('/for-agencies configurator', () => {
     expect(await screen.findByText('The preview is unavailable right now. The snippet works all the same.')).toBeInTheDocument();
     expect(within(document.body).queryByRole('button', { name: 'Copy the snippet' })).not.toBeInTheDocument();
     error.mockRestore();
+  });
+});
+
+describe('/for-agencies contacts and requisites', () => {
+  test('the company requisites come from the editable content (GET /spa/info-page?page=for-agencies) as a description list', async () => {
+    mockManifest({ 'mfe-search': { url: 'x', version: '1' } });
+    const answer = create({
+      page: 'for-agencies', locale: 'en', version: '1.1', updated_at: '2025-01-20',
+      blocks: [
+        { type: 'heading', level: 2, text: 'Working with us' },
+        { type: 'requisites', title: 'Company requisites', rows: [{ label: 'Company', value: 'Tours of Russia LLC' }, { label: 'INN (taxpayer number)', value: '7701483528' }] },
+      ],
+    }, InfoPageAnswer);
+    const h = renderWithHost(<AgenciesPage />, { path: '/en/for-agencies', routes: { '/spa/info-page': answer } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Company requisites' })).toBeInTheDocument();
+    const inn = screen.getByText('INN (taxpayer number)');
+    expect(inn.tagName).toBe('DT');
+    expect(inn.nextElementSibling).toHaveTextContent('7701483528');
+    expect(h.calls.find((c) => c.path === '/spa/info-page')?.query).toEqual({ page: 'for-agencies' });
   });
 });

@@ -4,8 +4,10 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
 import { LOCALE_INFO, currencyChoices, type Locale } from '@tours/shared/contract';
 import { parseThemeColor } from '@tours/shared/domain';
-import { PARTNER_ID_RE } from '@tours/shared/api';
-import { Button, PageHeader, SelectField, TextField } from '@tours/shared/kit';
+import { PARTNER_ID_RE, isRetryableError } from '@tours/shared/api';
+import { Button, ErrorState, PageHeader, PageSkeleton, SelectField, TextField } from '@tours/shared/kit';
+import { InfoBlocks } from '../common/InfoBlocks';
+import { useInfoPage } from '../common/info-content';
 import { loadWidgetLoader, widgetLoaderUrl } from './loader';
 import { WIDGET_TAGS, cspLines, widgetAttributes, widgetSnippet, type WidgetChoice, type WidgetChoiceKind } from './snippet';
 import './agencies.css';
@@ -95,6 +97,7 @@ export default function AgenciesPage() {
   };
   useEffect(() => setCopied(false), [snippet]);
 
+  const agency = useInfoPage(host, 'for-agencies', pageLocale);
   const title = t('page.partnership-page.title');
   return (
     <article className="srch-agencies">
@@ -197,9 +200,15 @@ export default function AgenciesPage() {
         </div>
       </section>
 
-      <section className="srch-agencies__contacts" aria-labelledby={`contacts${id}`}>
-        <h2 id={`contacts${id}`}>{t('widgets.agencies.contactsTitle')}</h2>
-        <p>{t('widgets.agencies.contactsText')}</p>
+      {/* Contacts and company requisites: editable content of GET /spa/info-page (issue 17), not the catalogue. */}
+      <section className="srch-agencies__contacts srch-info" aria-busy={!agency.data || undefined}>
+        {agency.data ? (
+          <InfoBlocks blocks={agency.data.blocks} />
+        ) : agency.error && isRetryableError(agency.error) ? (
+          <ErrorState onRetry={agency.retry} busy={agency.loading} />
+        ) : agency.error ? null : (
+          <PageSkeleton compact />
+        )}
       </section>
     </article>
   );

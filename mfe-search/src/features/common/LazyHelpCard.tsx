@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef } from 'react';
+import { useNearViewport } from './useNearViewport';
 import './help-card.css';
 
 // Its own chunk (the form, the phone input): the pages' first-visit JS does not carry it.
@@ -10,20 +11,7 @@ const HelpCardSection = lazy(() => import(/* webpackChunkName: "help-card" */ '.
  */
 export function LazyHelpCard({ clickSource }: { clickSource: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
-    }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '400px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near]);
+  const near = useNearViewport(ref, '400px');
   return (
     <div ref={ref} className={`srch-help${near ? '' : ' srch-help--pending'}`} data-testid="help-card">
       {near && (

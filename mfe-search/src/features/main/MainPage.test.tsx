@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
 import MainPage from './MainPage';
+import { MAIN_TOURS } from './main-tours.fixtures';
 
 const PART_FAILED = "Some sections of this page couldn't be loaded. We'll keep trying, or you can retry now.";
 const ANSWERS: Record<string, unknown> = {
@@ -13,6 +14,7 @@ const ANSWERS: Record<string, unknown> = {
     pagination: { page: 1, pages: 1, itemsCount: 1, itemsOnPage: 1, pageSize: 3 }, category: null, categories: [],
   },
   '/spa/groups-in-social-network': [{ id: 1, source: 'VK', url_to_group: 'https://vk.com/tours' }],
+  '/spa/main-page-tours': MAIN_TOURS,
 };
 
 /** Every call of the page answers, except those listed in `down` (the host's 503 while the API is down). */
@@ -50,6 +52,8 @@ describe('MainPage (§2.4): sections fed by the API', () => {
     expect(screen.queryByRole('heading', { name: 'From our travel blog' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'VK' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Search tours' })).toBeInTheDocument();
+    // The tour sections (loaded once the sections above have settled) are there too.
+    expect(await screen.findByRole('region', { name: 'Popular tours' })).toBeInTheDocument();
     // Retry asks the failed calls again, and only those.
     const before = h.calls.length;
     down.clear();

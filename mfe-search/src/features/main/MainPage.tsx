@@ -7,6 +7,7 @@ import { Advantages } from '../common/Advantages';
 import { BlogCards } from '../common/BlogCards';
 import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
+import { LazyMainTours } from './LazyMainTours';
 import '../common/common.css';
 import './main.css';
 
@@ -15,7 +16,8 @@ const CERTIFICATIONS = ['registry', 'insurance', 'association'] as const;
 
 /**
  * Main page (§2.4, §1): the search form with autocomplete, the promo card (tours rounded to 100 as 'N+', regions,
- * travel styles), the advantages banner, popular destinations, the brand/about section, blog preview cards, the
+ * travel styles), the advantages banner, popular destinations, the brand/about section, blog preview cards, then
+ * (below the fold: their own chunk and call) popular tours, travel styles, upcoming departures and recent reviews, the
  * site description card, certifications and social links.
  */
 export default function MainPage() {
@@ -71,6 +73,8 @@ export default function MainPage() {
           <BlogCards posts={blog.data?.posts ?? []} />
         </section>
       )}
+      {/* Below the fold at 1280 × 800 (the first visit the budget measures): their chunk and call come on approach. */}
+      <LazyMainTours settled={[info, form, blog].every((q) => q.data !== null || q.error !== null)} />
       <section className="srch-main__description" aria-labelledby="description-title">
         <h2 id="description-title">{t('main.description.title')}</h2>
         <p>{t('main.description.text')}</p>

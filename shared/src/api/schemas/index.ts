@@ -14,6 +14,8 @@ export * from './programme';
 export * from './tours';
 export * from './search';
 export * from './reviews';
+export * from './main-page';
+export * from './info-pages';
 export * from './accounts';
 export * from './uploads';
 export * from './organizer-meet';

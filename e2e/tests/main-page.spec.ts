@@ -1,0 +1,109 @@
+/**
+ * The main page's tour sections (issue 17, 'Content a traveller expects'): popular tours with prices, travel styles
+ * whose counts equal what their links open, upcoming departures after the product's today, recent reviews linking to
+ * their tour; loaded below the fold, and axe clean.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_PORTS } from '../playwright.config';
+import { axeViolations } from './support';
+
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+
+/** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([
+    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+  ]);
+});
+
+/** The product's today: the first day the search offers (its dates section starts at the API's today). */
+async function productToday(): Promise<string> {
+  const res = await fetch(`${API}/spa/tours?expand=filters`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+  const body = (await res.json()) as { filters: { section: string; min: unknown }[] };
+  const dates = body.filters.find((f) => f.section === 'dates');
+  expect(typeof dates?.min).toBe('string');
+  return dates!.min as string;
+}
+
+/** Opens the main page and brings the tour sections in (they load when they come near the viewport). */
+async function openSections(page: Page) {
+  await page.goto('/en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByTestId('main-tours').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Popular tours' })).toBeVisible();
+}
+
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+test.describe('main page: tours a traveller expects (issue 17)', () => {
+  test('popular tours are tour cards with prices in the chosen currency, linking to their tour', async ({ page }) => {
+    await openSections(page);
+    const popular = page.getByRole('region', { name: 'Popular tours' });
+    const cards = popular.getByRole('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(4);
+    for (const card of (await cards.all()).slice(0, 4)) {
+      await expect(card.locator('.ui-price__current')).toHaveText(/^(from )?\$\d[\d,]*$/);
+    }
+    // The first card opens its tour page.
+    const title = (await cards.first().getByRole('heading').textContent())!.trim();
+    await cards.first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test("a travel style's count equals the number of tours its link opens", async ({ page }) => {
+    await openSections(page);
+    const links = page.getByTestId('travel-styles').getByRole('link');
+    expect(await links.count()).toBeGreaterThan(2);
+    // The last style: the smallest count of the list (the first is checked by the API tests with the rest).
+    const link = links.last();
+    const count = digits(await link.locator('.srch-chips__count').textContent());
+    expect(count).toBeGreaterThan(0);
+    await link.click();
+    await expect(page.locator('.srch-count')).toHaveText(/tours? found$/);
+    expect(digits(await page.locator('.srch-count').textContent())).toBe(count);
+  });
+
+  test("upcoming departures are after the product's today, each with its date and price", async ({ page }) => {
+    const today = await productToday();
+    await openSections(page);
+    const upcoming = page.getByTestId('upcoming');
+    await expect(upcoming.getByRole('article').first()).toBeVisible();
+    const items = await upcoming.getByRole('article').all();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const day = await item.locator('time').getAttribute('datetime');
+      expect(day! > today, `${day} is after ${today}`).toBe(true);
+      await expect(item.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await expect(item.locator('.ui-price__current')).toHaveText(/\$\d/);
+    }
+  });
+
+  test('recent reviews link to their tour; the sections are axe clean', async ({ page }) => {
+    await openSections(page);
+    const reviews = page.getByRole('region', { name: 'Recent reviews' });
+    await expect(reviews.getByRole('listitem').first()).toBeVisible();
+    await expect(reviews.getByRole('link', { name: 'All reviews' })).toHaveAttribute('href', '/en/reviews');
+    expect(await axeViolations(page)).toEqual([]);
+    const tourLink = reviews.getByRole('listitem').first().getByRole('link');
+    const name = (await tourLink.textContent())!.trim();
+    await tourLink.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test("the sections' code and call wait until they come near: the first screen does not fetch them", async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/spa/main-page-tours')) calls.push(r.url());
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+    await page.getByTestId('main-tours').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Popular tours' })).toBeVisible();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, HostProvider } from '@tours/shared/core';
+import type { ModalContentProps } from '@tours/shared/contract';
+import { HELP_ANSWER, renderWithHost } from '../../test-utils';
+import InfoPage from './InfoPage';
+import { ABOUT, CONTACTS, FAQ, PRESS_FALLBACK, PRIVACY_DE } from './info-pages.fixtures';
+
+const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
+const CALL = '/spa/info-page';
+
+describe('informational pages', () => {
+  test('about: the title and breadcrumbs of the catalogue, the blocks as headings, paragraphs, lists and a link by route name', async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/about', routes: { [CALL]: ABOUT } });
+    expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'How a request works' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Coordinators' })).toBeInTheDocument();
+    expect(screen.getByText('Tours of Russia is a marketplace of guided tours.').tagName).toBe('P');
+    const [ordered, plain] = screen.getAllByRole('list').filter((l) => !l.closest('nav'));
+    expect(ordered!.tagName).toBe('OL');
+    expect(within(ordered!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Send a request: it is free.', 'A coordinator contacts you.', 'You pay after confirmation.']);
+    expect(plain!.tagName).toBe('UL');
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/en/contacts');
+    expect(h.calls).toEqual([expect.objectContaining({ method: 'GET', path: CALL, query: { page: 'about' } })]);
+    // Not a legal document: no version line.
+    expect(screen.queryByText(/^Version/)).not.toBeInTheDocument();
+    expect(h.emit).toHaveBeenCalledWith('page:meta', { title: 'About us', description: undefined });
+  });
+
+  test('FAQ: each group under its heading, each question a disclosure that opens to its answer', async () => {
+    renderWithHost(<InfoPage />, { path: '/en/faq', routes: { [CALL]: FAQ } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your account' })).toBeInTheDocument();
+    const summary = screen.getByText('How do I pay?');
+    expect(summary.tagName).toBe('SUMMARY');
+    const details = summary.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    await userEvent.click(summary);
+    expect(details).toHaveAttribute('open');
+    expect(within(details).getByText('By the invoice, online on the site.')).toBeVisible();
+    expect(document.querySelectorAll('details')).toHaveLength(6);
+  });
+
+  test('privacy in German: the German route asks the same call, the version and date of the document in words of the locale', async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/de/datenschutzrichtlinie', routes: { [CALL]: PRIVACY_DE } });
+    expect(await screen.findByText('Wir verarbeiten personenbezogene Daten nach dem Föderalen Gesetz Nr. 152-FZ.')).toBeInTheDocument();
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Version 2.4, gültig seit 1. März 2025')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cookie-Richtlinie' })).toHaveAttribute('href', '/de/cookie-richtlinie');
+    expect(h.calls[0]!.query).toEqual({ page: 'privacy' });
+  });
+
+  test('a page shown in English for want of a translation is marked lang="en"', async () => {
+    renderWithHost(<InfoPage />, { path: '/de/presse', routes: { [CALL]: PRESS_FALLBACK } });
+    expect((await screen.findByText('Logos and photos.')).closest('[lang]')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a skeleton while the content loads', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    renderWithHost(<InfoPage />, { path: '/en/about', routes: { [CALL]: () => new Promise((resolve) => { answer = resolve; }) } });
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    answer(ABOUT);
+    expect(await screen.findByRole('heading', { level: 2, name: 'How a request works' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+  });
+
+  test('the API down shows the error in place, Retry asks again; a 404 is the host\'s error page', async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(503, CALL, 'API unavailable') } });
+    await screen.findByRole('alert', { name: LOAD_FAILED });
+    expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(h.calls.filter((c) => c.path === CALL)).toHaveLength(2));
+
+    const gone = renderWithHost(<InfoPage key="2" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(404, CALL, 'Page not found') } });
+    await waitFor(() => expect(gone.emit).toHaveBeenCalledWith('page:error', { status: 404 }));
+  });
+});
+
+describe('contacts page', () => {
+  test('phones as tel links, the e-mail, the schedule; the common help card', async () => {
+    renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Phones and e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Free call within Russia\s*\+7 800 201-45-67/ })).toHaveAttribute('href', 'tel:+78002014567');
+    expect(screen.getByRole('link', { name: /Moscow office/ })).toHaveAttribute('href', 'tel:+74951204567');
+    expect(screen.getByRole('link', { name: 'help@tours.example' })).toHaveAttribute('href', 'mailto:help@tours.example');
+    expect(screen.getByText('Mon-Fri 09:00 - 21:00')).toBeInTheDocument();
+    expect(screen.getByText('Sat-Sun 10:00 - 19:00')).toBeInTheDocument();
+    expect(screen.getByText('MSK (GMT +03:00)')).toBeInTheDocument();
+    expect(screen.getByTestId('help-card')).toBeInTheDocument();
+  });
+
+  test("'Request a call' opens the callback form in the host's outlet; sent as phone_call_request, then 'Callback requested'", async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS, ...HELP_ANSWER } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Request a call' }));
+    await waitFor(() => expect(h.showModal).toHaveBeenCalledWith(expect.objectContaining({ labelId: 'srch-callback-title' })));
+    const modal = h.modals[0]! as { component: ComponentType<ModalContentProps> };
+    const close = jest.fn();
+    const Form = modal.component;
+    const view = render(<HostProvider host={h.host}><Form close={close} /></HostProvider>);
+    const form = within(view.container);
+    expect(form.getByRole('heading', { name: 'Request a call' })).toHaveAttribute('id', 'srch-callback-title');
+    const user = userEvent.setup();
+    await user.click(form.getByRole('button', { name: 'Call me back' }));
+    expect(await form.findAllByText('Required field')).toHaveLength(2);
+    expect(h.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Anna');
+    const phone = form.getByRole('textbox', { name: /^Phone/ });
+    await user.click(phone);
+    await waitFor(() => expect(phone).toHaveValue('+1'));
+    await user.type(phone, ' 212 456 7890');
+    await user.click(form.getByRole('button', { name: 'Call me back' }));
+    expect(await form.findByRole('heading', { name: 'Callback requested' })).toHaveAttribute('id', 'srch-callback-title');
+    expect(form.getByText('Call back request successful! We will call you on the mentioned number during our working hours (+12124567890)')).toBeInTheDocument();
+    const posts = h.calls.filter((c) => c.method === 'POST' && c.path === '/spa/submit-help-request');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.captcha).toBe(true);
+    expect((posts[0]!.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'phone_call_request', name: 'Anna', phone: '+12124567890', click_source: 'contacts_page', agree: true });
+    await user.click(form.getByRole('button', { name: 'OK' }));
+    expect(close).toHaveBeenCalledWith(true);
+  });
+
+  test("'Send a request to our email': common_help_by_email with the question, then 'We've received your email!'", async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS, ...HELP_ANSWER } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a request to our email' }));
+    await waitFor(() => expect(h.showModal).toHaveBeenCalledWith(expect.objectContaining({ labelId: 'srch-email-request-title' })));
+    const Form = (h.modals[0]! as { component: ComponentType<ModalContentProps> }).component;
+    const view = render(<HostProvider host={h.host}><Form close={jest.fn()} /></HostProvider>);
+    const form = within(view.container);
+    const user = userEvent.setup();
+    await user.type(form.getByRole('textbox', { name: /^E-mail/ }), 'anna@example.com');
+    await user.type(form.getByRole('textbox', { name: 'Your question' }), 'Baikal in March');
+    await user.click(form.getByRole('button', { name: 'Send' }));
+    expect(await form.findByRole('heading', { name: "We've received your email!" })).toBeInTheDocument();
+    const post = h.calls.find((c) => c.method === 'POST')!;
+    expect((post.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'common_help_by_email', email: 'anna@example.com', click_source: 'contacts_page' });
+    expect(String((post.body as { data: { comment: string } }).data.comment)).toContain('Baikal in March');
+  });
+});
