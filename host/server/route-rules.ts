@@ -11,7 +11,7 @@ export function defaultRouteRules(env: NodeJS.ProcessEnv = process.env): Record<
     '/org': { to: organizerArea, status: 302 },
     '/org/register': { to: `${organizerArea}/register`, status: 302 },
     // Old paths kept alive for links in the wild.
-    '/gift-certificates': { to: '/certificates', status: 301 },
+    '/gift-certificates': { to: '/gift-cards', status: 301 },
     '/search': { to: '/tours', status: 301 },
   };
 }

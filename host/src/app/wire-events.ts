@@ -6,6 +6,7 @@ import { pageErrorAtom } from '../routing/sync';
 import { createReservedArea } from '../layout/reserved-area';
 import { wireChatUnread } from '../layout/header/chat-unread';
 import { wireSessionLookups } from './session-lookups';
+import { openCallbackModal, openEmailRequestModal } from '../layout/modals/lazy';
 
 /** What the host does with the events microfrontends emit. */
 export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
@@ -26,6 +27,10 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
   // 'Call via internet' a registrar that works now.
   wireChatUnread(events, store);
   wireSessionLookups(store, host.api);
+  // A remote's button for the layout's own help forms (the contacts page): the same forms as the header's.
+  events.on('layout:help-form', ({ form, clickSource }) => {
+    void (form === 'callback' ? openCallbackModal(host, clickSource) : openEmailRequestModal(host, clickSource));
+  });
   events.on('auth:login-required', ({ reason }) => {
     host.openModal('account/login', { reason: reason ?? 'login-required' });
   });

@@ -36,6 +36,11 @@ export interface HostEvents {
    * badge shows `count` (issue 15). The host fetches the first value itself (GET /crm/api/chat/unread-count).
    */
   'chat:unread': { count: number };
+  /**
+   * Open one of the layout's own help forms (public-site §2.3 'Request a call', §2.7 the e-mail request), e.g. from
+   * the contacts page: the host owns them (one implementation), `clickSource` says where they were opened from.
+   */
+  'layout:help-form': { form: 'callback' | 'email-request'; clickSource: string };
 }
 
 export interface HostContext {

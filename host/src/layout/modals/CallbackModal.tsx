@@ -17,7 +17,7 @@ import './modals.css';
  * gives no path of its own for callbacks). On success the 'Callback requested' alert of §2.7 follows. The phone is
  * the one phone input of §5.2 (country picker, the country's code, digits only; issue 17 defect 8).
  */
-export function CallbackModal({ close }: { close: ModalContentProps['close'] }) {
+export function CallbackModal({ close, clickSource }: { close: ModalContentProps['close']; clickSource?: string }) {
   const host = useHost();
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -48,7 +48,7 @@ export function CallbackModal({ close }: { close: ModalContentProps['close'] }) 
     const name = form.values.name.trim();
     const number = phoneToSend(form.values.phone, countryRef.current);
     try {
-      await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number });
+      await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number, ...(clickSource ? { click_source: clickSource } : {}) });
       close(true);
       afterModalClose(() => openSuccessModal(host, { titleId: 'layout.callback.successTitle', textId: 'layout.callback.successText', values: { phone: number } }));
     } catch (error) {
@@ -86,6 +86,6 @@ export function CallbackModal({ close }: { close: ModalContentProps['close'] }) 
   );
 }
 
-export function openCallbackModal(host: HostContext) {
-  return host.showModal({ component: CallbackModal, props: {}, labelId: 'lay-callback-title' });
+export function openCallbackModal(host: HostContext, clickSource?: string) {
+  return host.showModal({ component: CallbackModal, props: { clickSource }, labelId: 'lay-callback-title' });
 }

@@ -65,3 +65,25 @@ describe('layout forms on the shared form hook', () => {
     expect(t.toast).toHaveBeenCalledWith({ kind: 'error', text: 'Please check the form' });
   });
 });
+
+describe("the contract's 'layout:help-form' (a remote's button for the layout's forms)", () => {
+  test("opens the host's own callback form; what it sends says where it was opened from", async () => {
+    const { createHostEvents } = await import('../../events');
+    const { wireHostEvents } = await import('../../app/wire-events');
+    const user = userEvent.setup();
+    const t = renderWithHost(<span />, { routes: { 'POST /spa/submit-help-request': { request_id: 5, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } } });
+    const events = createHostEvents();
+    wireHostEvents({ store: t.store, events, host: t.host, loader: undefined as never });
+    act(() => events.emit('layout:help-form', { form: 'callback', clickSource: 'contacts_page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a call' });
+    await user.type(within(dialog).getByLabelText(/Your name/), 'Anna');
+    await user.type(within(dialog).getByLabelText(/Phone/), '2127365000');
+    await user.click(within(dialog).getByRole('button', { name: 'Call me back' }));
+    expect(await screen.findByText(/Call back request successful/)).toBeInTheDocument();
+    const post = t.calls.find((c) => c.method === 'POST' && c.path === '/spa/submit-help-request')!;
+    expect((post.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'phone_call_request', name: 'Anna', phone: '+12127365000', click_source: 'contacts_page' });
+
+    act(() => events.emit('layout:help-form', { form: 'email-request', clickSource: 'contacts_page' }));
+    expect(await screen.findByRole('dialog', { name: /e-?mail/i })).toBeInTheDocument();
+  });
+});

@@ -4,8 +4,8 @@ import type { HostContext } from '@tours/shared/contract';
  * The layout's modals load on first use: none of them is needed to paint the page, and together they
  * are a good part of the layout's code. Each opener keeps the signature of the one it wraps.
  */
-export function openCallbackModal(host: HostContext): Promise<void> {
-  return import(/* webpackChunkName: "layout-modals" */ './CallbackModal').then((m) => void m.openCallbackModal(host));
+export function openCallbackModal(host: HostContext, clickSource?: string): Promise<void> {
+  return import(/* webpackChunkName: "layout-modals" */ './CallbackModal').then((m) => void m.openCallbackModal(host, clickSource));
 }
 
 export function openEmailRequestModal(host: HostContext, clickSource: string): Promise<void> {

@@ -117,6 +117,8 @@ export function Composer({ frozen, freezeReason, onSend, allowFiles = true }: Co
         aria-invalid={tooLong || undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
+        // The browser brings only the field into view: on a small screen the Send button below it stayed out of sight.
+        onFocus={(e) => e.currentTarget.form?.scrollIntoView?.({ block: 'nearest' })}
       />
       <p id={`${id}-hint`} className="ui-field__hint">{t('chat.composer.hint')}</p>
       {tooLong && <p id={`${id}-long`} className="ui-field__error">{t('chat.composer.tooLong', { length: MESSAGE_MAX_LENGTH })}</p>}

@@ -130,6 +130,10 @@ export function MessageList({ title, token, messages, loadingOlder, onOlder, onR
   useLayoutEffect(() => {
     const el = ref.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+    // A log that grows pushes the composer down: while the reader is typing there it stays in view, Send included.
+    const active = document.activeElement;
+    const form = active instanceof HTMLElement && active !== el && el?.parentElement?.contains(active) ? active.closest('form') : null;
+    form?.scrollIntoView?.({ block: 'nearest' });
   }, [count, messages.outgoing]);
 
   useEffect(() => {

@@ -1,9 +1,7 @@
-import type { ComponentType } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, HostProvider } from '@tours/shared/core';
-import type { ModalContentProps } from '@tours/shared/contract';
-import { HELP_ANSWER, renderWithHost } from '../../test-utils';
+import { ApiError } from '@tours/shared/core';
+import { renderWithHost } from '../../test-utils';
 import InfoPage from './InfoPage';
 import { ABOUT, CONTACTS, FAQ, PRESS_FALLBACK, PRIVACY_DE } from './info-pages.fixtures';
 
@@ -89,50 +87,14 @@ describe('contacts page', () => {
     expect(screen.getByTestId('help-card')).toBeInTheDocument();
   });
 
-  test("'Request a call' opens the callback form in the host's outlet; sent as phone_call_request, then 'Callback requested'", async () => {
-    const h = renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS, ...HELP_ANSWER } });
+  test("'Request a call' and 'Send a request to our email' open the layout's own forms through the contract, marked contacts_page", async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS } });
     await userEvent.click(await screen.findByRole('button', { name: 'Request a call' }));
-    await waitFor(() => expect(h.showModal).toHaveBeenCalledWith(expect.objectContaining({ labelId: 'srch-callback-title' })));
-    const modal = h.modals[0]! as { component: ComponentType<ModalContentProps> };
-    const close = jest.fn();
-    const Form = modal.component;
-    const view = render(<HostProvider host={h.host}><Form close={close} /></HostProvider>);
-    const form = within(view.container);
-    expect(form.getByRole('heading', { name: 'Request a call' })).toHaveAttribute('id', 'srch-callback-title');
-    const user = userEvent.setup();
-    await user.click(form.getByRole('button', { name: 'Call me back' }));
-    expect(await form.findAllByText('Required field')).toHaveLength(2);
+    expect(h.emit).toHaveBeenLastCalledWith('layout:help-form', { form: 'callback', clickSource: 'contacts_page' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send a request to our email' }));
+    expect(h.emit).toHaveBeenLastCalledWith('layout:help-form', { form: 'email-request', clickSource: 'contacts_page' });
+    // No form of its own: nothing is shown in the outlet from here, nothing is sent.
+    expect(h.showModal).not.toHaveBeenCalled();
     expect(h.calls.some((c) => c.method === 'POST')).toBe(false);
-    await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Anna');
-    const phone = form.getByRole('textbox', { name: /^Phone/ });
-    await user.click(phone);
-    await waitFor(() => expect(phone).toHaveValue('+1'));
-    await user.type(phone, ' 212 456 7890');
-    await user.click(form.getByRole('button', { name: 'Call me back' }));
-    expect(await form.findByRole('heading', { name: 'Callback requested' })).toHaveAttribute('id', 'srch-callback-title');
-    expect(form.getByText('Call back request successful! We will call you on the mentioned number during our working hours (+12124567890)')).toBeInTheDocument();
-    const posts = h.calls.filter((c) => c.method === 'POST' && c.path === '/spa/submit-help-request');
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.captcha).toBe(true);
-    expect((posts[0]!.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'phone_call_request', name: 'Anna', phone: '+12124567890', click_source: 'contacts_page', agree: true });
-    await user.click(form.getByRole('button', { name: 'OK' }));
-    expect(close).toHaveBeenCalledWith(true);
-  });
-
-  test("'Send a request to our email': common_help_by_email with the question, then 'We've received your email!'", async () => {
-    const h = renderWithHost(<InfoPage />, { path: '/en/contacts', routes: { [CALL]: CONTACTS, ...HELP_ANSWER } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Send a request to our email' }));
-    await waitFor(() => expect(h.showModal).toHaveBeenCalledWith(expect.objectContaining({ labelId: 'srch-email-request-title' })));
-    const Form = (h.modals[0]! as { component: ComponentType<ModalContentProps> }).component;
-    const view = render(<HostProvider host={h.host}><Form close={jest.fn()} /></HostProvider>);
-    const form = within(view.container);
-    const user = userEvent.setup();
-    await user.type(form.getByRole('textbox', { name: /^E-mail/ }), 'anna@example.com');
-    await user.type(form.getByRole('textbox', { name: 'Your question' }), 'Baikal in March');
-    await user.click(form.getByRole('button', { name: 'Send' }));
-    expect(await form.findByRole('heading', { name: "We've received your email!" })).toBeInTheDocument();
-    const post = h.calls.find((c) => c.method === 'POST')!;
-    expect((post.body as { data: Record<string, unknown> }).data).toMatchObject({ type: 'common_help_by_email', email: 'anna@example.com', click_source: 'contacts_page' });
-    expect(String((post.body as { data: { comment: string } }).data.comment)).toContain('Baikal in March');
   });
 });
