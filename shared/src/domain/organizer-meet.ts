@@ -14,12 +14,13 @@
  * - A draft may be saved: `organizerMeetErrors` checks only what is filled in; `missingOrganizerMeetFields` lists the
  *   required fields still empty (none: the data is complete).
  */
+import { CONTRACT_LEGAL_FORMS, CONTRACT_LEGAL_FORM_VALUES, type ContractLegalForm } from './legal-forms';
 import { checkRule, isPhoneLike } from './validation';
 
 /** §3 'Organizer legal forms', list 2: the contracting party. */
-export const CONTRACT_LEGAL_FORMS = { legalEntity: 1, entrepreneur: 2, selfEmployed: 3 } as const;
-export type ContractLegalForm = (typeof CONTRACT_LEGAL_FORMS)[keyof typeof CONTRACT_LEGAL_FORMS];
-export const CONTRACT_LEGAL_FORM_IDS: readonly ContractLegalForm[] = [1, 2, 3];
+export type { ContractLegalForm };
+/** The contract's legal forms (§3 list 2, domain/legal-forms.ts). */
+export const CONTRACT_LEGAL_FORM_IDS: readonly ContractLegalForm[] = CONTRACT_LEGAL_FORM_VALUES;
 
 /** On what authority the signatory signs: a company's charter, a power of attorney, or in their own name (a person). */
 export const SIGNATORY_BASES = ['charter', 'power_of_attorney', 'own_behalf'] as const;
@@ -66,9 +67,9 @@ export function organizerMeetFieldApplies(field: OrganizerMeetField, form: Contr
     case 'kpp':
     case 'short_name':
     case 'signatory_position':
-      return form === CONTRACT_LEGAL_FORMS.legalEntity;
+      return form === CONTRACT_LEGAL_FORMS.legal_entity;
     case 'ogrn':
-      return form !== CONTRACT_LEGAL_FORMS.selfEmployed;
+      return form !== CONTRACT_LEGAL_FORMS.self_employed;
     default:
       return true;
   }
@@ -76,7 +77,7 @@ export function organizerMeetFieldApplies(field: OrganizerMeetField, form: Contr
 
 /** The bases a signatory of this legal form may sign on: a charter only for a company, their own name only for a person. */
 export function signatoryBasesFor(form: ContractLegalForm | null): readonly SignatoryBasis[] {
-  if (form === CONTRACT_LEGAL_FORMS.legalEntity) return ['charter', 'power_of_attorney'];
+  if (form === CONTRACT_LEGAL_FORMS.legal_entity) return ['charter', 'power_of_attorney'];
   if (form === null) return SIGNATORY_BASES;
   return ['own_behalf', 'power_of_attorney'];
 }
@@ -190,7 +191,7 @@ export const ORGANIZER_MEET_ERROR_TEXTS: Readonly<Record<OrganizerMeetErrorCode,
 /** The INN's length for the legal form: 10 for a company, 12 for a person (either while no form is chosen). */
 function innLength(form: ContractLegalForm | null): 10 | 12 | null {
   if (form === null) return null;
-  return form === CONTRACT_LEGAL_FORMS.legalEntity ? 10 : 12;
+  return form === CONTRACT_LEGAL_FORMS.legal_entity ? 10 : 12;
 }
 
 function fieldError(field: OrganizerMeetTextField, value: string, data: OrganizerMeetData): OrganizerMeetErrorCode | null {
@@ -203,7 +204,7 @@ function fieldError(field: OrganizerMeetTextField, value: string, data: Organize
       return isValidInn(value) ? null : 'checksum';
     }
     case 'ogrn': {
-      const length = form === CONTRACT_LEGAL_FORMS.entrepreneur ? 15 : form === CONTRACT_LEGAL_FORMS.legalEntity ? 13 : null;
+      const length = form === CONTRACT_LEGAL_FORMS.individual_entrepreneur ? 15 : form === CONTRACT_LEGAL_FORMS.legal_entity ? 13 : null;
       if (length ? !new RegExp(`^\\d{${length}}$`).test(value) : !/^\d{13}$|^\d{15}$/.test(value)) return length === 15 ? 'digits_15' : 'digits_13';
       return isValidOgrn(value) ? null : 'checksum';
     }

@@ -10,32 +10,14 @@ export const Photo = oneOf([string(), type({ url: string() })]);
 export const Expert = type({ first_name: string(), last_name: string(), photo: nul(Photo) });
 export type Expert = Infer<typeof Expert>;
 
-// Legal forms (§3 'Organizer legal forms') ------------------------------------
+// Legal forms (§3 'Organizer legal forms'): defined in domain/legal-forms.ts, part of this module's API too.
+import {
+  CONTRACT_LEGAL_FORMS, CONTRACT_LEGAL_FORM_VALUES, ORGANIZER_LEGAL_FORMS, ORGANIZER_LEGAL_FORM_VALUES, legalFormLabelId, legalFormOptions,
+  type ContractLegalForm, type LegalFormName, type OrganizerLegalForm,
+} from '../../domain/legal-forms';
 
-/**
- * The two lists of §3, name → value. The spec does not say where each is used: list 1 is the organizer's own
- * legal_form (/crm/api/organizer/info, the staff calls); list 2 is the other reading of the same field (a contract's
- * party: the organizer-meet data). Their texts live in the catalogue of the area that shows them, under labelId.
- */
-export const ORGANIZER_LEGAL_FORMS = { natural_person: 1, individual_entrepreneur: 2, legal_entity: 3 } as const;
-export const CONTRACT_LEGAL_FORMS = { legal_entity: 1, individual_entrepreneur: 2, self_employed: 3 } as const;
-export type LegalFormName = keyof typeof ORGANIZER_LEGAL_FORMS | keyof typeof CONTRACT_LEGAL_FORMS;
-export type OrganizerLegalForm = (typeof ORGANIZER_LEGAL_FORMS)[keyof typeof ORGANIZER_LEGAL_FORMS];
-export type ContractLegalForm = (typeof CONTRACT_LEGAL_FORMS)[keyof typeof CONTRACT_LEGAL_FORMS];
-
-/** The catalogue key of a legal form's label (one text per form, whichever list it comes from). */
-export const legalFormLabelId = (name: LegalFormName): string => `organizer.legalForm.${name}`;
-
-/** A list's options in its order: value, name and label key (for a select). */
-export function legalFormOptions<L extends Readonly<Record<string, number>>>(list: L): { value: L[keyof L]; name: keyof L & LegalFormName; labelId: string }[] {
-  return Object.entries(list)
-    .sort(([, a], [, b]) => a - b)
-    .map(([name, value]) => ({ value: value as L[keyof L], name: name as keyof L & LegalFormName, labelId: legalFormLabelId(name as LegalFormName) }));
-}
-
-/** The values of list 1, for enums(). */
-export const ORGANIZER_LEGAL_FORM_VALUES = [1, 2, 3] as const satisfies readonly OrganizerLegalForm[];
-export const CONTRACT_LEGAL_FORM_VALUES = [1, 2, 3] as const satisfies readonly ContractLegalForm[];
+export { CONTRACT_LEGAL_FORMS, CONTRACT_LEGAL_FORM_VALUES, ORGANIZER_LEGAL_FORMS, ORGANIZER_LEGAL_FORM_VALUES, legalFormLabelId, legalFormOptions };
+export type { ContractLegalForm, LegalFormName, OrganizerLegalForm };
 
 // Reviews ---------------------------------------------------------------------
 
