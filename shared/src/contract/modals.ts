@@ -25,7 +25,14 @@ export interface ModalRegistry {
    */
   'account/captcha': { type: 'captcha' | 'hard_captcha'; action: string };
   /** The internet call panel (accounts-and-comms §2). */
-  'comms/call': Record<string, never>;
+  'comms/call': {
+    /** An organizer's line (webCalls.canCallToOrganizer); a call to support when absent. */
+    organizerId?: number;
+    /** The organizer's name as the page shows it (the panel's callee). */
+    calleeName?: string;
+    /** The chat the call belongs to. */
+    chatId?: number;
+  };
 }
 
 export type ModalKey = keyof ModalRegistry;

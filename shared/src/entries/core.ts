@@ -10,6 +10,6 @@ export { ApiError, fieldErrorsFromBody, messageFromBody, pageErrorOf, type PageE
 export { HostProvider, useHost } from '../mfe/HostProvider';
 export {
   appConfigAtom, countryAtom, currencyAtom, DEFAULT_SITE_SETTINGS, favouritesAtom, localeAtom, messagesAtom, queryAtom,
-  routeAtom, sessionAtom, signInAtom, signOutAtom, siteSettingsAtom, toggleFavouriteAtom, tourSelectionItemsAtom, tourSelectionTokenAtom,
+  routeAtom, sessionAtom, signInAtom, signOutAtom, siteSettingsAtom, toggleFavouriteAtom, tourSelectionItemsAtom, tourSelectionTokenAtom, webCallsAtom,
 } from '../state/atoms';
-export type { CurrentCountry, Session } from '../state/atoms';
+export type { CurrentCountry, Session, WebCallsNow } from '../state/atoms';

@@ -30,6 +30,14 @@ export interface SessionProfile {
 export interface Session { token: string; profile: SessionProfile }
 export const sessionAtom = atom<Session | null>(null);
 
+/**
+ * Whether internet calls work now and to whom (GET /crm/api/phone-code/web-call-settings, fetched by the host for a
+ * signed-in traveller); null: not known. The host writes it; the layout's 'Call via internet' and a chat's call button
+ * read it (with the site's webCalls settings).
+ */
+export interface WebCallsNow { available: boolean; can_call_to_support: boolean; can_call_to_organizer: boolean }
+export const webCallsAtom = atom<WebCallsNow | null>(null);
+
 /** Site settings of §3.8 'Site settings (fetched)'; defaults stay when the call fails (§8). */
 export interface SiteSettings {
   captcha_provider: string | null;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@tours/shared/core';
+import { ApiError, webCallsAtom } from '@tours/shared/core';
 import { renderScreen, type ApiCall, type FakeRoutes } from '@tours/shared/src/testing';
 import type { Chat, ChatMessage } from '@tours/shared/api';
 import ChatPage from './ChatPage';
@@ -66,6 +66,40 @@ const log = () => screen.getByRole('log', { name: 'Messages with Support' });
 const sendCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/crm/api/chat/send-message');
 
 describe('live chat (accounts-and-comms §2 Chat, issue 15)', () => {
+  test("an organizer's chat offers 'Call via internet' when the site and the registrar allow calls to organizers", async () => {
+    const organizerChat = { kind: 'organizer' as const, title: 'Baikal Trails', organizer: { id: 7, name: 'Baikal Trails' } };
+    const open = (allowed: { site: boolean; now: boolean }, over: Partial<Chat> = organizerChat) => {
+      const sockets = fakeSockets();
+      return renderScreen(
+        <SocketFactoryContext.Provider value={sockets.factory}>
+          <ChatPage />
+        </SocketFactoryContext.Provider>,
+        {
+          url: '/en/chat/5', session: SESSION, routes: chatServer({ chat: over }).routes,
+          config: { webCalls: { canCallToOrganizer: allowed.site, canCallToSupport: true } },
+          prepare: (store) => store.set(webCallsAtom, { available: allowed.now, can_call_to_support: allowed.now, can_call_to_organizer: allowed.now }),
+        },
+      );
+    };
+    const t = open({ site: true, now: true });
+    await screen.findByRole('heading', { name: 'Baikal Trails' });
+    await userEvent.click(screen.getByRole('button', { name: 'Call via internet' }));
+    expect(t.openModal).toHaveBeenCalledWith('comms/call', { organizerId: 7, calleeName: 'Baikal Trails', chatId: 5 });
+    t.unmount();
+
+    for (const [allowed, over] of [
+      [{ site: false, now: true }, organizerChat],
+      [{ site: true, now: false }, organizerChat],
+      [{ site: true, now: true }, {}],
+      [{ site: true, now: true }, { ...organizerChat, is_frozen: true, freeze_reason: 'Closed' }],
+    ] as const) {
+      const view = open(allowed, over);
+      await screen.findByRole('log');
+      expect(screen.queryByRole('button', { name: 'Call via internet' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
   test('a signed-out visitor is asked to log in', async () => {
     const t = renderChat('/en/chat/5', chatServer(), null);
     expect(screen.getByRole('heading', { level: 1, name: 'Live chat' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, routeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, routeAtom, sessionAtom, useHost, webCallsAtom } from '@tours/shared/core';
 import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
 import { fetchSupportChat } from './api';
 import { ChatList } from './ChatList';
@@ -97,6 +97,11 @@ function ChatView({ token, connection, chatId, onUnreadCount }: { token: string;
   const status = useConnectionStatus(connection);
   const calls = useMemo(() => travellerCalls(host.api), [host.api]);
   const { room, snapshot } = useRoom(connection, chatId, calls, onUnreadCount);
+  // An organizer's chat can be a call (accounts-and-comms §2 'Internet call'): the site allows calls to organizers
+  // (webCalls.canCallToOrganizer) and the registrar works now (web-call-settings, read by the host).
+  const siteAllowsCalls = useAtomValue(appConfigAtom).webCalls.canCallToOrganizer;
+  const callsNow = useAtomValue(webCallsAtom);
+  const callsAllowed = siteAllowsCalls && callsNow?.can_call_to_organizer === true;
 
   // A chat that is not the traveller's (or no longer exists) is the 404 page.
   const notFound = snapshot?.phase === 'error' && snapshot.error?.status === 404;
@@ -115,7 +120,19 @@ function ChatView({ token, connection, chatId, onUnreadCount }: { token: string;
   const chat = snapshot.chat;
   return (
     <div className="chat-view">
-      <h2 className="chat-view__title">{chat.title}</h2>
+      <div className="chat-view__head">
+        <h2 className="chat-view__title">{chat.title}</h2>
+        {callsAllowed && chat.kind === 'organizer' && chat.organizer && !chat.is_frozen && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-haspopup="dialog"
+            onClick={() => host.openModal('comms/call', { organizerId: chat.organizer!.id, calleeName: chat.organizer!.name, chatId: chat.id })}
+          >
+            {t('chat.callOrganizer')}
+          </Button>
+        )}
+      </div>
       {status !== 'online' && (
         <p className="chat-view__status" role="status">{t(status === 'connecting' ? 'chat.status.connecting' : 'chat.status.offline')}</p>
       )}
