@@ -125,10 +125,15 @@ async function areaFigures({ product, tourSlug }) {
     staff: (m) => (tourSlug ? m.benchStaff({ browser, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     uploads: (m) => m.benchUploads({ apiUrl, internalSecret: product.internalSecret }),
     chat: (m) => m.benchChat({ apiUrl }),
+    calls: (m) => m.benchCalls({ chromePath, baseUrl, apiUrl }),
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
   };
   try {
+    // `--areas calls,chat` runs only those areas (with `--only areas`: a quick look at one budget).
+    const i = process.argv.indexOf('--areas');
+    const wanted = i < 0 ? null : new Set((process.argv[i + 1] ?? '').split(','));
     for (const [area, run] of Object.entries(areas)) {
+      if (wanted && !wanted.has(area)) continue;
       const file = path.join(ROOT, 'scripts/bench', `${area}.mjs`);
       if (!existsSync(file)) continue;
       try {

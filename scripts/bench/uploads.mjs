@@ -3,6 +3,7 @@
 //   and kept.
 // `benchUploads({ apiUrl })` runs against a started product in development mode (the code of the traveller who
 // uploads is read from the outbox; /internal/metrics, with the product's internal secret, gives the process's memory).
+import { ReadableStream } from 'node:stream/web';
 import { signInByCode } from './accounts.mjs';
 
 export const UPLOAD_BUDGETS = { tenMbRssGrowthMB: 20 };

@@ -130,11 +130,22 @@ export function MessageList({ title, token, messages, loadingOlder, onOlder, onR
   useLayoutEffect(() => {
     const el = ref.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-    // A log that grows pushes the composer down: while the reader is typing there it stays in view, Send included.
-    const active = document.activeElement;
-    const form = active instanceof HTMLElement && active !== el && el?.parentElement?.contains(active) ? active.closest('form') : null;
-    form?.scrollIntoView?.({ block: 'nearest' });
   }, [count, messages.outgoing]);
+
+  // A log that grows (a message added, sent, read, edited) pushes the composer below it down: while the reader is
+  // typing there, the composer stays in view, Send included (on a phone the browser keeps only the field in view).
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver !== 'function') return undefined;
+    const keepComposer = () => {
+      // The form being typed in, when it comes after this log in the page (the composer).
+      const form = document.activeElement instanceof HTMLElement ? document.activeElement.closest('form') : null;
+      if (form && el.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) form.scrollIntoView?.({ block: 'nearest' });
+    };
+    const observer = new ResizeObserver(keepComposer);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const el = ref.current;
