@@ -290,7 +290,7 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
     const keyed: TourFilter = { ...filter, slug: null, placeName: '', query: searchTerms(filter.query), ...(geo ? {} : { lat: 0, lng: 0, radius: 0 }) };
     const key = `search:${locale}:${currency}:${pageSize}:${withFilters ? 1 : 0}:${place?.slug ?? ''}:${filterToSearch(keyed)}`;
     return s.cached(key, async () => {
-      const today = isoDate(new Date());
+      const today = isoDate(s.date());
       const rubPerUnit = rates.get(currency) ?? 1;
       const conds = searchConditions(s.db, { filter, locale, rubPerUnit, today });
       // Option counts do not depend on the page, the sort, the locale (but for the text search) or the currency.

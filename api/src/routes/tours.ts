@@ -287,7 +287,7 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
 export async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
   const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id), s.rates()]);
   // A destination's count is what its link opens (the Tours tab of the search with its slug), counted by the search.
-  const counts = await linkedTourCounts(s.db, isoDate(new Date()), { regions: regions.map((r) => r.id) });
+  const counts = await linkedTourCounts(s.db, isoDate(s.date()), { regions: regions.map((r) => r.id) });
   const data: RemovedTourData = {
     reason: 'removed_from_publication',
     similar_tours: tours.map((x) => ({
