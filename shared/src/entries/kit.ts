@@ -13,6 +13,7 @@ export type { AutocompleteGroup } from '../ui/Autocomplete';
 export { altchaChallengeUrl, altchaProvider } from '../ui/altcha';
 export { Breadcrumbs } from '../ui/Breadcrumbs';
 export { useBottomBar } from '../ui/bottom-bar';
+export { useNearViewport } from '../ui/near-viewport';
 export { useCaptchaWidget } from '../ui/captcha-widget';
 export type { CaptchaMountOptions, CaptchaProvider, CaptchaWidget, CaptchaWidgetStatus } from '../ui/captcha-widget';
 export { Button } from '../ui/Button';

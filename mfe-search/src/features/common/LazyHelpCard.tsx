@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef } from 'react';
-import { useNearViewport } from './useNearViewport';
+import { useNearViewport } from '@tours/shared/kit';
 import './help-card.css';
 
 // Its own chunk (the form, the phone input): the pages' first-visit JS does not carry it.

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef } from 'react';
-import { useNearViewport } from '../common/useNearViewport';
+import { useNearViewport } from '@tours/shared/kit';
 
 // Its own chunk (the tour card, the price, the review card parts): the main page's first visit does not carry it.
 const MainTours = lazy(() => import(/* webpackChunkName: "main-tours" */ './MainTours'));

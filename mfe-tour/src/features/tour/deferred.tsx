@@ -1,5 +1,5 @@
 import { Suspense, createContext, lazy, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useNearViewport } from './hooks';
+import { useNearViewport } from '@tours/shared/kit';
 
 const load = () => import(/* webpackChunkName: "tour-sections" */ './sections/lower');
 

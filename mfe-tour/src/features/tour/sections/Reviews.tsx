@@ -3,10 +3,9 @@ import { useAtomValue } from 'jotai';
 import { appConfigAtom, useHost } from '@tours/shared/core';
 import { REVIEWS_STEP, nextReviewsCount, ratingOneDecimal, type MediaItem } from '@tours/shared/domain';
 import { isAbortError, isRetryableError, useAutoRetry, type Review, type ReviewTab, type TourReviewsAnswer } from '@tours/shared/api';
-import { ErrorState, ReviewCard, SelectField, Stars, scrollToElement } from '@tours/shared/kit';
+import { ErrorState, ReviewCard, SelectField, Stars, scrollToElement, useNearViewport } from '@tours/shared/kit';
 import { fetchReviews, type TourDetail } from '../api';
 import { useTourFormat } from '../format';
-import { useNearViewport } from '../hooks';
 import { Section } from '../parts';
 import { initialReviewTab } from './review-tab';
 

@@ -4,11 +4,10 @@ import { countryAtom, tourSelectionItemsAtom, tourSelectionTokenAtom, useHost } 
 import type { HostContext } from '@tours/shared/contract';
 import { comfortLevel, hasIndividualDates, splitSidebarDates } from '@tours/shared/domain';
 import { ContactsAnswer, WorkTimeAnswer, useApiQuery, type TourVariant } from '@tours/shared/api';
-import { PhoneLink, Price } from '@tours/shared/kit';
+import { PhoneLink, Price, useNearViewport } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { chooseDate, openCostCalculationForm, openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';
-import { useNearViewport } from '../hooks';
 import { isValidPlace } from '../map/provider';
 import { openMap, openVariants } from '../open';
 import { useTicketsPriceOffered } from './conditions-rules';

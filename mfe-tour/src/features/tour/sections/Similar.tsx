@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHost } from '@tours/shared/core';
 import type { TourCardSmall } from '@tours/shared/api';
-import { TourCard } from '@tours/shared/kit';
+import { TourCard, useNearViewport } from '@tours/shared/kit';
 import { useTourFormat } from '../format';
-import { useNearViewport } from '../hooks';
 import { openVariantsById } from '../open';
 import { Section } from '../parts';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Whether the element has come within `margin` of the viewport (and stays true): what the lazy sections below the
- * fold wait for before fetching their chunk. At once where the browser has no IntersectionObserver. While `enabled`
- * is false nothing is watched (the layout above is not final yet).
+ * Whether the element has come within `margin` of the viewport (and stays true): what the lazy parts below the fold
+ * (the tour page's sections, the main page's tours, the help card) wait for before fetching their chunk. At once where
+ * the browser has no IntersectionObserver. While `enabled` is false nothing is watched (the layout above is not final).
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin: string, enabled = true): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, margin = '400px', enabled = true): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const el = ref.current;
