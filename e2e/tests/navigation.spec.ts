@@ -45,4 +45,20 @@ test.describe('scroll position across navigations', () => {
     await expect(page).toHaveURL(/\/en\/about$/);
     await expect.poll(() => scrollY(page)).toBeLessThan(5);
   });
+
+  test("a card's picture keeps its 4:3 place when it arrives: nothing below moves under the pointer", async ({ page }) => {
+    await page.goto('/en/tours');
+    const media = page.locator('main article .ui-tour-card__media');
+    await expect(media.first()).toBeVisible();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    // The last cards' pictures have arrived (lazy ones higher up may not have; the seeded pictures are square, which
+    // an unclipped 4:3 box grows to).
+    const last = page.locator('main article img').last();
+    await expect.poll(() => last.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const ratios = await media.evaluateAll((boxes) => boxes
+      .filter((b) => (b.querySelector('img')?.naturalWidth ?? 0) > 0)
+      .map((b) => b.getBoundingClientRect().height / b.getBoundingClientRect().width));
+    expect(ratios.length).toBeGreaterThan(2);
+    for (const r of ratios) expect(r).toBeCloseTo(0.75, 2);
+  });
 });
