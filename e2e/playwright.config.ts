@@ -17,6 +17,11 @@ function chromiumPath(): string {
  */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 export const E2E_PORTS = { host: 18080 + OFFSET, api: 13001 + OFFSET, remoteBase: 18081 + OFFSET, widgets: 18097 + OFFSET, partner: 18098 + OFFSET, sip: 15066 + OFFSET };
+/**
+ * The suites' calendar: the whole product runs on it (the API's CLOCK_START, the browser's Date in fixtures.ts), so a
+ * test gives the same answer on any day, as jest's fixed clock does. Time ticks on from it in real time.
+ */
+export const E2E_CLOCK_START = Date.UTC(2026, 10, 24, 9, 0, 0); // Tuesday 24 November 2026, 12:00 in Moscow
 /** Database, runtime manifest and other files of a run (relative to the repository root). */
 export const E2E_TMP = process.env.E2E_TMP ?? '.tmp/e2e';
 

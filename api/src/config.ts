@@ -41,6 +41,12 @@ export interface ApiConfig {
   defaultCountryIso: string;
   logLevel: string;
   /**
+   * CLOCK_START (an ISO 8601 instant, e.g. 2026-11-24T09:00:00Z): the product's clock starts there when the process
+   * starts and ticks on in real time (lib/clock.ts): the e2e suites' fixed calendar, or a demo on a chosen day.
+   * Unset (default) = real time.
+   */
+  clockStart: number | null;
+  /**
    * TRUST_PROXY: addresses/CIDRs (or proxy-addr's names loopback, linklocal, uniquelocal) of a real load balancer in
    * front of the API, whose X-Forwarded-For/-Proto fastify believes. Empty (default) = none.
    */
@@ -206,6 +212,13 @@ function sipWsUrl(value: string | undefined): string {
   return value;
 }
 
+function instant(name: string, value: string | undefined): number | null {
+  if (!value) return null;
+  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(at)) throw new Error(`${name}: expected an ISO 8601 instant such as 2026-11-24T09:00:00Z, not '${value}'`);
+  return at;
+}
+
 function str(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
@@ -230,6 +243,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
     logLevel: env.LOG_LEVEL || 'info',
+    clockStart: instant('CLOCK_START', env.CLOCK_START),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigin: env.CORS_ORIGIN ?? '',
     captchaProvider: str(env.CAPTCHA_PROVIDER),

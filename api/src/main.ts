@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './db';
 import { ensureSeeded } from './db/seed/ensure';
 import { ensureDemoChats, ensureStaffAccounts } from './db/seed/staff';
 import { DEV_ORGANIZER_MEET_KEY, ensureDevOrganizerMeetKey } from './db/seed/organizer-meet';
+import { serviceClock } from './lib/clock';
 import { buildServer } from './server';
 
 export { buildServer } from './server';
@@ -15,13 +16,17 @@ export { openDatabase } from './db';
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const db: Db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { file: config.dbFile });
-  const report = await ensureSeeded(db, { seed: config.seed, size: config.catalogueSize, maxAgeDays: config.seedMaxAgeDays });
+  // One clock for the seed and the service (CLOCK_START moves it; lib/clock.ts).
+  const now = serviceClock(config.clockStart);
+  const today = new Date(now()).toISOString().slice(0, 10);
+  const report = await ensureSeeded(db, { seed: config.seed, size: config.catalogueSize, maxAgeDays: config.seedMaxAgeDays, today });
   // The agent console's development accounts and demo chats (issue 15; db/seed/staff.ts lists the passwords): DEV_MODE only.
-  const staff = config.devMode ? await ensureStaffAccounts(db) : [];
-  if (config.devMode) await ensureDemoChats(db);
+  const staff = config.devMode ? await ensureStaffAccounts(db, new Date(now())) : [];
+  if (config.devMode) await ensureDemoChats(db, new Date(now()));
   // The development organizer-meet contract and its fixed key (issue 16; README 'Organizer-meet pages'): DEV_MODE only.
-  if (config.devMode) await ensureDevOrganizerMeetKey(db);
-  const app = buildServer({ db, config, logger: { level: config.logLevel } });
+  if (config.devMode) await ensureDevOrganizerMeetKey(db, new Date(now()));
+  const app = buildServer({ db, config, now, logger: { level: config.logLevel } });
+  if (config.clockStart !== null) app.log.warn({ clockStart: new Date(config.clockStart).toISOString(), today }, 'CLOCK_START: the service runs on a moved clock');
   if (staff.length) app.log.info({ staff }, 'development staff accounts made (passwords in api/src/db/seed/staff.ts)');
   if (config.devMode) app.log.info({ url: `${config.siteOrigin}/ru/organizer-meet/${DEV_ORGANIZER_MEET_KEY}` }, 'development organizer-meet page');
   app.log.info({ ...report }, report.seeded ? `catalogue seeded (${report.reason})` : 'catalogue up to date');

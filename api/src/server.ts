@@ -62,6 +62,8 @@ export interface BuildServerOptions {
   closeDb?: boolean;
   /** The service's clock (tests): the rate limiter and every expiry (codes, links, tokens, captchas). */
   now?: () => number;
+  /** Real time for values another system checks (tests fix it; lib/clock.ts). */
+  wallNow?: () => number;
   /** Providers of SMS and messenger channels (tests; none by default: those messages are kept in the outbox). */
   providers?: MessageProviders;
   /** The identity-verification provider (tests, embedding); by default VERIFICATION_PROVIDER's (the sandbox). */
@@ -88,7 +90,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}), ...(options.outboxRetryDelaysMs ? { outboxRetryDelaysMs: options.outboxRetryDelaysMs } : {}) });
+  const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.wallNow ? { wallNow: options.wallNow } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}), ...(options.outboxRetryDelaysMs ? { outboxRetryDelaysMs: options.outboxRetryDelaysMs } : {}) });
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
   const limiter = setUpRateLimit(app, config, services.captcha, services.now);

@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { currencyRates, siteSettings } from './db/queries/reference';
 import { AnswerCache } from './lib/cache';
 import { Captcha } from './lib/captcha';
+import { serviceClock, wallClock } from './lib/clock';
 import { verificationProvider, type IdentityVerificationProvider } from './lib/identity-verification';
 import type { Rates } from './lib/currency';
 import { OneTimeCodes } from './lib/one-time-codes';
@@ -17,6 +18,8 @@ import { UploadStore } from './lib/uploads';
 export interface ServicesOptions {
   /** The service's clock (tests move it): expiries of codes, links, tokens, captchas, and the rate limiter. */
   now?: () => number;
+  /** Real time, for values another system checks on its own clock (lib/clock.ts; tests fix it). */
+  wallNow?: () => number;
   log: FastifyBaseLogger;
   /** Providers of SMS and messenger channels (none by default: their messages are kept in the outbox). */
   providers?: MessageProviders;
@@ -37,6 +40,8 @@ export class Services {
   /** Answers and reference data, 60 s, within CACHE_MAX_MB (lib/cache.ts). */
   readonly cache: AnswerCache;
   readonly now: () => number;
+  /** Real time whatever CLOCK_START says: the SIP registrar checks credential expiries on it. */
+  readonly wallNow: () => number;
   readonly outbox: Outbox;
   readonly captcha: Captcha;
   readonly codes: OneTimeCodes;
@@ -51,12 +56,13 @@ export class Services {
     options: ServicesOptions,
   ) {
     this.cache = new AnswerCache({ maxBytes: config.cacheMaxMb * 1024 * 1024 });
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? serviceClock(config.clockStart);
+    this.wallNow = options.wallNow ?? wallClock;
     this.uploads = new UploadStore(config.uploadsDir, config.uploadsS3Url ? new S3Storage(parseS3Url(config.uploadsS3Url)) : undefined);
     const providers: MessageProviders = { ...options.providers };
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
     this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}) });
-    this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now);
+    this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now, this.wallNow);
     const authCodeSecret = secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log);
     this.codes = new OneTimeCodes(db, {
       secret: authCodeSecret,

@@ -11,6 +11,7 @@ import { buildServer } from '../src/server';
 import { CaptchaChallengeAnswer } from '../src/routes/captcha';
 import { accountsDb } from '../src/db/queries/travellers';
 import { createTestDb, expectShape, get, solveCaptcha, testServer, type TestDb } from './helpers';
+import { wallClock } from '../src/lib/clock';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -41,8 +42,9 @@ describe('site-tokens and the challenge', () => {
     const challenge = expectShape(res.body, CaptchaChallengeAnswer);
     expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1000, data: { action: 'user/send_auth_code', hard: false } });
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(challenge.parameters.expiresAt! - Date.now() / 1000).toBeGreaterThan(595);
-    expect(challenge.parameters.expiresAt! - Date.now() / 1000).toBeLessThanOrEqual(600);
+    // On the real clock, which altcha-lib checks it on too (lib/clock.ts; jest's Date runs on a fixed calendar).
+    expect(challenge.parameters.expiresAt! - wallClock() / 1000).toBeGreaterThan(595);
+    expect(challenge.parameters.expiresAt! - wallClock() / 1000).toBeLessThanOrEqual(600);
     const hard = expectShape((await get(app, '/spa/captcha/challenge?hard=1&action=rest/info')).body, CaptchaChallengeAnswer);
     expect(hard.parameters.data).toEqual({ action: 'rest/info', hard: true });
   });
@@ -62,8 +64,8 @@ describe('verifying a solved challenge', () => {
   let solved: string;
 
   beforeAll(async () => {
-    captcha = new Captcha(t.db, secret, () => clock.now);
-    const app = testServer(t.db, { captchaSecret: secret }, { now: () => clock.now });
+    captcha = new Captcha(t.db, secret, () => clock.now, () => clock.now);
+    const app = testServer(t.db, { captchaSecret: secret }, { now: () => clock.now, wallNow: () => clock.now });
     solved = await solveCaptcha(app, 'user/auth');
     await app.close();
   });
@@ -73,7 +75,7 @@ describe('verifying a solved challenge', () => {
     const payload = JSON.parse(Buffer.from(solved, 'base64').toString()) as { challenge: { parameters: { data: Record<string, unknown> } } };
     payload.challenge.parameters.data.hard = true;
     expect((await captcha.verify(Buffer.from(JSON.stringify(payload)).toString('base64'), 'user/auth')).reason).toBe('signature');
-    const other = new Captcha(t.db, 'another-secret-0123456789abcdef', () => clock.now);
+    const other = new Captcha(t.db, 'another-secret-0123456789abcdef', () => clock.now, () => clock.now);
     expect((await other.verify(solved, 'user/auth')).reason).toBe('signature');
     for (const garbage of ['', 'x', Buffer.from('null').toString('base64'), Buffer.from('{"challenge":{}}').toString('base64'), 'A'.repeat(5000)]) {
       expect((await captcha.verify(garbage, 'user/auth')).reason).toBe('malformed');
@@ -85,7 +87,7 @@ describe('verifying a solved challenge', () => {
   });
 
   test('an expired challenge is refused', async () => {
-    const app = testServer(t.db, { captchaSecret: secret }, { now: () => clock.now });
+    const app = testServer(t.db, { captchaSecret: secret }, { now: () => clock.now, wallNow: () => clock.now });
     const token = await solveCaptcha(app, 'user/auth');
     await app.close();
     clock.now += 10 * 60_000 + 1_000;
@@ -97,7 +99,7 @@ describe('a rate limit answers 429 captcha; the retry with a solved one passes',
   const clock = { now: Date.now() };
   let app: FastifyInstance;
   beforeEach(() => {
-    app = buildServer({ db: t.db, config: { rateLimitPerMin: 2, rateLimitWritesPerMin: 2, rateLimitAuthPerMin: 2 }, validateAnswers: true, now: () => clock.now });
+    app = buildServer({ db: t.db, config: { rateLimitPerMin: 2, rateLimitWritesPerMin: 2, rateLimitAuthPerMin: 2 }, validateAnswers: true, now: () => clock.now, wallNow: () => clock.now });
   });
   afterEach(() => app.close());
 

@@ -37,6 +37,8 @@ test('a different size, an old generation date or force re-seed', async () => {
   const db = t.db;
   const later = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 40 * 86400000).toISOString().slice(0, 10);
   expect((await ensureSeeded(db, { size: TEST_SIZE, seed: TEST_SEED, today: later })).reason).toBe('data older than 30 days');
+  // The clock moved back past the generation (CLOCK_START): the catalogue's 'past' has not happened yet.
+  expect((await ensureSeeded(db, { size: TEST_SIZE, seed: TEST_SEED, today: TODAY })).reason).toBe('data generated after today');
   expect((await ensureSeeded(db, { size: 120, seed: TEST_SEED, today: TODAY })).reason).toBe('different seed, size or generator version');
   const count = await db.kysely.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow();
   expect(Number(count.n)).toBe(120);

@@ -105,7 +105,7 @@ export async function createTestDb(options: { size?: number; seed?: boolean } = 
  * go to a temporary folder of its own (never api/.data), removed when the server closes, unless `uploadsDir` is given.
  */
 export function testServer(
-  db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; providers?: MessageProviders; outboxRetryDelaysMs?: readonly number[] } = {},
+  db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; wallNow?: () => number; providers?: MessageProviders; outboxRetryDelaysMs?: readonly number[] } = {},
 ): FastifyInstance {
   const uploadsDir = config.uploadsDir ?? path.join(os.tmpdir(), `api-uploads-${randomUUID()}`);
   const app = buildServer({ db, config: { rateLimitPerMin: 0, uploadsDir, ...config }, validateAnswers: true, ...options });

@@ -30,7 +30,7 @@ let organizerId: number;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = testServer(t.db, { ...SIP, devMode: true }, { now: () => NOW });
+  app = testServer(t.db, { ...SIP, devMode: true }, { now: () => NOW, wallNow: () => NOW });
   travellerId = await insertTraveller(t.db, { first_name: 'Anna', last_name: 'Petrova', email: 'calls@example.com', phone: '+79161234500', language: 'en' });
   auth = { 'x-authorization': `Bearer ${await issueToken(t.db, travellerId)}` };
   organizerId = (await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -48,7 +48,7 @@ async function withSettings(settings: Record<string, string>, run: (server: Fast
   const k = t.db.kysely;
   const entries = Object.entries(settings).map(([key, value]) => ({ key, value }));
   if (entries.length) await k.insertInto('site_settings').values(entries).execute();
-  const server = testServer(t.db, config, { now: () => NOW });
+  const server = testServer(t.db, config, { now: () => NOW, wallNow: () => NOW });
   try {
     await run(server);
   } finally {

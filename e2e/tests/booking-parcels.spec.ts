@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { expect, test } from './fixtures';
+import { expect, productToday, test } from './fixtures';
 import { ROOT, axeViolations } from './support';
 
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
@@ -27,7 +27,7 @@ const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00
 
 /** A published, non-individual tour (type TOUR) whose request period is open for at least a month from today. */
 function privateTourCandidate(): { slug: string; id: number; title: string; start: string; end: string } {
-  const today = iso(new Date());
+  const today = productToday();
   const rows = query(
     `select id, slug_en, title_en, request_period_start, request_period_end from tours
      where is_published = 1 and type = 1 and use_request_period = 1 and request_period_start is not null and request_period_end > ?
@@ -87,7 +87,7 @@ test('private tour: the modal of §2.7, required fields, then add-tourists with 
 });
 
 test('cost calculation: a city, dates, the tickets the form allows; the alert names the e-mail; stored once; axe clean; 320 px', async ({ page }) => {
-  const today = iso(new Date());
+  const today = productToday();
   const rows = query(
     `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
      and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
@@ -135,7 +135,7 @@ test('cost calculation: a city, dates, the tickets the form allows; the alert na
 });
 
 test('cost calculation with the travel-type choice (§6 gate: Russian arrival, a city in Russia): no ticket type is refused, train is stored', async ({ page }) => {
-  const today = iso(new Date());
+  const today = productToday();
   const rows = query(
     `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
      and exists (select 1 from ticket_routes r where r.tour_id = t.id and r.direction = 'arrival' and r.country_id = 1)

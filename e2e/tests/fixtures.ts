@@ -10,14 +10,57 @@
  *   hostile-tour test checks that no handler ran and none reached the page).
  */
 import { expect, test as base } from '@playwright/test';
+import { E2E_CLOCK_START } from '../playwright.config';
 
 export { expect };
+
+/**
+ * The suites' calendar (playwright.config.ts E2E_CLOCK_START): how far it is from real time. The API runs on it
+ * (CLOCK_START, set by global-setup.ts when it noted the anchor); every page's Date is moved by it below; and a test
+ * that needs 'today' in Node asks productNow().
+ */
+const clockOffset = E2E_CLOCK_START - Number(process.env.E2E_CLOCK_ANCHOR ?? Date.now());
+/** Now on the product's clock (ms): what the API and the pages take for now. */
+export const productNow = (): number => Date.now() + clockOffset;
+/** Today on the product's clock, 'YYYY-MM-DD' (UTC). */
+export const productToday = (): string => new Date(productNow()).toISOString().slice(0, 10);
 
 interface Violation { directive: string; blocked: string; source: string; line: number }
 
 const fromSanitizer = (v: Violation) => v.directive === 'script-src-attr' && /\/sanitizer\.[0-9a-f]+\.js$/.test(v.source);
 
-export const test = base.extend<{ cspViolations: Violation[] }>({
+export const test = base.extend<{ cspViolations: Violation[]; productClock: void }>({
+  /**
+   * Every page's Date on the product's clock (timers left alone, unlike page.clock.install): date pickers, request
+   * periods and countdowns see the same today as the API. Dates the page builds from values stay as they are.
+   */
+  productClock: [
+    async ({ context }, use) => {
+      await context.addInitScript((offset: number) => {
+        const RealDate = Date;
+        class ProductDate extends RealDate {
+          constructor(...args: unknown[]) {
+            if (args.length === 0) super(RealDate.now() + offset);
+            else super(...(args as [string | number | Date]));
+          }
+
+          static override now(): number {
+            return RealDate.now() + offset;
+          }
+
+          static override [Symbol.hasInstance](value: unknown): boolean {
+            return value instanceof RealDate;
+          }
+        }
+        Object.defineProperty(ProductDate, 'name', { value: 'Date' });
+        // Date() called as a function gives the time as text, on the same clock.
+        const callable = new Proxy(ProductDate, { apply: () => new ProductDate().toString() });
+        (globalThis as { Date: DateConstructor }).Date = callable as unknown as DateConstructor;
+      }, clockOffset);
+      await use();
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const found: Violation[] = [];

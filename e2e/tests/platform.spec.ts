@@ -1,5 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, productNow, productToday, test } from './fixtures';
 import { axeViolations, trackRemoteRequests } from './support';
+import { E2E_CLOCK_START, E2E_PORTS } from '../playwright.config';
 
 test.describe('host shell', () => {
   const locales = [
@@ -16,7 +17,7 @@ test.describe('host shell', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
       await expect(page).toHaveTitle(new RegExp(l.title));
       await expect(page.locator('header').first()).toBeVisible();
-      await expect(page.locator('footer').first()).toContainText(String(new Date().getFullYear()));
+      await expect(page.locator('footer').first()).toContainText(String(new Date(productNow()).getUTCFullYear()));
       await expect(page.locator('main h1').first()).toBeVisible();
     });
   }
@@ -122,5 +123,27 @@ test.describe('host shell', () => {
     await page.goto('/en/visa');
     await expect(page.getByRole('heading', { level: 1, name: 'Visa to Russia' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("the suites' calendar (E2E_CLOCK_START)", () => {
+  test("the pages and the API take the suites' day for today, and time still ticks", async ({ page, request }) => {
+    const day = new Date(E2E_CLOCK_START).toISOString().slice(0, 10);
+    expect(productToday()).toBe(day);
+    await page.goto('/en/about');
+    const seen = await page.evaluate(async () => {
+      const first = Date.now();
+      await new Promise((r) => setTimeout(r, 50));
+      return { today: new Date().toISOString().slice(0, 10), text: Date(), ticked: Date.now() - first, epoch: new Date(0).toISOString(), isDate: new Date() instanceof Date };
+    });
+    expect(seen).toMatchObject({ today: day, epoch: '1970-01-01T00:00:00.000Z', isDate: true });
+    expect(seen.ticked).toBeGreaterThanOrEqual(40);
+    expect(new Date(seen.text).toISOString().slice(0, 10)).toBe(day);
+    // The API stamps what it writes with its own clock: a sign-in code's message, seconds after now on that day.
+    const login = `e2e-clock-${Date.now().toString(36)}@example.com`;
+    const api = `http://127.0.0.1:${E2E_PORTS.api}`;
+    expect((await request.post(`${api}/crm/api/user/send-auth-code`, { data: { login, code_sender: 'email' } })).status()).toBe(200);
+    const { messages } = (await (await request.get(`${api}/internal/outbox?to=${encodeURIComponent(login)}`)).json()) as { messages: Array<{ created_at: string }> };
+    expect(Math.abs(Date.parse(messages[0]!.created_at) - productNow())).toBeLessThan(60_000);
   });
 });

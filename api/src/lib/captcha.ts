@@ -28,6 +28,7 @@ import { CAPTCHA_HEADER, captchaAction, type CaptchaType } from '@tours/shared/s
 import type { Db } from '../db';
 import { sweepCaptchaUses, spendCaptchaChallenge } from '../db/queries/captcha-uses';
 import { addressKey, type CaptchaGate } from './rate-limit';
+import { wallClock } from './clock';
 
 /** The challenge call (site-tokens' captcha_key; hard_captcha_key adds `?hard=1`). */
 export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
@@ -93,6 +94,11 @@ export class Captcha implements CaptchaGate {
     private readonly db: Db,
     private readonly secret: string,
     private readonly now: () => number = Date.now,
+    /**
+     * The challenges' expiry clock: real time, because altcha-lib checks `expiresAt` on Date.now too (a moved
+     * CLOCK_START would otherwise make every challenge expired or everlasting to it; lib/clock.ts).
+     */
+    private readonly expiryNow: () => number = wallClock,
   ) {
     // The derived key's signature lets a solution be checked with one HMAC instead of a PBKDF2 derivation.
     this.keySecret = createHmac('sha256', secret).update('altcha key signature').digest('hex');
@@ -106,7 +112,7 @@ export class Captcha implements CaptchaGate {
       cost: COST,
       counter: randomIn(hard ? COUNTERS.hard : COUNTERS.normal),
       deriveKey,
-      expiresAt: new Date(this.now() + CHALLENGE_LIFETIME_MS),
+      expiresAt: new Date(this.expiryNow() + CHALLENGE_LIFETIME_MS),
       data: { action, hard },
       hmacSignatureSecret: this.secret,
       hmacKeySignatureSecret: this.keySecret,
@@ -119,8 +125,8 @@ export class Captcha implements CaptchaGate {
     const payload = parsePayload(token);
     if (!payload) return { valid: false, hard: false, reason: 'malformed' };
     const { parameters } = payload.challenge;
-    const now = this.now();
-    // Our clock, not the library's (it reads Date.now): one clock for every expiry of the service.
+    const now = this.expiryNow();
+    // Checked here first, on the clock the challenge was made on (the library's own check reads Date.now).
     if (!parameters.expiresAt || parameters.expiresAt * 1000 <= now) return { valid: false, hard: false, reason: 'expired' };
     let result;
     try {

@@ -74,7 +74,8 @@ function requireRegistrar(s: Services): { wsUrl: string; domain: string; secret:
   return { wsUrl: sipWsUrl, domain: sipDomain, secret: sipSecret };
 }
 
-const expiry = (s: Services) => Math.floor(s.now() / 1000) + SIP_CREDENTIAL_TTL_S;
+// kamailio checks the expiry on the machine's real clock, not the product's (CLOCK_START may move that one).
+const expiry = (s: Services) => Math.floor(s.wallNow() / 1000) + SIP_CREDENTIAL_TTL_S;
 
 export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
   const tags = ['calls'];

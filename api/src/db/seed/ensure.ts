@@ -52,6 +52,8 @@ export async function ensureSeeded(db: Db, options: EnsureSeededOptions = {}): P
   else if (!meta.has('seed_identity')) reason = 'empty database';
   else if (meta.get('seed_identity') !== identity) reason = 'different seed, size or generator version';
   else if (!generatedOn || ageInDays(generatedOn, today) > maxAge) reason = `data older than ${maxAge} days`;
+  // A clock moved back (CLOCK_START) would otherwise keep a catalogue whose 'past' has not happened yet.
+  else if (ageInDays(generatedOn, today) < 0) reason = 'data generated after today';
   else return { seeded: false, reason: 'seed identity matches', generateMs: 0, writeMs: 0, stats: null };
 
   const t0 = performance.now();
