@@ -16,7 +16,7 @@ import { parseS3Url, S3Storage } from './lib/s3-storage';
 import { UploadStore } from './lib/uploads';
 
 export interface ServicesOptions {
-  /** The service's clock (tests move it): expiries of codes, links, tokens, captchas, and the rate limiter. */
+  /** The service's clock (tests move it): expiries of codes, links and tokens, the captcha escalation and the rate limiter. */
   now?: () => number;
   /** Real time, for values another system checks on its own clock (lib/clock.ts; tests fix it). */
   wallNow?: () => number;
@@ -40,7 +40,7 @@ export class Services {
   /** Answers and reference data, 60 s, within CACHE_MAX_MB (lib/cache.ts). */
   readonly cache: AnswerCache;
   readonly now: () => number;
-  /** Real time whatever CLOCK_START says: the SIP registrar checks credential expiries on it. */
+  /** Real time whatever CLOCK_START says: kamailio checks SIP credential expiries on it, altcha-lib captcha expiries. */
   readonly wallNow: () => number;
   readonly outbox: Outbox;
   readonly captcha: Captcha;
