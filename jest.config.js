@@ -8,7 +8,7 @@ const base = (name, environment, extra = {}) => ({
   roots: [`<rootDir>/${name}`],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transform: { '^.+\\.(t|j|mj)sx?$': swc, '\\.(svg|png|jpg|webp)$': '<rootDir>/scripts/jest/file-transform.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
   // A fixed calendar for every test (scripts/jest/fixed-clock.ts).
   setupFiles: ['<rootDir>/scripts/jest/fixed-clock.ts'],

@@ -17,7 +17,7 @@ module.exports = (_env, argv = {}) => ({
         use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } } },
       },
       { test: /\.css$/, use: path.resolve(__dirname, '../scripts/webpack/empty-loader.js') },
-      { test: /\.(svg|png|jpg|webp)$/, type: 'asset/resource', generator: { emit: false } },
+      { test: /\.(svg|png|jpg|webp)$/, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:8][ext]', publicPath: '/' } },
     ],
   },
   optimization: { minimize: false },

@@ -126,6 +126,26 @@ test.describe('host shell', () => {
   });
 });
 
+test.describe("the layout's drawings are image files", () => {
+  test('the icon sprite and the payment marks the server renders exist, and the page draws them', async ({ page, request }) => {
+    const html = await (await request.get('/en/about')).text();
+    const urls = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+\.svg)(?:#[^"]*)?"/g)].map((m) => m[1]!))];
+    // One sprite (header, footer, bubble icons) and the four card brands.
+    expect(urls.length).toBeGreaterThanOrEqual(5);
+    for (const url of urls) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    }
+    await page.goto('/en/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('list', { name: 'We accept' }).getByRole('img', { name: 'Mastercard' })).toBeVisible();
+    // A sprite icon is drawn at its size (a missing symbol would leave an empty box, but the <use> must resolve).
+    const use = page.locator('header svg use').first();
+    await expect.poll(() => use.evaluate((el) => (el as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
+  });
+});
+
 test.describe("the suites' calendar (E2E_CLOCK_START)", () => {
   test("the pages and the API take the suites' day for today, and time still ticks", async ({ page, request }) => {
     const day = new Date(E2E_CLOCK_START).toISOString().slice(0, 10);

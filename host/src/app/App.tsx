@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { appConfigAtom } from '@tours/shared/core';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
-import { ModalOutlet } from '../modals/ModalOutlet';
+import { modalsAtom } from '../modals/modal-state';
 import { Toasts } from '../modals/Toasts';
 import { Layout } from '../layout/Layout';
 import { LazyErrorPage } from '../layout/error/lazy';
@@ -15,6 +15,19 @@ import { ClientOnly } from './ClientOnly';
 
 // Developer tooling is no visitor's download: the overlay is fetched only when the debug flag is on.
 const DebugOverlay = lazy(() => import('./DebugOverlay').then((m) => ({ default: m.DebugOverlay })));
+
+// The dialogs' code (the outlet, its parcels' mounting) comes with the first modal opened, not with every page.
+const ModalOutlet = lazy(() => import(/* webpackChunkName: "modal-outlet" */ '../modals/ModalOutlet').then((m) => ({ default: m.ModalOutlet })));
+
+/** The modal outlet, mounted from the first modal on (the stack is in modalsAtom, so nothing opened meanwhile is lost). */
+function LazyModalOutlet(props: { loader: RemoteLoader; onClose: (id: string, result?: unknown) => void }) {
+  const opened = useAtomValue(modalsAtom).length > 0;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (opened) setWanted(true);
+  }, [opened]);
+  return wanted ? <Suspense fallback={null}><ModalOutlet {...props} /></Suspense> : null;
+}
 
 /** Opens the debug overlay when the flag is on and override origins are allowed (never in production). */
 export function DebugGate({ loader }: { loader: RemoteLoader }) {
@@ -48,7 +61,7 @@ export function App({ loader, closeModal, dismissToast }: AppProps) {
         )}
         <Slots loader={loader} hidden={pageError !== null} />
       </Layout>
-      <ModalOutlet loader={loader} onClose={closeModal} />
+      <LazyModalOutlet loader={loader} onClose={closeModal} />
       <Toasts onDismiss={dismissToast} />
       <ClientOnly>
         <DebugGate loader={loader} />

@@ -24,6 +24,19 @@ describe('Layout', () => {
     await screen.findByTestId('tours-count');
   });
 
+  it("the drawer menu's code comes on the first open: the menu opens with focus inside, Escape closes it and it opens again", async () => {
+    const user = userEvent.setup();
+    renderWithHost(<Layout><p>page</p></Layout>);
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+  });
+
   it('loads the site data and the contacts for the detected country', async () => {
     const t = renderWithHost(<Layout><p>page</p></Layout>);
     await screen.findByTestId('tours-count');

@@ -1,11 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { routeAtom } from '@tours/shared/core';
 import { SheetStack } from '@tours/shared/kit';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
-import { MobileMenu } from './header/MobileMenu';
 import { ChineseSiteModalGate } from './sheets/ChineseSiteModalGate';
 import { CookieAlert } from './sheets/CookieAlert';
 import { EbookSheet } from './sheets/EbookSheet';
@@ -15,6 +14,9 @@ import { useLayoutData } from './useLayoutData';
 import { ClientOnly } from '../app/ClientOnly';
 import './Layout.css';
 
+// The drawer menu is code for a click (closed, it renders nothing): it loads on the first open, not with every page.
+const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './header/MobileMenu').then((m) => ({ default: m.MobileMenu })));
+
 /**
  * The site layout of public-site §2.3 around the page: skip link, partnership bar, header, mobile
  * drawer, main content, footer, support bubble, the cookie and e-book sheets and the Chinese-site modal.
@@ -23,6 +25,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useLayoutData();
   const route = useAtomValue(routeAtom);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first open on (its chunk is then there; closing keeps it for the next open).
+  const [menuWanted, setMenuWanted] = useState(false);
   const menuId = `lay-menu${useId()}`.replace(/:/g, '');
 
   // Navigation closes the drawer.
@@ -37,8 +41,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <FormattedMessage id="layout.skipToContent" />
       </a>
       <PartnershipBar />
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuId={menuId} />
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} id={menuId} />
+      <Header
+        menuOpen={menuOpen}
+        onOpenMenu={() => {
+          setMenuWanted(true);
+          setMenuOpen(true);
+        }}
+        menuId={menuId}
+      />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} id={menuId} />
+        </Suspense>
+      )}
       <main id="main" className="host-main" tabIndex={-1}>
         {children}
       </main>

@@ -27,7 +27,7 @@ describe('Footer', () => {
     expect(within(contacts).getByRole('link', { name: /Head office/ })).toHaveAttribute('href', 'tel:+74959998877');
     expect(within(contacts).getByRole('link', { name: /hello@tours\.example/ })).toHaveAttribute('href', 'mailto:hello@tours.example');
     expect(within(contacts).getByRole('link', { name: 'Our page on VK (opens in a new tab)' })).toHaveAttribute('href', 'https://vk.example/tours');
-    expect(within(screen.getByRole('list', { name: 'We accept' })).getByText('Mastercard')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'We accept' })).getByRole('img', { name: 'Mastercard' })).toBeInTheDocument();
   });
 
   it('links terms, privacy and cookies, and shows the current year', () => {

@@ -1,7 +1,4 @@
-import { useEffect } from 'react';
-import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, useHost } from '@tours/shared/core';
 import { COOKIES, type HostContext, type ModalContentProps } from '@tours/shared/contract';
 import { Button } from '@tours/shared/kit';
 import { readCookie, writeCookie } from '../../state/cookies';
@@ -37,16 +34,4 @@ export function maybeOpenChineseSiteModal(host: HostContext, url: string): void 
   shownFor.add(host.store);
   const handle = host.showModal({ component: ChineseSiteModal, props: { url }, labelId: 'lay-cn-title' });
   void handle.closed.then(() => writeCookie(COOKIES.chineseSiteModal.name, '1', COOKIES.chineseSiteModal.maxAge));
-}
-
-/**
- * Only in the Chinese-region configuration (appConfig.variant === 'china'): §1 ties the modal to the
- * Chinese-audience variant, not to the cn language of the base site.
- */
-export function useChineseSiteModal(): void {
-  const host = useHost();
-  const config = useAtomValue(appConfigAtom);
-  useEffect(() => {
-    if (config.variant === 'china' && config.chineseSiteUrl) maybeOpenChineseSiteModal(host, config.chineseSiteUrl);
-  }, [host, config.variant, config.chineseSiteUrl]);
 }

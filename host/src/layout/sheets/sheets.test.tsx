@@ -53,16 +53,16 @@ describe('E-book sheet', () => {
     expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
   });
 
-  it('appears after more than 3 route changes', () => {
+  it('appears after more than 3 route changes', async () => {
     const t = renderWithHost(<EbookSheet />, { prepare: changes(3) });
     act(() => t.store.set(routeChangesAtom, 4));
-    expect(screen.getByRole('region', { name: 'Free travel guide' })).toHaveTextContent('250 pages');
+    expect(await screen.findByRole('region', { name: 'Free travel guide' })).toHaveTextContent('250 pages');
   });
 
   it('stays hidden once closed', async () => {
     const user = userEvent.setup();
     const first = renderWithHost(<EbookSheet />, { prepare: changes(5) });
-    await user.click(screen.getByRole('button', { name: 'Hide the travel guide offer' }));
+    await user.click(await screen.findByRole('button', { name: 'Hide the travel guide offer' }));
     expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE.ebookHidden)).toBe('1');
     first.unmount();
@@ -77,7 +77,7 @@ describe('E-book sheet', () => {
       prepare: changes(4),
       routes: { 'POST /spa/submit-help-request': () => new Promise((resolve) => (answer = resolve)) },
     });
-    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.click(await screen.findByRole('button', { name: 'Get the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
     const submit = within(dialog).getByRole('button', { name: 'Send me the guide' });
     await user.click(submit);
@@ -100,7 +100,7 @@ describe('E-book sheet', () => {
     const user = userEvent.setup();
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithHost(<EbookSheet />, { prepare: changes(4), routes: { 'POST /spa/submit-help-request': new Error('down') } });
-    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.click(await screen.findByRole('button', { name: 'Get the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send me the guide' }));
@@ -139,12 +139,16 @@ describe('Chinese-site modal', () => {
   it('is shown once in the Chinese-region configuration and its dismissal is remembered', async () => {
     const user = userEvent.setup();
     const first = renderWithHost(<ChineseSiteModalGate />, { config: CHINA_CONFIG });
-    const dialog = screen.getByRole('dialog', { name: 'Visit our site for China' });
+    const dialog = await screen.findByRole('dialog', { name: 'Visit our site for China' });
     expect(within(dialog).getByRole('link', { name: 'Go to the Chinese site' })).toHaveAttribute('href', CHINA_CONFIG.chineseSiteUrl);
     await user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
     await waitFor(() => expect(document.cookie).toContain('chinese_site_modal_dismissed=1'));
     first.unmount();
     renderWithHost(<ChineseSiteModalGate />, { config: CHINA_CONFIG });
+    // Its code is there now: nothing would stop a second modal but the remembered dismissal.
+    await act(async () => {
+      await import('./ChineseSiteModal');
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

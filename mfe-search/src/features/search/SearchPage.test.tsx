@@ -222,7 +222,7 @@ describe('tour selection mode (§4.9)', () => {
     const h = setup('/en/tours', {}, { variantId: 5 });
     act(() => h.store.set(tourSelectionTokenAtom, '4711-abc'));
     await waitFor(() => expect(cardTitles()).toHaveLength(3));
-    expect(screen.getByRole('region', { name: 'Tour selection' })).toHaveTextContent('Tour selection for request #4711: no tours selected yet');
+    expect(await screen.findByRole('region', { name: 'Tour selection' })).toHaveTextContent('Tour selection for request #4711: no tours selected yet');
     await userEvent.click(screen.getByRole('button', { name: 'Select Tour 2' }));
     expect(h.openModal).toHaveBeenCalledWith('tour/variants', { tourId: 2, mode: 'selection' });
     await waitFor(() => expect(h.store.get(tourSelectionItemsAtom)).toEqual([2]));
@@ -242,7 +242,7 @@ describe('tour selection mode (§4.9)', () => {
     act(() => h.store.set(tourSelectionTokenAtom, '4711-abc'));
     act(() => h.store.set(tourSelectionItemsAtom, [2, 3]));
     await waitFor(() => expect(cardTitles()).toHaveLength(3));
-    const sheet = screen.getByRole('region', { name: 'Tour selection' });
+    const sheet = await screen.findByRole('region', { name: 'Tour selection' });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Send to the coordinator' }));
     await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Sent to the coordinator' })).toBeDisabled());
     expect(sent).toEqual([{ token: '4711-abc', tour_ids: [2, 3] }]);
