@@ -140,9 +140,13 @@ test.describe("the layout's drawings are image files", () => {
     await page.goto('/en/about');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('list', { name: 'We accept' }).getByRole('img', { name: 'Mastercard' })).toBeVisible();
-    // A sprite icon is drawn at its size (a missing symbol would leave an empty box, but the <use> must resolve).
-    const use = page.locator('header svg use').first();
-    await expect.poll(() => use.evaluate((el) => (el as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
+    // Every icon the running page draws names a symbol its sprite has (a missing one would leave an empty box).
+    const refs = await page.locator('svg use').evaluateAll((uses) => uses.map((u) => u.getAttribute('href') ?? ''));
+    expect(refs.length).toBeGreaterThan(3);
+    for (const ref of new Set(refs)) {
+      const [url, id] = ref.split('#');
+      expect(await (await request.get(url!)).text(), ref).toContain(`<symbol id="${id}"`);
+    }
   });
 });
 

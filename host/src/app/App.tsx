@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { appConfigAtom } from '@tours/shared/core';
+import { useAtomValue, useStore } from 'jotai';
+import { useIntl } from 'react-intl';
+import { appConfigAtom, useHost } from '@tours/shared/core';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { modalsAtom } from '../modals/modal-state';
@@ -12,21 +13,28 @@ import { Slots } from './Slots';
 import { OverrideBanner } from './OverrideBanner';
 import { isDebugOn } from './debug-flag';
 import { ClientOnly } from './ClientOnly';
+import { useOnDemand } from './on-demand';
 
 // Developer tooling is no visitor's download: the overlay is fetched only when the debug flag is on.
 const DebugOverlay = lazy(() => import('./DebugOverlay').then((m) => ({ default: m.DebugOverlay })));
 
-// The dialogs' code (the outlet, its parcels' mounting) comes with the first modal opened, not with every page.
-const ModalOutlet = lazy(() => import(/* webpackChunkName: "modal-outlet" */ '../modals/ModalOutlet').then((m) => ({ default: m.ModalOutlet })));
+const loadModalOutlet = () => import(/* webpackChunkName: "modal-outlet" */ '../modals/ModalOutlet').then((m) => m.ModalOutlet);
 
-/** The modal outlet, mounted from the first modal on (the stack is in modalsAtom, so nothing opened meanwhile is lost). */
-function LazyModalOutlet(props: { loader: RemoteLoader; onClose: (id: string, result?: unknown) => void }) {
+/**
+ * The modal outlet, whose code (the dialogs, their parcels' mounting) comes with the first modal opened, not with every
+ * page: the stack is in modalsAtom, so nothing opened meanwhile is lost. If the code cannot load, the waiting modals
+ * close (their openers hear so), a toast says the part failed, and the next modal tries again.
+ */
+function LazyModalOutlet({ loader, onClose }: { loader: RemoteLoader; onClose: (id: string, result?: unknown) => void }) {
+  const host = useHost();
+  const intl = useIntl();
+  const store = useStore();
   const opened = useAtomValue(modalsAtom).length > 0;
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (opened) setWanted(true);
-  }, [opened]);
-  return wanted ? <Suspense fallback={null}><ModalOutlet {...props} /></Suspense> : null;
+  const ModalOutlet = useOnDemand(loadModalOutlet, opened, () => {
+    for (const m of store.get(modalsAtom)) onClose(m.id);
+    host.toast({ kind: 'error', text: intl.formatMessage({ id: 'common.screenFailed' }) });
+  });
+  return ModalOutlet ? <ModalOutlet loader={loader} onClose={onClose} /> : null;
 }
 
 /** Opens the debug overlay when the flag is on and override origins are allowed (never in production). */

@@ -98,13 +98,13 @@ describe('Layout', () => {
     const cookies = await screen.findByRole('region', { name: 'Cookie notice' });
     expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
     await user.click(within(cookies).getByRole('button', { name: 'Allow' }));
-    expect(screen.getByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
     first.unmount();
 
     const t = renderWithHost(<Layout><p>page</p></Layout>, { prepare: (s: HostStore) => s.set(routeChangesAtom, 3) });
     await screen.findByTestId('tours-count');
     expect(screen.queryByRole('region', { name: 'Free travel guide' })).not.toBeInTheDocument();
     act(() => t.store.set(routeChangesAtom, 4));
-    expect(screen.getByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Free travel guide' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { FormattedMessage } from 'react-intl';
-import { routeAtom } from '@tours/shared/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { routeAtom, useHost } from '@tours/shared/core';
 import { SheetStack } from '@tours/shared/kit';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
@@ -12,10 +12,11 @@ import { PartnershipBar } from './sheets/PartnershipBar';
 import { SupportBubble } from './support/SupportBubble';
 import { useLayoutData } from './useLayoutData';
 import { ClientOnly } from '../app/ClientOnly';
+import { useOnDemand } from '../app/on-demand';
 import './Layout.css';
 
 // The drawer menu is code for a click (closed, it renders nothing): it loads on the first open, not with every page.
-const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './header/MobileMenu').then((m) => ({ default: m.MobileMenu })));
+const loadMobileMenu = () => import(/* webpackChunkName: "mobile-menu" */ './header/MobileMenu').then((m) => m.MobileMenu);
 
 /**
  * The site layout of public-site §2.3 around the page: skip link, partnership bar, header, mobile
@@ -24,9 +25,14 @@ const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './he
 export function Layout({ children }: { children: ReactNode }) {
   useLayoutData();
   const route = useAtomValue(routeAtom);
+  const host = useHost();
+  const intl = useIntl();
   const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first open on (its chunk is then there; closing keeps it for the next open).
-  const [menuWanted, setMenuWanted] = useState(false);
+  // Its code on the first open (then kept); if it cannot load, the menu stays closed and the next open tries again.
+  const MobileMenu = useOnDemand(loadMobileMenu, menuOpen, () => {
+    setMenuOpen(false);
+    host.toast({ kind: 'error', text: intl.formatMessage({ id: 'common.screenFailed' }) });
+  });
   const menuId = `lay-menu${useId()}`.replace(/:/g, '');
 
   // Navigation closes the drawer.
@@ -41,19 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <FormattedMessage id="layout.skipToContent" />
       </a>
       <PartnershipBar />
-      <Header
-        menuOpen={menuOpen}
-        onOpenMenu={() => {
-          setMenuWanted(true);
-          setMenuOpen(true);
-        }}
-        menuId={menuId}
-      />
-      {menuWanted && (
-        <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} id={menuId} />
-        </Suspense>
-      )}
+      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuId={menuId} />
+      {MobileMenu && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} id={menuId} />}
       <main id="main" className="host-main" tabIndex={-1}>
         {children}
       </main>

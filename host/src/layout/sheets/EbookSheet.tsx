@@ -1,13 +1,14 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { STORAGE } from '@tours/shared/contract';
 import { EBOOK_ROUTE_CHANGES } from '@tours/shared/domain';
 import { routeChangesAtom } from '../../routing/sync';
 import { readLocal, writeLocal } from '../browser';
 import { useFirstVisitPrompt } from '../useFirstVisitPrompt';
+import { useOnDemand } from '../../app/on-demand';
 
 // Never on a landing page (it waits for more than 3 route changes): its code comes when it is due.
-const EbookSheetView = lazy(() => import(/* webpackChunkName: "ebook-sheet" */ './EbookSheetView').then((m) => ({ default: m.EbookSheetView })));
+const loadView = () => import(/* webpackChunkName: "ebook-sheet" */ './EbookSheetView').then((m) => m.EbookSheetView);
 
 /**
  * E-book subscribe sheet (§4.11): appears after more than 3 route changes unless it was hidden before.
@@ -18,14 +19,12 @@ export function EbookSheet() {
   const [hidden, setHidden] = useState(() => readLocal(STORAGE.ebookHidden) === '1');
   // After the location and cookie prompts (layout/first-visit.ts).
   const prompt = useFirstVisitPrompt(!hidden && changes > EBOOK_ROUTE_CHANGES);
-  if (prompt !== 'ebook') return null;
+  // An offer, not a task: if its code cannot load, there is simply no sheet.
+  const EbookSheetView = useOnDemand(loadView, prompt === 'ebook');
+  if (prompt !== 'ebook' || !EbookSheetView) return null;
   const hide = () => {
     writeLocal(STORAGE.ebookHidden, '1');
     setHidden(true);
   };
-  return (
-    <Suspense fallback={null}>
-      <EbookSheetView hide={hide} />
-    </Suspense>
-  );
+  return <EbookSheetView hide={hide} />;
 }
