@@ -9,16 +9,17 @@ const MainTours = lazy(() => import(/* webpackChunkName: "main-tours" */ './Main
  * their code and their call are fetched when their place comes within 300 px of the viewport (at once where the
  * browser has no IntersectionObserver). `settled` says the sections above have their content: before that the page
  * is short and the place looks near on any screen, so watching starts only then. The placeholder keeps about their
- * height, so nothing below jumps when they arrive.
+ * height, so nothing below jumps when they arrive. `pageNotice`: the page already shows its notice of failed sections
+ * (one notice for the page), so a failure here adds none.
  */
-export function LazyMainTours({ settled }: { settled: boolean }) {
+export function LazyMainTours({ settled, pageNotice }: { settled: boolean; pageNotice: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, '300px', settled);
   return (
     <div ref={ref} className={`srch-main-tours${near ? '' : ' srch-main-tours--pending'}`} data-testid="main-tours">
       {near && (
         <Suspense fallback={<div className="srch-main-tours--pending" />}>
-          <MainTours />
+          <MainTours pageNotice={pageNotice} />
         </Suspense>
       )}
     </div>

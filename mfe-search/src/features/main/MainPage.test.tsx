@@ -64,6 +64,17 @@ describe('MainPage (§2.4): sections fed by the API', () => {
     expect(screen.getByRole('link', { name: 'Baikal ice' })).toBeInTheDocument();
   });
 
+  test('the API down: one notice for the whole page, the tour sections below add none of their own', async () => {
+    const h = setup(new Set(Object.keys(ANSWERS)));
+    await screen.findByRole('alert', { name: PART_FAILED });
+    // The tour sections' code and call come once the sections above have settled (here: failed).
+    await waitFor(() => expect(h.calls.some((c) => c.path === '/spa/main-page-tours')).toBe(true));
+    await act(async () => {
+      await import('./MainTours');
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   test('the counts failing: no endless skeleton; the API coming back fills the page by itself', async () => {
     jest.useFakeTimers();
     try {

@@ -74,7 +74,7 @@ export default function MainPage() {
         </section>
       )}
       {/* Below the fold at 1280 × 800 (the first visit the budget measures): their chunk and call come on approach. */}
-      <LazyMainTours settled={[info, form, blog].every((q) => q.data !== null || q.error !== null)} />
+      <LazyMainTours settled={[info, form, blog].every((q) => q.data !== null || q.error !== null)} pageNotice={failed.length > 0} />
       <section className="srch-main__description" aria-labelledby="description-title">
         <h2 id="description-title">{t('main.description.title')}</h2>
         <p>{t('main.description.text')}</p>

@@ -46,9 +46,10 @@ function CardsSkeleton({ label }: { label: string }) {
  * The main page's tour sections (issue 17), from GET /spa/main-page-tours: popular tours (the default search's first
  * cards, with 'See all tours'), travel styles with the number of tours their link opens, upcoming departures (the
  * tour card with the departure's date; the price through the card's one price display) and recent reviews linking
- * to their tour. A failed call shows the page's notice with Retry (and retries by itself).
+ * to their tour. A failed call shows the page's notice with Retry (and retries by itself); when the page shows its
+ * notice already (`pageNotice`), the sections keep their placeholder instead of a second one.
  */
-export default function MainTours() {
+export default function MainTours({ pageNotice = false }: { pageNotice?: boolean }) {
   const intl = useIntl();
   const host = useHost();
   const locale = useAtomValue(localeAtom);
@@ -57,7 +58,7 @@ export default function MainTours() {
   const answer = useApiQuery(`main-page-tours:${locale}:${currency}`, (signal) => host.api.get('/spa/main-page-tours', { schema: MainPageToursAnswer, signal }));
   const data = answer.data;
   if (!data) {
-    return answer.error
+    return answer.error && !pageNotice
       ? <ErrorState messageId="main.partFailed" busy={answer.loading} onRetry={answer.retry} />
       : <CardsSkeleton label={t('common.loading')} />;
   }
