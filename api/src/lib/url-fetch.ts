@@ -135,7 +135,6 @@ export class UrlFileTooLarge extends Error {
  * the body's bytes included (the body then fails with UrlFetchRefused(timeout)); call `done()` when finished.
  */
 export function fetchPublicUrl(raw: string, options: FetchOptions): Promise<FetchedFile> {
-  const deadline = Date.now() + options.timeoutMs;
   let current: http.ClientRequest | null = null;
   let body: http.IncomingMessage | null = null;
   let timedOut = false;
@@ -160,12 +159,12 @@ export function fetchPublicUrl(raw: string, options: FetchOptions): Promise<Fetc
       const get = url.protocol === 'https:' ? https.get : http.get;
       const request = get(url, {
         lookup: publicLookup(allowed),
-        timeout: Math.max(1, deadline - Date.now()),
         headers: { 'user-agent': 'ToursUploads/1.0', accept: '*/*' },
         agent: false,
       });
+      // No socket timeout of its own: the one timer above covers connect, headers and body alike. A second
+      // (idle) timer could fire first and break the body with a bare ECONNRESET instead of the timeout's message.
       current = request;
-      request.once('timeout', () => request.destroy(new UrlFetchRefused(URL_TEXT.timeout)));
       // `on`, not `once`: a second error (after the answer started) must not be an unhandled one.
       request.on('error', (err: NodeJS.ErrnoException) => {
         if (timedOut) return reject(new UrlFetchRefused(URL_TEXT.timeout));
