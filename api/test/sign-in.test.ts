@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ProfileAnswer, SendCodeAnswer, SignedInAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
+import { countCodeSends, insertCode } from '../src/db/queries/auth-codes';
 import { accountsDb, insertTraveller, travellerByLogin } from '../src/db/queries/travellers';
 import { createTestDb, expectShape, get, lastCode, outboxTo, solveCaptcha, testServer, type TestDb } from './helpers';
 
@@ -426,5 +427,28 @@ describe('code send limits (rate limits on)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await send(`spray${i}@example.com`, {}, from)).statusCode);
     expect(statuses).toEqual([...new Array(10).fill(200), 429]);
+  });
+});
+
+describe('countCodeSends: counts up to the limits only', () => {
+  const at = new Date('2026-03-02T10:00:00Z');
+  const since = new Date(at.getTime() - 60_000);
+  beforeAll(async () => {
+    // 25 codes from one address in the window (to 25 logins, 3 of them to one login), and one older one.
+    for (let i = 0; i < 25; i++) {
+      await insertCode(t.db, {
+        login: i < 3 ? 'counted@example.com' : `counted${i}@example.com`, purpose: 'sign_in', travellerId: null, channel: 'email',
+        codeHash: 'x', visitor: '203.0.113.50', expiresAt: at,
+      }, at);
+    }
+    await insertCode(t.db, { login: 'counted@example.com', purpose: 'sign_in', travellerId: null, channel: 'email', codeHash: 'x', visitor: '203.0.113.50', expiresAt: at }, new Date(since.getTime() - 1));
+  });
+
+  test.each([
+    [{ login: 6, visitor: 20 }, { byLogin: 3, byVisitor: 20 }],
+    [{ login: 2, visitor: 100 }, { byLogin: 2, byVisitor: 25 }],
+    [{ login: 6, visitor: 25 }, { byLogin: 3, byVisitor: 25 }],
+  ])('caps %j → %j', async (caps, expected) => {
+    expect(await countCodeSends(t.db, 'counted@example.com', '203.0.113.50', since, caps)).toEqual(expected);
   });
 });

@@ -10,6 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { openConnections } from './connections.mjs';
 
 /**
  * What the bench's product needs: the development outbox (codes), and the per-address send limit out of the way of
@@ -110,36 +111,41 @@ async function captchaSolve(browser, baseUrl, apiUrl, login) {
 }
 
 /**
- * 16 travellers signing in by code at once, each with logins of its own: 16 connections send the codes
- * (send-auth-code), the codes are read from the development outbox, then 16 connections sign in with them
- * (auth-via-code); a sign-in's round trip is its send plus its sign-in. Reading the outbox stands for the traveller
- * reading the message, seconds later in life: it is a development-only call, so it is kept out of the timed phases
- * rather than charged to the budget as load the product never sees.
+ * 16 travellers signing in by code at once, each on a connection and an address of its own (bench/connections.mjs),
+ * with logins of its own: the 16 send the codes (send-auth-code), the codes are read from the development outbox,
+ * then the 16 sign in with them (auth-via-code); a sign-in's round trip is its send plus its sign-in. Reading the
+ * outbox stands for the traveller reading the message, seconds later in life: it is a development-only call, so it is
+ * kept out of the timed phases rather than charged to the budget as load the product never sees.
  */
 export async function codeSignIns(apiUrl, { connections = 16, perConnection = 20 } = {}) {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const logins = Array.from({ length: connections }, (_, c) => Array.from({ length: perConnection }, (_, i) => `bench-${run}-${c}-${i}@example.com`));
+  const { callers, close } = openConnections(apiUrl, connections);
   const sendMs = new Map();
   const codes = new Map();
   let errors = 0;
-  const timed = (work) => Promise.all(logins.map(async (own) => {
-    for (const login of own) await work(login);
+  const timed = (work) => Promise.all(logins.map(async (own, c) => {
+    for (const login of own) await work(login, callers[c]);
   }));
-  await timed(async (login) => {
-    const t0 = performance.now();
-    if ((await post(apiUrl, '/crm/api/user/send-auth-code', { login, code_sender: 'email' })) !== 200) errors++;
-    sendMs.set(login, performance.now() - t0);
-  });
-  for (const own of logins) for (const login of own) codes.set(login, await codeOf(apiUrl, login));
-  const times = [];
-  await timed(async (login) => {
-    const t0 = performance.now();
-    if ((await post(apiUrl, '/crm/api/user/auth-via-code', { login, code: codes.get(login), verify_method: 'email' })) !== 200) errors++;
-    times.push(sendMs.get(login) + (performance.now() - t0));
-  });
-  times.sort((a, b) => a - b);
-  const sends = [...sendMs.values()].sort((a, b) => a - b);
-  return { signIns: times.length, connections, errors, sendP50: round(percentile(sends, 50)), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1) ?? 0) };
+  try {
+    await timed(async (login, caller) => {
+      const t0 = performance.now();
+      if ((await caller.post('/crm/api/user/send-auth-code', { login, code_sender: 'email' })).status !== 200) errors++;
+      sendMs.set(login, performance.now() - t0);
+    });
+    for (const own of logins) for (const login of own) codes.set(login, await codeOf(apiUrl, login));
+    const times = [];
+    await timed(async (login, caller) => {
+      const t0 = performance.now();
+      if ((await caller.post('/crm/api/user/auth-via-code', { login, code: codes.get(login), verify_method: 'email' })).status !== 200) errors++;
+      times.push(sendMs.get(login) + (performance.now() - t0));
+    });
+    times.sort((a, b) => a - b);
+    const sends = [...sendMs.values()].sort((a, b) => a - b);
+    return { signIns: times.length, connections, errors, sendP50: round(percentile(sends, 50)), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1) ?? 0) };
+  } finally {
+    close();
+  }
 }
 
 export async function benchAccounts({ browser, baseUrl, apiUrl }) {

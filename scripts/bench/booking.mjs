@@ -7,6 +7,7 @@
 // bench's product has them). A benchmark: it reports figures and whether each budget holds, it never fails on them.
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { openConnections } from './connections.mjs';
 
 export const BOOKING_BUDGETS = { parcelGzipKB: 40, requestPageGzipKB: 190, submitToSuccessMs: 300, submitP95Ms: 20 };
 const KB = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -129,19 +130,26 @@ async function requestPage(browser, baseUrl, tour) {
   }
 }
 
-/** `connections` callers each sending `perConnection` submits one after another (each with its own idempotency key). */
+/**
+ * `connections` callers, each on a connection and an address of its own (bench/connections.mjs), each sending
+ * `perConnection` submits one after another (each with its own idempotency key).
+ */
 async function submits(apiUrl, url, body, { connections = 16, perConnection = 25 } = {}) {
   const times = [];
   let errors = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    for (let i = 0; i < perConnection; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${apiUrl}${url}`, { method: 'POST', headers: { ...HEADERS, 'Idempotency-Key': randomUUID() }, body: JSON.stringify(body) });
-      await res.arrayBuffer();
-      if (res.status !== 200) errors++;
-      times.push(performance.now() - t0);
-    }
-  }));
+  const { callers, close } = openConnections(apiUrl, connections, { subnet: 5 });
+  try {
+    await Promise.all(callers.map(async (caller) => {
+      for (let i = 0; i < perConnection; i++) {
+        const t0 = performance.now();
+        const res = await caller.post(url, body, { ...HEADERS, 'Idempotency-Key': randomUUID() });
+        if (res.status !== 200) errors++;
+        times.push(performance.now() - t0);
+      }
+    }));
+  } finally {
+    close();
+  }
   times.sort((a, b) => a - b);
   const p95 = round(percentile(times, 95));
   return { requests: times.length, connections, errors, p50: round(percentile(times, 50)), p95, max: round(times.at(-1) ?? 0), ok: errors === 0 && p95 <= BOOKING_BUDGETS.submitP95Ms };

@@ -104,8 +104,8 @@ export class OneTimeCodes {
   private async checkSendLimits(request: FastifyRequest, login: string, now: Date): Promise<void> {
     if (!this.options.limited) return;
     const visitor = addressKey(request.clientIp);
-    const sent = await countCodeSends(this.db, login, visitor, new Date(now.getTime() - SEND_LIMITS.windowMs));
     const perVisitor = this.options.perVisitor ?? SEND_LIMITS.perVisitor;
+    const sent = await countCodeSends(this.db, login, visitor, new Date(now.getTime() - SEND_LIMITS.windowMs), { login: SEND_LIMITS.hardPerLogin, visitor: 2 * perVisitor });
     if (sent.byLogin < SEND_LIMITS.perLogin && sent.byVisitor < perVisitor) return;
     const hard = sent.byLogin >= SEND_LIMITS.hardPerLogin || sent.byVisitor >= 2 * perVisitor
       || this.options.captcha.typeFor(request) === 'hard_captcha';

@@ -1,5 +1,5 @@
 /** Data layer of one-time codes (migration 0008). Hashing, limits and sending are lib/one-time-codes.ts's. */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../index';
 import type { AuthCodeTable, CodePurpose } from '../migrations/0008-accounts';
 import { accountsDb } from './travellers';
@@ -20,14 +20,18 @@ export interface NewCode extends CodeOwner {
   expiresAt: Date;
 }
 
-/** Codes sent since `since` to a login and from a visitor. */
-export async function countCodeSends(db: Db, login: string, visitor: string, since: Date): Promise<{ byLogin: number; byVisitor: number }> {
+/**
+ * Codes sent since `since` to a login and from a visitor, each counted up to its cap: the limits only ask whether a
+ * count reached a threshold, and a capped count reads at most `cap` index entries however many codes one address
+ * sent (a flood from one address would otherwise make every one of its sends dearer).
+ */
+export async function countCodeSends(db: Db, login: string, visitor: string, since: Date, caps: { login: number; visitor: number }): Promise<{ byLogin: number; byVisitor: number }> {
   const k = accountsDb(db);
   const at = since.toISOString();
-  const [byLogin, byVisitor] = await Promise.all([
-    k.selectFrom('auth_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('login', '=', login).where('created_at', '>', at).executeTakeFirstOrThrow(),
-    k.selectFrom('auth_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('visitor', '=', visitor).where('created_at', '>', at).executeTakeFirstOrThrow(),
-  ]);
+  const count = (column: 'login' | 'visitor', value: string, cap: number) => k
+    .selectFrom(k.selectFrom('auth_codes').select(sql<number>`1`.as('one')).where(column, '=', value).where('created_at', '>', at).limit(cap).as('recent'))
+    .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const [byLogin, byVisitor] = await Promise.all([count('login', login, caps.login), count('visitor', visitor, caps.visitor)]);
   return { byLogin: Number(byLogin.n), byVisitor: Number(byVisitor.n) };
 }
 

@@ -1,0 +1,41 @@
+// The API budgets' 'N connections' (issues 13 and 14): N keep-alive sockets, one per caller, each from its own
+// loopback address so that each caller is its own visitor to the per-address limits, as N travellers would be.
+// node:http rather than fetch: on this 2-core machine fetch's own CPU per request (about half the API's) competes
+// with the API being measured; the search bench's autocannon is as lean, but these benches need each request's body
+// and answer in sequence per caller.
+import http from 'node:http';
+
+/**
+ * `count` callers of `apiUrl`, the n-th on 127.0.<subnet>.<n+1> (the API must listen on 127.0.0.1 or any address).
+ * `caller.post(path, body, headers)` resolves with the status and the parsed JSON answer (null when not JSON).
+ */
+export function openConnections(apiUrl, count, { subnet = 4 } = {}) {
+  const url = new URL(apiUrl);
+  const callers = Array.from({ length: count }, (_, i) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.${subnet}.${i + 1}` });
+    const post = (path, body, headers = {}) => new Promise((resolve, reject) => {
+      const data = JSON.stringify(body);
+      const req = http.request({
+        host: url.hostname, port: url.port, path, method: 'POST', agent,
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(data), ...headers },
+      }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // Not JSON: the status tells.
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+    return { address: `127.0.${subnet}.${i + 1}`, post, close: () => agent.destroy() };
+  });
+  return { callers, close: () => callers.forEach((c) => c.close()) };
+}
