@@ -157,7 +157,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         const login = parseLogin(body.login);
         const check = await s.codes.check({ login: login.value, purpose: 'sign_in', travellerId: null }, body.code);
         if (check.status !== 'ok') throw validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });
-        const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date());
+        const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true });
         return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids, created });
       },
     });
@@ -171,7 +171,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       const link = await spendLinkToken(s.db, body.token, 'sign_in', s.date());
       if (!link?.login) throw validationError({ token: ACCOUNT_ERRORS.linkExpired });
       const login = parseLogin(link.login);
-      const { traveller } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date());
+      const { traveller } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true });
       return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids });
     },
   });

@@ -37,13 +37,13 @@ export interface NewTraveller {
 }
 
 /** Creates a traveller (sign-up); returns its row. The e-mail is stored lower-cased, the phone as '+digits'. */
-async function insertTravellerRow(db: Db, t: NewTraveller, now: Date): Promise<Traveller> {
+async function insertTravellerRow(db: Db, t: NewTraveller, now: Date, proved: 'email' | 'phone' | null = null): Promise<Traveller> {
   const at = now.toISOString();
   const email = t.email ? t.email.trim().toLowerCase() : null;
   return accountsDb(db).insertInto('travellers').values({
     first_name: t.first_name, last_name: t.last_name, email, is_email_set: email ? 1 : 0, phone: t.phone ? normalPhone(t.phone) : null,
     country_id: t.country_id ?? null, language: t.language ?? null, currency: t.currency ?? null, created_at: at, updated_at: at,
-    password_hash: t.password_hash ?? null, email_confirmed_at: null, phone_confirmed_at: null, timezone: t.timezone ?? null,
+    password_hash: t.password_hash ?? null, email_confirmed_at: proved === 'email' ? at : null, phone_confirmed_at: proved === 'phone' ? at : null, timezone: t.timezone ?? null,
     avatar_id: null, last_activity_at: null,
   }).returningAll().executeTakeFirstOrThrow();
 }
@@ -54,14 +54,18 @@ export async function insertTraveller(db: Db, t: NewTraveller, now = new Date())
 }
 
 /**
- * The traveller of a login, creating one (with the given profile) when there is none. Two sign-ups of one new login
- * at once: the unique index refuses the second insert, which then finds the first one's row.
+ * The traveller of a login, creating one (with the given profile) when there is none; `proved`: the caller has just
+ * proved the login (a code or a link reached it), so a new account is made with it confirmed (one write, not two).
+ * Two sign-ups of one new login at once: the unique index refuses the second insert, which then finds the first one's row.
  */
-export async function travellerOfLogin(db: Db, login: Login, profile: NewTraveller, now = new Date()): Promise<{ traveller: Traveller; created: boolean }> {
+export async function travellerOfLogin(
+  db: Db, login: Login, profile: NewTraveller, now = new Date(), { proved = false }: { proved?: boolean } = {},
+): Promise<{ traveller: Traveller; created: boolean }> {
   const found = await travellerByLogin(db, login);
   if (found) return { traveller: found, created: false };
   try {
-    const traveller = await insertTravellerRow(db, { ...profile, email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null }, now);
+    const address = { email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null };
+    const traveller = await insertTravellerRow(db, { ...profile, ...address }, now, proved ? login.kind : null);
     return { traveller, created: true };
   } catch (err) {
     const again = await travellerByLogin(db, login);
