@@ -179,7 +179,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const data = parsed!;
       const key = idempotencyKeyOf(request, data.idempotency_key);
       const day = today(s);
-      const tour = await bookingDb(s.db).selectFrom('tours').selectAll().where('id', '=', data.tour_id).where('is_published', '=', 1).executeTakeFirst();
+      // Only what the order needs: a tour row is wide (texts in four languages), and every submit reads one.
+      const tour = await bookingDb(s.db).selectFrom('tours').select(['id', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+        .where('id', '=', data.tour_id).where('is_published', '=', 1).executeTakeFirst();
       if (!tour) throw validationError({ tour_id: 'Incorrect value' });
       let tourId = tour.id;
       let variantId: number | null = null;
