@@ -99,7 +99,7 @@ let organizerStaff: string;
 beforeAll(async () => {
   t = await createTestDb();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-socket-uploads-'));
-  app = testServer(t.db, { uploadsDir });
+  app = testServer(t.db, { uploadsDir, sipWsUrl: 'ws://localhost:15999', sipSecret: 'chat-socket-sip-secret-0123456789' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await ensureStaffAccounts(t.db);
@@ -167,6 +167,10 @@ test('events reach the people of the chat only, each with their own view; a trav
   expect((await call('GET', `/crm/api/chat/get-messages?chat_id=${chatId}&limit=1`, anna)).data).toEqual([expect.objectContaining({ id: more.data.id, is_read: true })]);
   expect(await annaSocket.next('chat_is_read', (p) => p.reader === 'staff')).toMatchObject({ chat_id: chatId, unread_count: 0 });
 
+  // A call back offered by support reaches both sides (the line: support's).
+  await call('POST', '/crm/api/agent/call-back', support, { chat_id: chatId });
+  expect(await annaSocket.next('web_call_back')).toEqual({ chat_id: chatId, state: 'offered', caller_name: 'Anna (Support)', caller_type: 'support', organizer_id: null });
+
   // Freeze, then notifications.
   await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: true, reason: 'Closed for the night' });
   expect(await annaSocket.next('chat_is_frozen')).toEqual({ chat_id: chatId, is_frozen: true, freeze_reason: 'Closed for the night' });
@@ -204,6 +208,56 @@ test('events reach the people of the chat only, each with their own view; a trav
   const names = new Set(annaSocket.events.map((e) => e.event));
   for (const event of CHAT_EVENTS) expect(names.has(event) || event === 'crm_user_chat_notifications_enabled').toBe(true);
 }, 30_000);
+
+describe('call backs (docs/decisions.md)', () => {
+  const post = (url: string, token: string, payload: object) => app.inject({ method: 'POST', url, headers: { 'x-authorization': `Bearer ${token}` }, payload });
+
+  test("offered and withdrawn by the chat's staff, declined by its traveller: each reaches the chat's people only", async () => {
+    const cleo = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Cleo', last_name: 'Callback', email: 'cleo.callback@example.com' }));
+    const [cleoSocket, borisSocket, supportSocket] = await Promise.all([connected({ token: cleo }), connected({ token: boris }), connected({ token: support })]);
+    const chatId = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', cleo)).id as unknown as number;
+    const line = { chat_id: chatId, caller_type: 'support', organizer_id: null };
+
+    expect((await post('/crm/api/agent/call-back', support, { chat_id: chatId })).json()).toEqual({ success: true });
+    expect(await cleoSocket.next('web_call_back', (p) => p.state === 'offered')).toEqual({ ...line, state: 'offered', caller_name: 'Anna (Support)' });
+    await supportSocket.next('web_call_back', (p) => p.chat_id === chatId && p.state === 'offered');
+    await post('/crm/api/agent/call-back', support, { chat_id: chatId, withdraw: true });
+    expect(await cleoSocket.next('web_call_back', (p) => p.state === 'withdrawn')).toEqual({ ...line, state: 'withdrawn', caller_name: 'Anna (Support)' });
+
+    expect((await post('/crm/api/chat/call-back-decline', cleo, { chat_id: chatId })).json()).toEqual({ success: true });
+    expect(await supportSocket.next('web_call_back', (p) => p.chat_id === chatId && p.state === 'declined')).toEqual({ ...line, state: 'declined', caller_name: '' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(borisSocket.of(chatId)).toEqual([]);
+  });
+
+  test('refused: another traveller\'s chat, a chat the staff does not serve, a frozen chat, a bad body, no session', async () => {
+    const dora = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Dora', last_name: 'Callback', email: 'dora.callback@example.com' }));
+    const chatId = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', dora)).id as unknown as number;
+    expect((await post('/crm/api/chat/call-back-decline', boris, { chat_id: chatId })).statusCode).toBe(404);
+    expect((await post('/crm/api/agent/call-back', organizerStaff, { chat_id: chatId })).statusCode).toBe(404);
+    const bad = await post('/crm/api/agent/call-back', support, { chat_id: 'x', withdraw: 'yes' });
+    expect([bad.statusCode, Object.keys(bad.json().errors).sort()]).toEqual([422, ['chat_id', 'withdraw']]);
+    expect((await post('/crm/api/agent/call-back', boris, { chat_id: chatId })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/crm/api/chat/call-back-decline', payload: { chat_id: chatId } })).statusCode).toBe(401);
+    await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: true, reason: 'Closed' });
+    const frozen = await post('/crm/api/agent/call-back', support, { chat_id: chatId });
+    expect([frozen.statusCode, frozen.json().errors]).toEqual([422, { chat_id: 'This chat is frozen' }]);
+    // Withdrawing still works (the offer made before the freeze).
+    expect((await post('/crm/api/agent/call-back', support, { chat_id: chatId, withdraw: true })).statusCode).toBe(200);
+  });
+
+  test('no SIP registrar on the site: 503', async () => {
+    const plain = testServer(t.db, {});
+    try {
+      const token = (await plain.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } })).json().token as string;
+      const chatId = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', anna)).id as unknown as number;
+      const res = await plain.inject({ method: 'POST', url: '/crm/api/agent/call-back', headers: { 'x-authorization': `Bearer ${token}` }, payload: { chat_id: chatId } });
+      expect([res.statusCode, res.json().message]).toEqual([503, 'Internet calls are unavailable at the moment']);
+    } finally {
+      await plain.close();
+    }
+  });
+});
 
 test(`at most ${CHAT_SOCKET_MAX_PER_USER} sockets per person at once`, async () => {
   const token = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Many', last_name: 'Tabs', email: 'many.tabs@example.com' }));

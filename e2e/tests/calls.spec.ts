@@ -3,7 +3,8 @@
  * support through the real registrar (kamailio, started by the e2e setup) with Chromium's fake microphone; the agent
  * side is the agent console (/en/agent) in a second browser context, signed in as the seeded support account: its line
  * registers the support identity, rings with the caller, and the agent answers. The traveller sees in_call, mutes,
- * holds and hangs up; both sides end terminated. A refused microphone shows the alert.
+ * holds and hangs up; both sides end terminated. A refused microphone shows the alert. The agent's call back: the
+ * offer rings on the traveller's chat page, and her taking it is her call to the console's line.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import config from '../playwright.config';
@@ -139,6 +140,73 @@ test.describe('internet call to support', () => {
     const panel = callPanel(page);
     await expect(panel.getByRole('alert')).toContainText('Allow access to the microphone to make a call');
     await expect(panel.getByRole('status')).toHaveText('Call ended');
+  });
+});
+
+test.describe("a call back from the console (docs/decisions.md 'Calls back to travellers')", () => {
+  /** The traveller's support chat with a message of hers, open; and the same chat opened in the console. */
+  async function chatBothSides(page: Page, agent: Page): Promise<string> {
+    const email = await signIn(page);
+    await page.goto('/en/chat');
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+    await composer.fill('Could you call me back, please?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('log').getByText('Could you call me back, please?')).toBeVisible();
+    const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await agent.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: new RegExp(escaped) }).click();
+    await expect(agent.getByRole('heading', { level: 2, name: new RegExp(escaped) })).toBeVisible();
+    return email;
+  }
+  const offer = (page: Page) => page.getByRole('alertdialog', { name: 'Incoming call' });
+
+  test('the agent calls back from her chat: she answers on the chat page (sip.js fetched only then), the console takes her call: both in call; she hangs up; axe clean', async ({ page, browser }) => {
+    const { context, agent } = await openAgent(browser);
+    try {
+      const email = await chatBothSides(page, agent);
+      const sipFetched: string[] = [];
+      page.on('request', (r) => {
+        if (/\/sip\.[0-9a-f]+\.js$/.test(new URL(r.url()).pathname)) sipFetched.push(r.url());
+      });
+      await agent.getByRole('button', { name: `Call ${email}` }).click();
+      await expect(agentCall(agent).getByRole('status')).toHaveText('Calling…');
+
+      const offered = offer(page);
+      await expect(offered).toContainText('Anna (Support) is calling you back.');
+      await expect(offered.getByRole('button', { name: 'Answer' })).toBeFocused();
+      expect(await axeViolations(page, '[role="alertdialog"]')).toEqual([]);
+      expect(sipFetched).toEqual([]);
+      await offered.getByRole('button', { name: 'Answer' }).click();
+
+      const panel = callPanel(page);
+      await expect(panel.getByRole('status')).toHaveText('In call');
+      await expect(agentCall(agent).getByRole('status')).toHaveText('In call');
+      expect(sipFetched).toHaveLength(1);
+      // The console took her call itself: it never rang there as a new one.
+      await expect(incoming(agent)).toHaveCount(0);
+      expect(await axeViolations(agent)).toEqual([]);
+
+      await panel.getByRole('button', { name: 'Hang up' }).click();
+      await expect(panel.getByRole('status')).toHaveText('Call ended');
+      await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('she declines: the console says so, and the line is free for the next call', async ({ page, browser }) => {
+    const { context, agent } = await openAgent(browser);
+    try {
+      const email = await chatBothSides(page, agent);
+      await agent.getByRole('button', { name: `Call ${email}` }).click();
+      await offer(page).getByRole('button', { name: 'Decline' }).click();
+      await expect(offer(page)).toBeHidden();
+      await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
+      await expect(agent.getByRole('alert')).toHaveText(`${email} declined the call.`);
+      await agentCall(agent).getByRole('button', { name: 'Close' }).click();
+      await expect(agent.getByRole('button', { name: `Call ${email}` })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -386,6 +386,17 @@ export async function emitMessage(s: Services, hub: ChatHub, event: MessageEvent
   });
 }
 
+/**
+ * Emits web_call_back (docs/decisions.md 'Calls back to travellers') to the chat's people: the line to call is the
+ * chat's (support's, or its organizer's: the staff who serve it register that line).
+ */
+export async function emitCallBack(hub: ChatHub, chat: ChatRow, state: ChatEventPayloads['web_call_back']['state'], callerName: string): Promise<void> {
+  const support = chat.kind === 'support';
+  await hub.emit('web_call_back', chat, () => ({
+    chat_id: Number(chat.id), state, caller_name: callerName, caller_type: support ? 'support' as const : 'organizer' as const, organizer_id: support ? null : chat.organizer_id,
+  }));
+}
+
 /** Emits chat_was_updated (or chat_created) with each side's view of the chat. */
 export async function emitChat(s: Services, hub: ChatHub, event: 'chat_was_updated' | 'chat_created', chat: ChatRow): Promise<void> {
   await hub.emit(event, chat, async (side) => ({ chat: await chatView(s, chat, side) }));

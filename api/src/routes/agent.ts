@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type as object } from 'superstruct';
 import { queryId } from '@tours/shared/src/api/schemas/common';
 import {
-  AgentAuthAnswer, AgentAuthBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer, AgentMessageIdBody, AgentModerateBody,
+  AgentAuthAnswer, AgentAuthBody, AgentCallBackBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer, AgentMessageIdBody, AgentModerateBody,
   AgentProfileAnswer, ChatAnswer, ChatIdBody, ChatIdQuery, ChatListAnswer, MessageAnswer, MessagesAnswer, MessagesQuery, SendMessageBody, UnreadCountAnswer,
   type StaffProfile,
 } from '@tours/shared/src/api/schemas/chat';
@@ -19,7 +19,7 @@ import {
   chatById, chatDb, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffByToken, staffChats, staffServes, sumCounts,
   unreadCounts, updateChat, updateMessage, type ChatRow, type StaffAccountRow,
 } from '../db/queries/chat';
-import { CHAT_ERRORS, chatView, chatViews, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
+import { CHAT_ERRORS, chatView, chatViews, emitCallBack, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
 import { contentDisposition } from '../lib/uploads';
@@ -27,6 +27,7 @@ import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import { bearerToken } from './accounts';
 import type { ApiRouter } from './router';
+import { requireRegistrar, webCallSettings } from './web-calls';
 
 /** Where staff get a message's attachment (their views of messages link it). */
 export const AGENT_FILE_PATH = '/crm/api/agent/file';
@@ -234,6 +235,28 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
       await hub.emit('chat_is_frozen', after, () => ({ chat_id: Number(after.id), is_frozen: body.is_frozen, freeze_reason: after.freeze_reason }));
       await emitChat(s, hub, 'chat_was_updated', after);
       return { data: await chatView(s, after, 'staff') };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/agent/call-back', tags, summary: "Offers the chat's traveller a call back, or withdraws the offer",
+    description: `${staffOnly} Not in the spec (docs/decisions.md 'Calls back to travellers'). Emits web_call_back 'offered' (withdraw true: `
+      + "'withdrawn') to the chat's people. The traveller's chat page shows the offer; taking it calls the chat's line (support's or the "
+      + "organizer's) as 'Call via internet' does, and the console that offered answers that call. A frozen chat: 422 on chat_id; the site "
+      + 'not taking internet calls to that line: 403; no SIP registrar: 503. Answers `{ success: true }`.',
+    body: AgentCallBackBody, answer: DoneAnswer, errors: [401, 403, 404, 503],
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const staff = await requireStaff(s, request);
+      const chat = await servedChat(s, staff, body.chat_id);
+      requireRegistrar(s);
+      if (!body.withdraw) {
+        const settings = await webCallSettings(s);
+        if (!(chat.kind === 'support' ? settings.canCallToSupport : settings.canCallToOrganizer)) throw new HttpError(403, 'Internet calls to this line are not available');
+        if (chat.is_frozen) throw validationError({ chat_id: CHAT_ERRORS.frozen });
+      }
+      await emitCallBack(hub, chat, body.withdraw ? 'withdrawn' : 'offered', staff.name);
+      return { success: true };
     },
   });
 

@@ -18,13 +18,14 @@ import {
   SupportChatAnswer, SupportChatQuery, UnreadCountAnswer, UnreadCountQuery,
 } from '@tours/shared/src/api/schemas/chat';
 import { MESSENGERS, queryString } from '@tours/shared/src/api/schemas/common';
+import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
   chatById, chatDb, connectedSources, findOrCreateChat, insertConnectionCode, insertPhoneCode, livePhoneCode, messagesOf, phoneCodeTaken,
   redeemConnectionCode, sumCounts, travellerChats, unreadCounts, updateChat, type ChatRow,
 } from '../db/queries/chat';
 import type { Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
-import { CHAT_ERRORS, chatHubFor, chatView, chatViews, emitChat, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
+import { CHAT_ERRORS, chatHubFor, chatView, chatViews, emitCallBack, emitChat, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
@@ -159,6 +160,19 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
       const traveller = await requireTraveller(s, request);
       await readChat(s, hub, await ownChat(s, traveller, body.chat_id), 'traveller');
       return { success: true as const, count: sumCounts(await unreadCounts(s.db, 'traveller', { travellerId: Number(traveller.id) })) };
+    },
+  });
+
+  router.add({
+    method: 'POST', url: '/crm/api/chat/call-back-decline', tags, summary: 'Declines the call back offered in a chat',
+    description: `${signedIn} Not in the spec (docs/decisions.md 'Calls back to travellers'): emits web_call_back 'declined' to the chat's `
+      + 'people, so the console that offered the call stops waiting. Answers `{ success: true }`.',
+    body: ChatIdBody, answer: DoneAnswer, errors,
+    handler: async ({ body, request, reply }) => {
+      personal(reply);
+      const traveller = await requireTraveller(s, request);
+      await emitCallBack(hub, await ownChat(s, traveller, body.chat_id), 'declined', '');
+      return { success: true };
     },
   });
 

@@ -68,7 +68,7 @@ export async function webCallSettings(s: Services): Promise<{ canCallToSupport: 
 }
 
 /** The registrar is configured (SIP_WS_URL and SIP_SECRET), or a 503 saying calls are unavailable. */
-function requireRegistrar(s: Services): { wsUrl: string; domain: string; secret: string } {
+export function requireRegistrar(s: Services): { wsUrl: string; domain: string; secret: string } {
   const { sipWsUrl, sipDomain, sipSecret } = s.config;
   if (!sipWsUrl || !sipSecret) throw new HttpError(503, 'Internet calls are unavailable at the moment');
   return { wsUrl: sipWsUrl, domain: sipDomain, secret: sipSecret };

@@ -350,3 +350,52 @@ describe('live chat (accounts-and-comms §2 Chat, issue 15)', () => {
     expect(screen.getByRole('button', { name: 'Senden' })).toBeInTheDocument();
   });
 });
+
+describe("a call back offered in the traveller's chat (docs/decisions.md 'Calls back to travellers')", () => {
+  const offer = { chat_id: 5, state: 'offered' as const, caller_name: 'Anna (Support)', caller_type: 'support' as const, organizer_id: null };
+  const dialog = () => screen.queryByRole('alertdialog', { name: 'Incoming call' });
+
+  async function offered(routes: FakeRoutes = {}) {
+    const t = renderChat('/en/chat/5', chatServer({ messages: [message(1)], routes: { 'POST /crm/api/chat/call-back-decline': { success: true }, ...routes } }));
+    await screen.findByRole('log');
+    await server$(() => t.socket().open());
+    await server$(() => t.socket().emit('web_call_back', offer));
+    return t;
+  }
+
+  test('an alert dialog naming who calls, Answer focused: Answer opens the call panel on the chat\'s line; sip.js is not asked for before', async () => {
+    const t = await offered();
+    expect(dialog()).toHaveAccessibleDescription(/^Anna \(Support\) is calling you back\./);
+    expect(within(dialog()!).getByRole('button', { name: 'Answer' })).toHaveFocus();
+    fireEvent.click(within(dialog()!).getByRole('button', { name: 'Answer' }));
+    expect(t.openModal).toHaveBeenCalledWith('comms/call', { chatId: 5 });
+    expect(dialog()).toBeNull();
+  });
+
+  test("an organizer's call back calls the organizer's line", async () => {
+    const t = renderChat('/en/chat/5', chatServer({ messages: [message(1)] }));
+    await screen.findByRole('log');
+    await server$(() => t.socket().open());
+    await server$(() => t.socket().emit('web_call_back', { ...offer, caller_name: 'Ivan (Baikal Trails)', caller_type: 'organizer', organizer_id: 7 }));
+    fireEvent.click(within(dialog()!).getByRole('button', { name: 'Answer' }));
+    expect(t.openModal).toHaveBeenCalledWith('comms/call', { organizerId: 7, calleeName: 'Ivan (Baikal Trails)', chatId: 5 });
+  });
+
+  test('Decline tells the console, and the dialog goes', async () => {
+    const t = await offered();
+    fireEvent.click(within(dialog()!).getByRole('button', { name: 'Decline' }));
+    expect(dialog()).toBeNull();
+    await waitFor(() => expect(t.calls.filter((c) => c.path === '/crm/api/chat/call-back-decline').map((c) => c.body)).toEqual([{ chat_id: 5 }]));
+    expect(t.openModal).not.toHaveBeenCalledWith('comms/call', expect.anything());
+  });
+
+  test('withdrawn by the agent (or unanswered): the dialog goes by itself; a malformed event is ignored', async () => {
+    const t = await offered();
+    await server$(() => t.socket().emit('web_call_back', { ...offer, chat_id: 6, state: 'withdrawn' }));
+    expect(dialog()).not.toBeNull();
+    await server$(() => t.socket().emit('web_call_back', { ...offer, state: 'withdrawn' }));
+    expect(dialog()).toBeNull();
+    await server$(() => t.socket().emit('web_call_back', { ...offer, state: 'ringing' }));
+    expect(dialog()).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom, routeAtom, sessionAtom, useHost, webCallsAtom } from '@tours/shared/core';
 import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
 import { fetchSupportChat } from './api';
+import { CallBackOffer } from './CallBackOffer';
 import { ChatList } from './ChatList';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -72,21 +73,24 @@ function ChatScreen({ token }: { token: string }) {
   }, [badId, fromRoute, supportId, host.api, config.variant, attempt]);
 
   return (
-    <div className="chat-layout">
-      <ChatList connection={connection} currentId={chatId} />
-      {chatId !== null ? (
-        <ChatView key={chatId} token={token} connection={connection} chatId={chatId} onUnreadCount={setUnread} />
-      ) : supportFailed ? (
-        <ErrorState
-          onRetry={() => {
-            setSupportFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      ) : (
-        <Skeleton height={240} />
-      )}
-    </div>
+    <>
+      <CallBackOffer connection={connection} />
+      <div className="chat-layout">
+        <ChatList connection={connection} currentId={chatId} />
+        {chatId !== null ? (
+          <ChatView key={chatId} token={token} connection={connection} chatId={chatId} onUnreadCount={setUnread} />
+        ) : supportFailed ? (
+          <ErrorState
+            onRetry={() => {
+              setSupportFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        ) : (
+          <Skeleton height={240} />
+        )}
+      </div>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import type { HostContext } from '@tours/shared/contract';
 import {
-  ChannelsListAnswer, ChatAnswer, ChatListAnswer, ConnectionCodeAnswer, MarkAsReadAnswer, MessageAnswer, MessagesAnswer, NotificationsAnswer,
+  ChannelsListAnswer, ChatAnswer, ChatListAnswer, ConnectionCodeAnswer, DoneAnswer, MarkAsReadAnswer, MessageAnswer, MessagesAnswer, NotificationsAnswer,
   SupportChatAnswer, UnreadCountAnswer, UploadAnswer, CHAT_LIST_LIMIT, type ConnectionCodeBody,
 } from '@tours/shared/api';
 
@@ -73,6 +73,11 @@ export function generateConnectionCode(api: Api, sourceId: ConnectionCodeBody['s
 }
 
 /** POST /crm/api/chat/disable-notifications. */
+/** POST /crm/api/chat/call-back-decline (docs/decisions.md 'Calls back to travellers'): the offered call back is declined. */
+export async function declineCallBack(api: Api, chatId: number): Promise<void> {
+  await api.post('/crm/api/chat/call-back-decline', { chat_id: chatId }, { schema: DoneAnswer });
+}
+
 export function disableNotifications(api: Api, chatId: number): Promise<NotificationsAnswer> {
   return api.post('/crm/api/chat/disable-notifications', { chat_id: chatId }, { schema: NotificationsAnswer });
 }

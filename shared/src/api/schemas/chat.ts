@@ -334,6 +334,17 @@ export const AgentFreezeBody = type({
 });
 export const AgentMarkAsReadAnswer = type({ success: literal(true), count: integer() });
 
+/**
+ * POST /crm/api/agent/call-back (not in the spec; docs/decisions.md 'Calls back to travellers'): the staff member
+ * offers the chat's traveller a call (web_call_back 'offered'), or takes the offer back (`withdraw`: 'withdrawn').
+ * The traveller answers by calling the line as usual (sip.js is fetched only then); the console takes that call.
+ */
+export const AgentCallBackBody = type({
+  chat_id: bodyId('A chat the staff member serves'),
+  withdraw: dflt(boolean(), false),
+});
+export type AgentCallBackBody = Infer<typeof AgentCallBackBody>;
+
 // ---------------------------------------------------------------------------
 // Real-time events (§3 'Real-time chat events'), server → client, by name
 // ---------------------------------------------------------------------------
@@ -349,6 +360,7 @@ export const CHAT_EVENTS = [
   'attachment_download_status_was_changed',
   'crm_user_chat_notifications_enabled',
   'chat_is_frozen',
+  'web_call_back',
 ] as const;
 export type ChatEventName = (typeof CHAT_EVENTS)[number];
 
@@ -374,6 +386,15 @@ export const CHAT_EVENT_PAYLOADS = {
   /** Messenger notifications switched on (a connection code redeemed) or off (disable-notifications) for these chats. */
   crm_user_chat_notifications_enabled: type({ chat_ids: array(integer()), notifications_enabled: boolean(), source: nul(string()) }),
   chat_is_frozen: type({ chat_id: integer(), is_frozen: boolean(), freeze_reason: nul(string()) }),
+  /**
+   * A call back of the chat (not in the spec: POST /crm/api/agent/call-back, /crm/api/chat/call-back-decline):
+   * 'offered' and 'withdrawn' by the staff member named, 'declined' by the traveller (caller_name ''). The line to
+   * call is support's (caller_type 'support') or the organizer's (organizer_id).
+   */
+  web_call_back: type({
+    chat_id: integer(), state: enums(['offered', 'withdrawn', 'declined'] as const), caller_name: string(),
+    caller_type: enums(['support', 'organizer'] as const), organizer_id: nul(integer()),
+  }),
 } as const;
 
 export type ChatEventPayloads = { [E in ChatEventName]: Infer<(typeof CHAT_EVENT_PAYLOADS)[E]> };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import type { AgentAuthAnswer, BookingRequest, Chat, ChatMessage } from '@tours/shared/api';
@@ -9,8 +9,8 @@ import { MessageList } from '../MessageList';
 import type { ChatRoom } from '../room';
 import type { ChatConnection } from '../socket';
 import { useChatConnection, useConnectionStatus, useRoom } from '../useChat';
-import { adminLogout, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, agentWebCallData, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
-import { CallLine } from './CallLine';
+import { adminLogout, agentCallBack, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, agentWebCallData, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
+import { CallLine, type CallBackTarget } from './CallLine';
 import { readStaffSession, writeStaffSession } from './staff-session';
 import '../chat.css';
 import './agent.css';
@@ -115,6 +115,18 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
     return answer;
   }), [host.api, session.token, travellers]);
   const lineCredentials = useMemo(() => () => agentWebCallData(host.api, session.token), [host.api, session.token]);
+  // The open chat's traveller, as its view loaded them: they can be called back (docs/decisions.md 'Calls back to
+  // travellers'), unless the chat is frozen.
+  const [open, setOpen] = useState<{ chatId: number; travellerId: number; name: string } | null>(null);
+  const onChatShown = useCallback((chat: Chat) => {
+    if (chat.traveller) travellers.set(chat.traveller.id, chat.traveller.name);
+    setOpen(chat.traveller && !chat.is_frozen ? { chatId: chat.id, travellerId: chat.traveller.id, name: chat.traveller.name } : null);
+  }, [travellers]);
+  const callBack = useMemo<CallBackTarget | null>(() => (open === null || open.chatId !== chatId ? null : {
+    ...open,
+    send: () => agentCallBack(host.api, session.token, open.chatId),
+    withdraw: () => agentCallBack(host.api, session.token, open.chatId, true),
+  }), [open, chatId, host.api, session.token]);
 
   return (
     <>
@@ -122,10 +134,10 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
         <span>{t('agent.signedInAs', { name: session.staff.name })}</span>{' '}
         <Button variant="secondary" size="sm" onClick={onSignOut}>{t('agent.logout')}</Button>
       </p>
-      <CallLine credentials={lineCredentials} travellers={travellers} />
+      <CallLine credentials={lineCredentials} travellers={travellers} callBack={callBack} connection={connection} />
       <div className="chat-layout">
         <ChatList connection={connection} currentId={chatId} load={load} onSelect={setChatId} reader="staff" />
-        {chatId === null ? <p>{t('agent.choose')}</p> : <AgentChat key={chatId} token={session.token} connection={connection} chatId={chatId} />}
+        {chatId === null ? <p>{t('agent.choose')}</p> : <AgentChat key={chatId} token={session.token} connection={connection} chatId={chatId} onShown={onChatShown} />}
       </div>
     </>
   );
@@ -133,13 +145,17 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
 
 const noop = () => undefined;
 
-function AgentChat({ token, connection, chatId }: { token: string; connection: ChatConnection | null; chatId: number }) {
+function AgentChat({ token, connection, chatId, onShown }: { token: string; connection: ChatConnection | null; chatId: number; onShown: (chat: Chat) => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const host = useHost();
   const status = useConnectionStatus(connection);
   const calls = useMemo(() => agentCalls(host.api, token), [host.api, token]);
   const { room, snapshot } = useRoom(connection, chatId, calls, noop);
+  const shown = snapshot?.chat;
+  useEffect(() => {
+    if (shown) onShown(shown);
+  }, [shown, onShown]);
 
   if (!room || !snapshot || snapshot.phase === 'loading') return <Skeleton height={240} />;
   if (snapshot.phase === 'error' || !snapshot.chat) return <ErrorState onRetry={() => void room.load()} />;

@@ -3,7 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@tours/shared/core';
 import { renderScreen } from '@tours/shared/src/testing';
 import type { CallAdapter, CallAdapterEvents, CallAdapterFactory, CallCredentials } from '../../common/call/sip-adapter';
-import { CallLine } from './CallLine';
+import { connectChat } from '../socket';
+import { fakeSockets } from '../test-socket';
+import { CALL_BACK_WAIT_MS } from './useLine';
+import { CallLine, type CallLineProps } from './CallLine';
 
 /** The support line's credentials as POST /crm/api/agent/web-call-data answers them (target: the line itself). */
 const CREDS: CallCredentials = {
@@ -53,9 +56,9 @@ let clock = 1_700_000_000_000;
 const now = () => clock;
 const TRAVELLERS = new Map([[42, 'Ada Lovelace']]);
 
-function open(sip: ReturnType<typeof fakeSip>, credentials: () => Promise<CallCredentials> = async () => CREDS, url = '/en/agent') {
+function open(sip: ReturnType<typeof fakeSip>, credentials: () => Promise<CallCredentials> = async () => CREDS, url = '/en/agent', props: Partial<CallLineProps> = {}) {
   const fetches = jest.fn(credentials);
-  const t = renderScreen(<CallLine credentials={fetches} travellers={TRAVELLERS} createAdapter={sip.factory} now={now} />, { url });
+  const t = renderScreen(<CallLine credentials={fetches} travellers={TRAVELLERS} createAdapter={sip.factory} now={now} {...props} />, { url });
   return { ...t, fetches };
 }
 
@@ -256,5 +259,104 @@ describe("the agent console's line", () => {
     await waitFor(() => expect(lineStatus()).toHaveTextContent('Звонки: в сети'));
     sip.ring('traveller-9');
     expect(screen.getByRole('alertdialog', { name: 'Входящий звонок' })).toHaveAccessibleDescription('Турист #9 Турист');
+  });
+});
+
+describe("a call back to the open chat's traveller (docs/decisions.md 'Calls back to travellers')", () => {
+  /** The console's chat connection on a fake socket, and the offer's calls (agent/call-back). */
+  async function withCallBack(sip: ReturnType<typeof fakeSip>, o: { sendError?: unknown } = {}) {
+    const sockets = fakeSockets();
+    const connection = connectChat('staff-token', sockets.factory, undefined);
+    const send = jest.fn(async () => {
+      if (o.sendError) throw o.sendError;
+    });
+    const withdraw = jest.fn(async () => undefined);
+    open(sip, undefined, '/en/agent', { connection, callBack: { chatId: 5, travellerId: 42, name: 'Ada Lovelace', send, withdraw } });
+    await waitFor(() => expect(lineStatus()).toHaveTextContent('Calls: online'));
+    const declined = (chatId = 5) => act(() => sockets.last().emit('web_call_back', { chat_id: chatId, state: 'declined', caller_name: '', caller_type: 'support', organizer_id: null }));
+    return { send, withdraw, declined };
+  }
+  const callBack = () => fireEvent.click(screen.getByRole('button', { name: 'Call Ada Lovelace' }));
+
+  test("'Call Ada Lovelace' offers it: calling (no incoming dialog here); her call then is answered at once: in call", async () => {
+    const sip = fakeSip();
+    const o = await withCallBack(sip);
+    callBack();
+    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    expect(o.send).toHaveBeenCalledTimes(1);
+    expect(within(callRegion()).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(incoming()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Call Ada Lovelace' })).toBeNull();
+
+    sip.ring('traveller-42', 'Ada');
+    await waitFor(() => expect(sip.last().calls).toEqual(['register', 'answer']));
+    expect(incoming()).toBeNull();
+    sip.emit('onAnswered');
+    expect(within(callRegion()).getByRole('status')).toHaveTextContent('In call');
+    fireEvent.click(within(callRegion()).getByRole('button', { name: 'Hang up' }));
+    await waitFor(() => expect(sip.last().calls).toEqual(['register', 'answer', 'hangup']));
+    expect(o.withdraw).not.toHaveBeenCalled();
+  });
+
+  test("while it rings there, another traveller's call finds the line busy (declined), and the call back goes on", async () => {
+    const sip = fakeSip();
+    await withCallBack(sip);
+    callBack();
+    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    sip.ring('traveller-9');
+    await waitFor(() => expect(sip.last().calls).toEqual(['register', 'decline']));
+    sip.emit('onHangup');
+    expect(incoming()).toBeNull();
+    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+  });
+
+  test('declined on her side: call ended, with why; another chat\'s decline changes nothing', async () => {
+    const sip = fakeSip();
+    const o = await withCallBack(sip);
+    callBack();
+    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    o.declined(6);
+    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+    o.declined();
+    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+    expect(screen.getByRole('alert')).toHaveTextContent('Ada Lovelace declined the call.');
+    expect(o.withdraw).not.toHaveBeenCalled();
+  });
+
+  test('Hang up while it rings there withdraws it; so does a minute without an answer', async () => {
+    jest.useFakeTimers({ now: clock });
+    try {
+      const sip = fakeSip();
+      const o = await withCallBack(sip);
+      callBack();
+      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      fireEvent.click(within(callRegion()).getByRole('button', { name: 'Hang up' }));
+      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      await waitFor(() => expect(o.withdraw).toHaveBeenCalledTimes(1));
+      expect(sip.last().calls).toEqual(['register']);
+
+      fireEvent.click(within(callRegion()).getByRole('button', { name: 'Close' }));
+      callBack();
+      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      await act(async () => void jest.advanceTimersByTime(CALL_BACK_WAIT_MS - 1000));
+      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+      await act(async () => void jest.advanceTimersByTime(1000));
+      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      expect(screen.getByRole('alert')).toHaveTextContent('Ada Lovelace did not answer.');
+      expect(o.withdraw).toHaveBeenCalledTimes(2);
+      // Her call after that is an ordinary incoming one.
+      sip.ring('traveller-42');
+      expect(incoming()).not.toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('the offer could not be sent: call ended with the failure', async () => {
+    const sip = fakeSip();
+    await withCallBack(sip, { sendError: new ApiError(503, '/crm/api/agent/call-back', 'Internet calls are unavailable at the moment') });
+    callBack();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be connected. Please try again.');
+    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
   });
 });

@@ -1,22 +1,36 @@
 /**
  * The console's phone (issue 15 'Agent console'): 'Calls: online/offline', an incoming call as an alert dialog with
  * the caller, Answer and Decline, then the call with the traveller's call panel's controls (mute, hold, hang up,
- * timer). Placing calls is not offered: travellers register only while they call (docs/decisions.md).
+ * timer); and 'Call <traveller>' for the open chat: a call back (docs/decisions.md 'Calls back to travellers') rings
+ * on the traveller's chat page, and their taking it is the call.
  */
-import { createContext, useCallback, useContext, useId, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, MessageBanner } from '@tours/shared/kit';
 import { CallControls } from '../../common/call/CallControls';
 import { isActive } from '../../common/call/call-machine';
 import { createSipAdapter, type CallAdapterFactory, type CallCredentials, type Caller } from '../../common/call/sip-adapter';
-import { callerOf } from './line';
+import type { ChatConnection } from '../socket';
+import { callerOf, travellerLineUser } from './line';
 import { useLine } from './useLine';
 
 /** The SIP side of the console's line: sip.js; the console's tests provide a fake one. */
 export const CallAdapterContext = createContext<CallAdapterFactory>(createSipAdapter);
 
+/** The open chat's traveller, who can be called back, and how the offer is sent and taken back (agent/call-back). */
+export interface CallBackTarget {
+  chatId: number;
+  travellerId: number;
+  name: string;
+  send(): Promise<void>;
+  withdraw(): Promise<void>;
+}
+
 export interface CallLineProps {
   credentials: () => Promise<CallCredentials>;
+  callBack?: CallBackTarget | null;
+  /** The console's chat connection: a declined call back arrives on it (web_call_back). */
+  connection?: ChatConnection | null;
   /** Travellers' names by id, as the console's chats give them. */
   travellers: ReadonlyMap<number, string>;
   /** The SIP side (tests give a fake one); CallAdapterContext's by default. */
@@ -24,7 +38,7 @@ export interface CallLineProps {
   now?: () => number;
 }
 
-export function CallLine({ credentials, travellers, createAdapter, now = Date.now }: CallLineProps) {
+export function CallLine({ credentials, callBack = null, connection = null, travellers, createAdapter, now = Date.now }: CallLineProps) {
   const contextAdapter = useContext(CallAdapterContext);
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -32,14 +46,30 @@ export function CallLine({ credentials, travellers, createAdapter, now = Date.no
   const audioRef = useRef<HTMLAudioElement>(null);
   const remoteAudio = useCallback(() => audioRef.current, []);
   const nameOf = (caller: Caller) => callerOf(caller, travellers, (travellerId) => intl.formatMessage({ id: 'agent.call.traveller' }, { id: travellerId }));
-  const { line, session, error, answer, decline, hangup, close, toggleHold, toggleMute } = useLine({ credentials, createAdapter: createAdapter ?? contextAdapter, remoteAudio, now, nameOf });
-  const ringing = session.isOpen && session.status === 'calling';
+  const { line, session, direction, error, answer, decline, callBack: offer, callBackDeclined, hangup, close, toggleHold, toggleMute } = useLine({ credentials, createAdapter: createAdapter ?? contextAdapter, remoteAudio, now, nameOf });
+  const ringing = session.isOpen && direction === 'incoming' && session.status === 'calling';
+  // The chat whose traveller was offered the call back last: their 'declined' ends it.
+  const offeredChat = useRef<number | null>(null);
+  useEffect(() => connection?.on('web_call_back', (p) => {
+    if (p.state === 'declined' && p.chat_id === offeredChat.current) callBackDeclined();
+  }), [connection, callBackDeclined]);
+  const callBackNow = (target: CallBackTarget) => {
+    offeredChat.current = target.chatId;
+    void offer({ name: target.name, type: 'tourist' }, travellerLineUser(target.travellerId), target);
+  };
+  const errorText = error === 'notAllowed' ? t('agent.call.notAllowed')
+    : error === 'declined' || error === 'noAnswer' ? t(`agent.call.${error}`, { name: session.calleeName }) : t('call.failed');
 
   return (
     <div className="agent-line">
       <p className="agent-line__status" role="status" data-line={line}>
         {t(`agent.call.line.${line}`)}
       </p>
+      {callBack && line === 'online' && !session.isOpen && (
+        <span className="agent-line__row">
+          <Button variant="secondary" size="sm" onClick={() => callBackNow(callBack)}>{t('agent.call.callBack', { name: callBack.name })}</Button>
+        </span>
+      )}
       {ringing && (
         <div className="agent-line__incoming" role="alertdialog" aria-labelledby={`${id}-incoming`} aria-describedby={`${id}-caller`}>
           <h2 id={`${id}-incoming`}>{t('agent.call.incoming')}</h2>
@@ -63,7 +93,7 @@ export function CallLine({ credentials, travellers, createAdapter, now = Date.no
             onToggleMute={toggleMute}
             onToggleHold={() => void toggleHold()}
             onHangup={hangup}
-            alert={error && <MessageBanner kind="error">{t(error === 'notAllowed' ? 'agent.call.notAllowed' : 'call.failed')}</MessageBanner>}
+            alert={error && <MessageBanner kind="error">{errorText}</MessageBanner>}
           >
             {!isActive(session.status) && <Button variant="ghost" onClick={close}>{t('common.close')}</Button>}
           </CallControls>

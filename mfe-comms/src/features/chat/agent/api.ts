@@ -84,6 +84,15 @@ export function requestsForChat(api: Api, token: string, chatId: number, signal?
 }
 
 export const AGENT_WEB_CALL_DATA_PATH = '/crm/api/agent/web-call-data';
+export const AGENT_CALL_BACK_PATH = '/crm/api/agent/call-back';
+
+/**
+ * POST /crm/api/agent/call-back (docs/decisions.md 'Calls back to travellers'): offers the chat's traveller a call
+ * back, or (`withdraw`) takes the offer back.
+ */
+export async function agentCallBack(api: Api, token: string, chatId: number, withdraw = false): Promise<void> {
+  await api.post(AGENT_CALL_BACK_PATH, { chat_id: chatId, withdraw }, { schema: DoneAnswer, headers: auth(token) });
+}
 
 /**
  * POST /crm/api/agent/web-call-data (api/src/routes/web-calls.ts): the credentials of the staff member's line (support's

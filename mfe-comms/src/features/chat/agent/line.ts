@@ -41,6 +41,9 @@ export const retryDelay = (failures: number): number => RETRY_DELAYS_MS[Math.min
 /** The identities web-calls.ts mints: 'traveller-<id>', 'organizer-<id>', 'support'. */
 const IDENTITY = /^(traveller|organizer)-(\d+)$/;
 
+/** The SIP user a traveller calls from (web-calls.ts travellerSipUser): whose call takes a call back. */
+export const travellerLineUser = (travellerId: number): string => `traveller-${travellerId}`;
+
 /**
  * Who calls, as the console shows them: a traveller by the name their chat gives them (the server's), else the
  * display name their client sent, else `unnamed(id)`; an organizer's or support's line by its display name.
