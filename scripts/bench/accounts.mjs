@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { openConnections } from './connections.mjs';
+import { medianRun, openConnections } from './connections.mjs';
 
 /**
  * What the bench's product needs: the development outbox (codes), and the per-address send limit out of the way of
@@ -161,7 +161,11 @@ export async function benchAccounts({ browser, baseUrl, apiUrl }) {
   const warmupStart = performance.now();
   const warmups = [];
   while (performance.now() - warmupStart < WARMUP_MS) warmups.push(await codeSignIns(apiUrl));
-  const signIn = await codeSignIns(apiUrl, { perConnection: 40 });
+  // Three measured runs, the one with the median p95 reported (this shared 2-core machine's p95 moves by a third from
+  // run to run; the median compares changes, the three p95s show the spread).
+  const measured = [];
+  for (let i = 0; i < 3; i++) measured.push(await codeSignIns(apiUrl));
+  const signIn = { ...medianRun(measured), runsP95: measured.map((m) => m.p95) };
   return {
     loginModal: { ...modal, ok: modal.gzipKB <= ACCOUNT_BUDGETS.loginModalGzipKB },
     captchaSolveMs: { normal, hard, ok: normal <= ACCOUNT_BUDGETS.captchaSolveMs },

@@ -7,7 +7,7 @@
 // bench's product has them). A benchmark: it reports figures and whether each budget holds, it never fails on them.
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { openConnections } from './connections.mjs';
+import { medianRun, openConnections } from './connections.mjs';
 
 export const BOOKING_BUDGETS = { parcelGzipKB: 40, requestPageGzipKB: 190, submitToSuccessMs: 300, submitP95Ms: 20 };
 const KB = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -171,8 +171,15 @@ export async function benchBooking({ browser, baseUrl, apiUrl }) {
   while (performance.now() - warmupStart < WARMUP_MS) {
     warmups.push(await submits(apiUrl, '/spa/submit-order', orderBody), await submits(apiUrl, '/spa/submit-help-request', helpBody));
   }
-  const order = await submits(apiUrl, '/spa/submit-order', orderBody, { perConnection: 50 });
-  const help = await submits(apiUrl, '/spa/submit-help-request', helpBody, { perConnection: 50 });
+  // Three measured runs of each, the one with the median p95 reported (see bench/accounts.mjs).
+  const orders = [];
+  const helps = [];
+  for (let i = 0; i < 3; i++) {
+    orders.push(await submits(apiUrl, '/spa/submit-order', orderBody));
+    helps.push(await submits(apiUrl, '/spa/submit-help-request', helpBody));
+  }
+  const order = { ...medianRun(orders), runsP95: orders.map((m) => m.p95) };
+  const help = { ...medianRun(helps), runsP95: helps.map((m) => m.p95) };
   const submitWarmup = { seconds: round((performance.now() - warmupStart) / 1000), runs: warmups.length, p95: warmups.map((w) => w.p95), errors: warmups.reduce((n, w) => n + w.errors, 0) };
   return { tour: tour.id, parcels, requestPage: page, submitOrder: order, submitHelpRequest: help, submitWarmup, budgets: BOOKING_BUDGETS };
 }

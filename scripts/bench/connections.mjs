@@ -39,3 +39,6 @@ export function openConnections(apiUrl, count, { subnet = 4 } = {}) {
   });
   return { callers, close: () => callers.forEach((c) => c.close()) };
 }
+
+/** Of several measured runs, the one with the median p95 (a single run's p95 moves by a third on this machine). */
+export const medianRun = (runs) => [...runs].sort((a, b) => a.p95 - b.p95)[Math.floor(runs.length / 2)];
