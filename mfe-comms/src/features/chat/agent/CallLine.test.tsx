@@ -352,6 +352,27 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     }
   });
 
+  test('the line drops while it rings there: the offer is withdrawn, and her call later is an ordinary incoming one', async () => {
+    jest.useFakeTimers({ now: clock });
+    try {
+      const sip = fakeSip();
+      const o = await withCallBack(sip);
+      callBack();
+      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      sip.emit('onServerDisconnect');
+      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      await waitFor(() => expect(o.withdraw).toHaveBeenCalledTimes(1));
+      await act(async () => void jest.advanceTimersByTime(1000));
+      await waitFor(() => expect(lineStatus()).toHaveTextContent('Calls: online'));
+      fireEvent.click(within(callRegion()).getByRole('button', { name: 'Close' }));
+      sip.ring('traveller-42');
+      expect(incoming()).not.toBeNull();
+      expect(sip.last().calls).toEqual(['register']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('the offer could not be sent: call ended with the failure', async () => {
     const sip = fakeSip();
     await withCallBack(sip, { sendError: new ApiError(503, '/crm/api/agent/call-back', 'Internet calls are unavailable at the moment') });

@@ -132,6 +132,8 @@ export function useLine({ credentials, createAdapter, remoteAudio, now, nameOf }
           onHangup: () => adapterRef.current === adapter && !pending.current && dispatch({ type: hungUpHere.current ? 'hangup' : 'remoteHangup' }),
           onServerDisconnect: () => {
             if (adapterRef.current !== adapter) return;
+            // A call back waiting for the traveller's call is off too: this line cannot take it now.
+            endCallBack(true);
             dispatch({ type: 'serverDisconnect' });
             lost(adapter);
           },
