@@ -41,10 +41,10 @@ export function CallBackOffer({ connection }: { connection: ChatConnection | nul
     void declineCallBack(host.api, offer.chat_id).catch(() => undefined);
   };
   return (
-    <div className="chat-call-back" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <div className="call-incoming chat-page-offer" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <h2 id={`${id}-title`}>{intl.formatMessage({ id: 'chat.callBack.title' })}</h2>
       <p id={`${id}-text`}>{intl.formatMessage({ id: 'chat.callBack.text' }, { name: offer.caller_name })}</p>
-      <span className="chat-call-back__row">
+      <span className="call-incoming__row">
         {/* An alert dialog takes the focus: Enter answers. */}
         <Button autoFocus onClick={answer}>{intl.formatMessage({ id: 'chat.callBack.answer' })}</Button>
         <Button variant="secondary" onClick={decline}>{intl.formatMessage({ id: 'chat.callBack.decline' })}</Button>

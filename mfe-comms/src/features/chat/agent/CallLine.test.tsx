@@ -277,12 +277,17 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     return { send, withdraw, declined };
   }
   const callBack = () => fireEvent.click(screen.getByRole('button', { name: 'Call Ada Lovelace' }));
+  const callStatus = () => within(callRegion()).getByRole('status');
+  /** 'Call Ada Lovelace', then the offer rings on her side. */
+  async function ringingThere() {
+    callBack();
+    await waitFor(() => expect(callStatus()).toHaveTextContent('Calling…'));
+  }
 
   test("'Call Ada Lovelace' offers it: calling (no incoming dialog here); her call then is answered at once: in call", async () => {
     const sip = fakeSip();
     const o = await withCallBack(sip);
-    callBack();
-    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    await ringingThere();
     expect(o.send).toHaveBeenCalledTimes(1);
     expect(within(callRegion()).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(incoming()).toBeNull();
@@ -292,7 +297,7 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     await waitFor(() => expect(sip.last().calls).toEqual(['register', 'answer']));
     expect(incoming()).toBeNull();
     sip.emit('onAnswered');
-    expect(within(callRegion()).getByRole('status')).toHaveTextContent('In call');
+    expect(callStatus()).toHaveTextContent('In call');
     fireEvent.click(within(callRegion()).getByRole('button', { name: 'Hang up' }));
     await waitFor(() => expect(sip.last().calls).toEqual(['register', 'answer', 'hangup']));
     expect(o.withdraw).not.toHaveBeenCalled();
@@ -301,24 +306,22 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
   test("while it rings there, another traveller's call finds the line busy (declined), and the call back goes on", async () => {
     const sip = fakeSip();
     await withCallBack(sip);
-    callBack();
-    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    await ringingThere();
     sip.ring('traveller-9');
     await waitFor(() => expect(sip.last().calls).toEqual(['register', 'decline']));
     sip.emit('onHangup');
     expect(incoming()).toBeNull();
-    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+    expect(callStatus()).toHaveTextContent('Calling…');
   });
 
   test('declined on her side: call ended, with why; another chat\'s decline changes nothing', async () => {
     const sip = fakeSip();
     const o = await withCallBack(sip);
-    callBack();
-    await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+    await ringingThere();
     o.declined(6);
-    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+    expect(callStatus()).toHaveTextContent('Calling…');
     o.declined();
-    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+    expect(callStatus()).toHaveTextContent('Call ended');
     expect(screen.getByRole('alert')).toHaveTextContent('Ada Lovelace declined the call.');
     expect(o.withdraw).not.toHaveBeenCalled();
   });
@@ -328,20 +331,18 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     try {
       const sip = fakeSip();
       const o = await withCallBack(sip);
-      callBack();
-      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      await ringingThere();
       fireEvent.click(within(callRegion()).getByRole('button', { name: 'Hang up' }));
-      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      expect(callStatus()).toHaveTextContent('Call ended');
       await waitFor(() => expect(o.withdraw).toHaveBeenCalledTimes(1));
       expect(sip.last().calls).toEqual(['register']);
 
       fireEvent.click(within(callRegion()).getByRole('button', { name: 'Close' }));
-      callBack();
-      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      await ringingThere();
       await act(async () => void jest.advanceTimersByTime(CALL_BACK_WAIT_MS - 1000));
-      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…');
+      expect(callStatus()).toHaveTextContent('Calling…');
       await act(async () => void jest.advanceTimersByTime(1000));
-      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      expect(callStatus()).toHaveTextContent('Call ended');
       expect(screen.getByRole('alert')).toHaveTextContent('Ada Lovelace did not answer.');
       expect(o.withdraw).toHaveBeenCalledTimes(2);
       // Her call after that is an ordinary incoming one.
@@ -357,10 +358,9 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     try {
       const sip = fakeSip();
       const o = await withCallBack(sip);
-      callBack();
-      await waitFor(() => expect(within(callRegion()).getByRole('status')).toHaveTextContent('Calling…'));
+      await ringingThere();
       sip.emit('onServerDisconnect');
-      expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+      expect(callStatus()).toHaveTextContent('Call ended');
       await waitFor(() => expect(o.withdraw).toHaveBeenCalledTimes(1));
       await act(async () => void jest.advanceTimersByTime(1000));
       await waitFor(() => expect(lineStatus()).toHaveTextContent('Calls: online'));
@@ -378,6 +378,6 @@ describe("a call back to the open chat's traveller (docs/decisions.md 'Calls bac
     await withCallBack(sip, { sendError: new ApiError(503, '/crm/api/agent/call-back', 'Internet calls are unavailable at the moment') });
     callBack();
     expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be connected. Please try again.');
-    expect(within(callRegion()).getByRole('status')).toHaveTextContent('Call ended');
+    expect(callStatus()).toHaveTextContent('Call ended');
   });
 });

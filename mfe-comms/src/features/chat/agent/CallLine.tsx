@@ -71,13 +71,13 @@ export function CallLine({ credentials, callBack = null, connection = null, trav
         </span>
       )}
       {ringing && (
-        <div className="agent-line__incoming" role="alertdialog" aria-labelledby={`${id}-incoming`} aria-describedby={`${id}-caller`}>
+        <div className="call-incoming" role="alertdialog" aria-labelledby={`${id}-incoming`} aria-describedby={`${id}-caller`}>
           <h2 id={`${id}-incoming`}>{t('agent.call.incoming')}</h2>
           <p id={`${id}-caller`} className="comms-call__callee">
             <span className="comms-call__name">{session.calleeName}</span>
             <span className="comms-call__type">{t(`call.calleeType.${session.calleeType}`)}</span>
           </p>
-          <span className="agent-line__row">
+          <span className="call-incoming__row">
             {/* An alert dialog takes the focus: the agent answers with Enter. */}
             <Button autoFocus onClick={() => void answer()}>{t('agent.call.answer')}</Button>
             <Button variant="secondary" onClick={decline}>{t('agent.call.decline')}</Button>
