@@ -205,3 +205,89 @@ test.describe('search and discovery', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
+
+test.describe("tour selection mode from a coordinator's link (public-site §2.3, §4.9; issue 17, defect 10f)", () => {
+  test('two tours selected on the search page are still selected after a reload', async ({ page }) => {
+    // The coordinator's link: any page with the request's token (§3.7 'requestId-…'), which the page stores and drops from the URL.
+    await page.goto('/en/tours?tour-selection-token=4711-e2e-selection');
+    await expect(page).toHaveURL(/\/en\/tours$/);
+    const sheet = page.getByRole('region', { name: 'Tour selection' });
+    await expect(sheet).toContainText('Tour selection for request #4711: no tours selected yet');
+    await expect(cards(page).nth(1)).toBeVisible();
+    const titles = (await cardTitles(page)).slice(0, 3).map((t) => t.trim());
+
+    // 'Select' opens the tour's dates; choosing one selects the tour.
+    for (const [i, title] of [titles[0]!, titles[2]!].entries()) {
+      await page.getByRole('button', { name: `Select ${title}`, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Select/ }).first().click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('button', { name: `Unselect ${title}`, exact: true })).toBeVisible();
+      await expect(sheet).toContainText(i === 0 ? '1 tour selected' : '2 tours selected');
+    }
+
+    await page.reload();
+    await expect(cards(page).nth(2)).toBeVisible();
+    await expect(sheet).toContainText('Tour selection for request #4711: 2 tours selected');
+    await expect(page.getByRole('button', { name: `Unselect ${titles[0]}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Unselect ${titles[2]}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Select ${titles[1]}`, exact: true })).toBeVisible();
+  });
+});
+
+test.describe("full-text search reads what the tour page shows, title matches first (issue 17, defect 3)", () => {
+  /** A traveller types a text into the main page's search box and presses its search button. */
+  async function searchFromMainPage(page: Page, home: string, names: { box: string; submit: string }, text: string) {
+    await page.goto(home);
+    const box = page.getByRole('combobox', { name: names.box });
+    await box.fill(text);
+    await page.getByRole('search').filter({ has: box }).getByRole('button', { name: names.submit, exact: true }).click();
+  }
+
+  test("words only in the tours' programme days find them, in English and in Chinese", async ({ page, context, baseURL }) => {
+    // 'briefing' is only in a first day's description ('… welcome dinner and a briefing from the guide'): no title has it.
+    await searchFromMainPage(page, '/en', { box: 'Search tours', submit: 'Search' }, 'briefing');
+    await expect(page).toHaveURL(/\/en\/tours\?query=briefing$/);
+    await expect(page.locator('.srch-count')).toHaveText(/^[\d,]+ tours? found$/);
+    expect(Number((await page.locator('.srch-count').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(100);
+    const titles = await cardTitles(page);
+    expect(titles.filter((t) => /briefing/i.test(t))).toEqual([]);
+    // The first result has the word in its programme (the first day is open).
+    await cards(page).first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: titles[0]!.trim() })).toBeVisible();
+    await page.locator('#route').scrollIntoViewIfNeeded();
+    await expect(page.locator('#route')).toContainText('a briefing from the guide');
+
+    // The Chinese site (at the root, once chosen) searches the Chinese texts: '欢迎晚餐' (welcome dinner) is only in first days too.
+    await context.addCookies([{ name: 'i18n_redirected', value: 'cn', url: baseURL! }]);
+    await searchFromMainPage(page, '/', { box: '搜索线路', submit: '搜索' }, '欢迎晚餐');
+    await expect(page).toHaveURL(/\/lvyou\?query=/);
+    await expect(page.locator('.srch-count')).toHaveText(/^找到[\d,]+条线路$/);
+    const cnTitles = await cardTitles(page);
+    expect(cnTitles.length).toBeGreaterThan(0);
+    expect(cnTitles.filter((t) => t.includes('欢迎晚餐'))).toEqual([]);
+    await cards(page).first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: cnTitles[0]!.trim() })).toBeVisible();
+    await page.locator('#route').scrollIntoViewIfNeeded();
+    await expect(page.locator('#route')).toContainText('欢迎晚餐');
+  });
+
+  test('a word in a few titles and in other tours\' descriptions: the title matches are listed first', async ({ page }) => {
+    // 'Cathedral' names two tours (Königsberg Cathedral) and is in the description of other tours of the Kaliningrad region.
+    await searchFromMainPage(page, '/en', { box: 'Search tours', submit: 'Search' }, 'cathedral');
+    await expect(page).toHaveURL(/\/en\/tours\?query=cathedral$/);
+    const tours = page.getByRole('region', { name: 'Tours' });
+    await expect(tours.getByRole('article').first()).toBeVisible();
+    const titles = (await tours.locator('article h3').allTextContents()).map((t) => t.trim());
+    const titled = titles.map((t) => /cathedral/i.test(t));
+    expect({ titled: titled.some(Boolean), untitled: titled.some((x) => !x) }).toEqual({ titled: true, untitled: true });
+    expect(titled.lastIndexOf(true), titles.join(' | ')).toBeLessThan(titled.indexOf(false));
+    // The first tour without it in its title has it in its description.
+    const other = titles[titled.indexOf(false)]!;
+    await tours.getByRole('article').nth(titled.indexOf(false)).getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: other })).toBeVisible();
+    // The description comes in as it nears the screen: it sits above the map preview.
+    await page.getByRole('button', { name: 'Show on map' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('#overview')).toContainText(/cathedral/i);
+  });
+});

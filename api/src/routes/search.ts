@@ -18,7 +18,7 @@ import {
   CHILD_AGE_OPTIONS, COMFORT_OPTIONS, DIFFICULTY_OPTIONS, GROUP_SIZE_OPTIONS, OPERATOR_OPTIONS, cardParts, facetCounts, searchConditions, searchPage, searchReference,
   type CardParts, type FacetCounts, type SearchReference,
 } from '../db/queries/search';
-import { queryTerms } from '../db/search';
+import { queryTerms, textSearchSql } from '../db/search';
 import { isoDate } from '../db/seed/text';
 import { convert, priceIn, type Rates } from '../lib/currency';
 import { notFound } from '../lib/errors';
@@ -297,7 +297,7 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
       const priced = filter.priceMin || filter.priceMax || filter.pricePerDayMin || filter.pricePerDayMax;
       const facetKey = `facets:${keyed.query ? locale : ''}:${priced ? currency : ''}:${filterToSearch({ ...keyed, page: 1, sort: 'default' })}`;
       const [page, facets] = await Promise.all([
-        searchPage(s.db, conds, filter.sort, filter.page, pageSize),
+        searchPage(s.db, conds, filter.sort, filter.page, pageSize, filter.query ? textSearchSql(s.db.dialect, filter.query, locale) : null),
         withFilters ? s.cached(facetKey, () => facetCounts(s.db, conds, filter.isCruisesSearch)) : Promise.resolve(null),
       ]);
       const ids = page.rows.map((r) => r.id);

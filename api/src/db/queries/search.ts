@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { DEFAULT_FILTER, type TourFilter } from '@tours/shared/src/domain/filters';
 import type { Db } from '../index';
-import { ftsQuery, PG_TS_CONFIG, queryTerms, type SearchLocale } from '../search';
+import { textSearchSql, type SearchLocale } from '../search';
 
 type Cond = RawBuilder<unknown>;
 
@@ -39,18 +39,7 @@ export function searchConditions(db: Db, p: SearchParams): Map<CondKey, Cond> {
   c.set('tab', f.isCruisesSearch ? sql`t.is_cruise = 1` : sql`t.is_cruise = 0`);
   // §5.4 drops type=1 when serialising, so 1 is the default: every kind. Only 2 narrows to excursions.
   if (f.type === 2) c.set('type', sql`t.type = 2`);
-  if (f.query) {
-    const terms = queryTerms(f.query);
-    if (db.dialect === 'postgres') {
-      const q = terms.length ? terms.map((term, i) => (term.kind === 'phrase' ? `(${term.chars.join(' <-> ')})` : `${term.word}${i === terms.length - 1 ? ':*' : ''}`)).join(' & ') : null;
-      c.set('text', q
-        ? sql`t.id in (select s.tour_id from tour_search s where s.locale = ${p.locale} and s.document @@ to_tsquery(${PG_TS_CONFIG[p.locale]}::regconfig, ${q}))`
-        : sql`1 = 0`);
-    } else {
-      const q = ftsQuery(terms);
-      c.set('text', q ? sql`t.id in (select tour_id from tour_search_fts where tour_search_fts match ${q} and locale = ${p.locale})` : sql`1 = 0`);
-    }
-  }
+  if (f.query) c.set('text', textSearchSql(db.dialect, f.query, p.locale)?.where ?? sql`1 = 0`);
   if (f.regions.length) c.set('regions', exists('tour_regions', 'region_id', f.regions));
   if (f.cities.length) c.set('cities', exists('tour_cities', 'city_id', f.cities));
   if (f.countries.length) c.set('countries', sql`t.country_id in (${list(f.countries)})`);
@@ -111,14 +100,27 @@ export function whereOf(conds: Map<CondKey, Cond>, except: readonly CondKey[] = 
 /** Result groups come in this order: tours, excursions, cruises (public-site §3.2 'groups by key'). */
 const GROUP_ORDER = sql`case when t.is_cruise = 1 then 2 when t.type = 2 then 1 else 0 end`;
 
-/** One page of matching tour ids with their group, and the total. */
-export async function searchPage(db: Db, conds: Map<CondKey, Cond>, sort: TourFilter['sort'], page: number, pageSize: number): Promise<{ total: number; rows: { id: number; grp: number }[] }> {
+/**
+ * One page of matching tour ids with their group, and the total. The default order is the most reviewed first; with
+ * a text search (`text`, from textSearchSql) it is the most relevant first — tours with every word in their title,
+ * then the engine's rank (issue 17 defect 3) — within each group.
+ */
+export async function searchPage(
+  db: Db, conds: Map<CondKey, Cond>, sort: TourFilter['sort'], page: number, pageSize: number, text?: { ranks: Cond } | null,
+): Promise<{ total: number; rows: { id: number; grp: number }[] }> {
   const where = whereOf(conds);
-  const order = sort === 'price' ? sql`t.price asc, t.id asc` : sort === '-price' ? sql`t.price desc, t.id asc` : sql`t.reviews_count desc, t.rating desc, t.id asc`;
+  const popular = sql`t.reviews_count desc, t.rating desc, t.id asc`;
+  const ranked = sort === 'default' && text;
+  const order = sort === 'price' ? sql`t.price asc, t.id asc` : sort === '-price' ? sql`t.price desc, t.id asc` : ranked ? sql`ts.tier, ts.score, ${popular}` : popular;
   const [count, rows] = await Promise.all([
     sql<{ n: number }>`select count(*) as n from tours t where ${where}`.execute(db.kysely),
-    sql<{ id: number; grp: number }>`select t.id, ${GROUP_ORDER} as grp from tours t where ${where}
-      order by grp, ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db.kysely),
+    // Ranked, the page starts from the matching tours (`ts` holds exactly them, so the text condition is left out: with
+    // it, SQLite's planner ran the full-text query once per tour).
+    ranked
+      ? sql<{ id: number; grp: number }>`with ${text.ranks} select t.id, ${GROUP_ORDER} as grp from ts join tours t on t.id = ts.tour_id
+        where ${whereOf(conds, ['text'])} order by grp, ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db.kysely)
+      : sql<{ id: number; grp: number }>`select t.id, ${GROUP_ORDER} as grp from tours t where ${where}
+        order by grp, ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db.kysely),
   ]);
   return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows.map((r) => ({ id: Number(r.id), grp: Number(r.grp) })) };
 }

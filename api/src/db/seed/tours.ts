@@ -8,7 +8,7 @@ import * as T from './data/texts';
 import type { OrganizerInfo } from './organizers';
 import type { Rng } from './prng';
 import { addDays, monthOf, roundTo, slugify } from './text';
-import type { CityInfo, FtsDoc, Names, RegionInfo, RestKindInfo, Rows, ShipInfo, WaterInfo, World } from './types';
+import type { CityInfo, Names, RegionInfo, RestKindInfo, Rows, ShipInfo, WaterInfo, World } from './types';
 
 export const FIRST_TOUR_ID = 1001;
 
@@ -45,7 +45,6 @@ interface Ctx {
   organizersByRegion: Map<number, OrganizerInfo[]>;
   today: string;
   rows: TourRows;
-  fts: FtsDoc[];
   ids: Record<'variant' | 'time' | 'day' | 'impression' | 'faq' | 'stay' | 'stayVariant' | 'discount' | 'penalty' | 'ticket' | 'note', number>;
 }
 
@@ -368,8 +367,6 @@ function generateTour(ctx: Ctx, id: number): TourInfo {
   }
 
   // Details ----------------------------------------------------------------
-  const firstDay = rows.program_days.length;
-  const firstImpression = rows.main_impressions.length;
   addProgram(ctx, id, s, vars, place);
   addImpressions(ctx, id, s, place);
   addFaq(ctx, id, vars);
@@ -379,18 +376,6 @@ function generateTour(ctx: Ctx, id: number): TourInfo {
     addAccommodation(ctx, id, s, accKinds);
     addTickets(ctx, id, s);
   }
-  // What a traveller reads on the tour page is what the search finds (issue 17 defect 3): the description, the
-  // excursion programme, the living base, the programme days' and impressions' titles (English for en, de and ru,
-  // whose pages show it; Chinese for cn). The days' long texts are left out: the seed runs in the API's bounded heap.
-  const tourRow = rows.tours[rows.tours.length - 1]!;
-  const days = rows.program_days.slice(firstDay);
-  const impressions = rows.main_impressions.slice(firstImpression);
-  const texts = (lang: 'en' | 'cn') => [
-    tourRow[`description_${lang}`], tourRow[`excursion_program_description_${lang}`], tourRow[`living_base_description_${lang}`],
-    ...days.map((d) => d[`title_${lang}`]),
-    ...impressions.map((m) => m[`title_${lang}`]),
-  ];
-  ctx.fts.push(...ftsDocs(id, title, s, { en: texts('en'), cn: texts('cn') }));
   return { id, organizerId: organizer.id, published: rows.tours[rows.tours.length - 1]?.is_published === 1, place, title, slug: slugEn };
 }
 
@@ -567,29 +552,6 @@ function addTickets(ctx: Ctx, id: number, s: Shape): void {
   }
 }
 
-/** Markup out, entities as their characters (the seed writes only &amp;, &lt;, &gt;, &quot;, &#39;). */
-function plainText(html: unknown): string {
-  if (typeof html !== 'string') return '';
-  return html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? ' ');
-}
-
-/**
- * Full-text documents of a tour in every locale: the title (ranked first) and a body of the places, travel styles and
- * the tour's own texts (titles and names fall back to English; the texts are English for en, de and ru).
- */
-function ftsDocs(id: number, title: Names, s: Shape, texts: { en: unknown[]; cn: unknown[] }): FtsDoc[] {
-  const names: Names[] = [
-    ...s.regions.flatMap((r) => [r.names, r.short]), ...s.cities.map((c) => c.names), ...s.kinds.map((k) => k.names),
-    ...s.showplaces.map((p) => p.names), ...s.waters.map((w) => w.names), ...(s.ship ? [s.ship.names] : []),
-  ];
-  return (['en', 'cn', 'de', 'ru'] as const).map((locale) => ({
-    tour_id: id,
-    locale,
-    title: title[locale] ?? title.en,
-    body: [names.map((n) => n[locale] ?? n.en).join(' · '), ...texts[locale === 'cn' ? 'cn' : 'en'].map(plainText)].join(' · ').replace(/\s+/g, ' '),
-  }));
-}
-
 /** Links tours of the same region and travel style as each other's options (tour_variants on the tour page). */
 function linkOptions(rows: TourRows): void {
   const groups = new Map<string, number[]>();
@@ -609,15 +571,15 @@ function linkOptions(rows: TourRows): void {
   }
 }
 
-export function generateTours(rng: Rng, world: World, organizers: OrganizerInfo[], today: string, size: number): { rows: TourRows; fts: FtsDoc[]; tours: TourInfo[] } {
+export function generateTours(rng: Rng, world: World, organizers: OrganizerInfo[], today: string, size: number): { rows: TourRows; tours: TourInfo[] } {
   const organizersByRegion = new Map<number, OrganizerInfo[]>();
   for (const o of organizers) organizersByRegion.set(o.regionId, [...(organizersByRegion.get(o.regionId) ?? []), o]);
   const ctx: Ctx = {
-    rng, world, organizers, organizersByRegion, today, rows: emptyTourRows(), fts: [],
+    rng, world, organizers, organizersByRegion, today, rows: emptyTourRows(),
     ids: { variant: 0, time: 0, day: 0, impression: 0, faq: 0, stay: 0, stayVariant: 0, discount: 0, penalty: 0, ticket: 0, note: 0 },
   };
   const tours: TourInfo[] = [];
   for (let i = 0; i < size; i++) tours.push(generateTour(ctx, FIRST_TOUR_ID + i));
   linkOptions(ctx.rows);
-  return { rows: ctx.rows, fts: ctx.fts, tours };
+  return { rows: ctx.rows, tours };
 }

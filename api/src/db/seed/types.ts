@@ -6,14 +6,6 @@ import type { RestKindSeed, ShipSeed, WaterSeed } from './data/catalogue';
 
 export type Rows = { [T in keyof Schema]: Insertable<Schema[T]>[] };
 
-/** One full-text document per (tour, locale); Chinese text is segmented when written (db/search.ts). */
-export interface FtsDoc {
-  tour_id: number;
-  locale: 'en' | 'cn' | 'de' | 'ru';
-  title: string;
-  body: string;
-}
-
 export interface GenerateOptions {
   seed: number;
   /** Number of tours (excursions and cruises included). */

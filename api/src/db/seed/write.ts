@@ -4,7 +4,7 @@ import { CATALOGUE_TABLES } from '../migrations/0001-catalogue';
 import type { Db } from '../index';
 import type { Schema, TableName } from '../schema';
 import { addMissingIndividualTours } from '../queries/individual-tours';
-import { writeSearchDocs } from '../search';
+import { indexTours } from '../search';
 import { ALL_TABLES, GENERATOR_VERSION, type Catalogue } from './index';
 
 /** Bound parameters per statement: SQLite allows 32766, PostgreSQL 65535. */
@@ -37,7 +37,9 @@ export async function writeCatalogue(db: Db, catalogue: Catalogue): Promise<void
       if (table === 'meta') continue;
       await insertRows(trx, table, catalogue.rows[table]);
     }
-    await writeSearchDocs(trx, db.dialect, catalogue.fts);
+    // The search documents are read back from the rows just written, a batch of tours at a time: the seed keeps no
+    // second copy of every tour's texts (it runs in the API's bounded heap), and the index is built as an edit would.
+    await indexTours(trx, db.dialect);
     // Individual tours have random UUIDs (migration 0007): not part of the deterministic catalogue, kept across re-seeds.
     await addMissingIndividualTours(trx);
     await insertRows(trx, 'meta', [
