@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
-import { axeViolations } from './support';
+import { axeViolations, reviewCounts } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
@@ -63,6 +63,46 @@ test.describe('main page: tours a traveller expects (issue 17)', () => {
     await link.click();
     await expect(page.locator('.srch-count')).toHaveText(/tours? found$/);
     expect(digits(await page.locator('.srch-count').textContent())).toBe(count);
+  });
+
+  test('every popular destination chip: its count is the total of the page it opens (issue 17, defect 4)', async ({ page }) => {
+    await page.goto('/en');
+    const chips = page.getByRole('region', { name: 'Popular destinations' }).getByRole('link');
+    await expect(chips.first()).toBeVisible();
+    // What each chip says ('Republic of Tatarstan 165') and where it leads.
+    const shown = await Promise.all((await chips.all()).map(async (chip) => ({
+      text: (await chip.textContent())!.trim(), href: (await chip.getAttribute('href'))!, count: digits(await chip.locator('.srch-chips__count').textContent()),
+    })));
+    expect(shown.length).toBeGreaterThanOrEqual(8);
+    // The first chip as a traveller follows it; the others by their address (the same page, without coming back).
+    await chips.first().click();
+    const opened: { text: string; found: number }[] = [];
+    for (const [i, chip] of shown.entries()) {
+      if (i > 0) await page.goto(chip.href);
+      await expect(page).toHaveURL(new RegExp(`${chip.href}$`));
+      await expect(page.locator('.srch-count')).toHaveText(/^[\d,]+ tours? found$/);
+      opened.push({ text: chip.text, found: digits(await page.locator('.srch-count').textContent()) });
+    }
+    expect(opened).toEqual(shown.map((c) => ({ text: c.text, found: c.count })));
+  });
+
+  test("the first travel style's count is the total it opens; a popular tour's reviews count is the one its page shows (issue 17, defect 4)", async ({ page }) => {
+    await openSections(page);
+    const style = page.getByTestId('travel-styles').getByRole('link').first();
+    const styleCount = digits(await style.locator('.srch-chips__count').textContent());
+    const styleHref = (await style.getAttribute('href'))!;
+    const card = page.getByRole('region', { name: 'Popular tours' }).getByRole('article').first();
+    // '★ 4.9 (12 reviews)' on the card; its page says the same in its title and its reviews section.
+    const cardReviews = Number(/\(([\d,]+) reviews?\)/.exec((await card.locator('.ui-tour-card__rating').textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    expect(cardReviews).toBeGreaterThan(0);
+    const title = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await reviewCounts(page)).toEqual({ title: cardReviews, basedOn: cardReviews, tab: cardReviews, all: expect.any(Number) });
+
+    await page.goto(styleHref);
+    await expect(page.locator('.srch-count')).toHaveText(/^[\d,]+ tours? found$/);
+    expect(digits(await page.locator('.srch-count').textContent())).toBe(styleCount);
   });
 
   test("upcoming departures are after the product's today, each with its date and price", async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
-import { axeViolations } from './support';
+import { axeViolations, reviewCounts } from './support';
 
 /**
  * The site-wide reviews page (/reviews/{region?}, GET /spa/reviews) on the seeded catalogue: the summary and the
@@ -90,5 +90,31 @@ test.describe('reviews page', () => {
     expect((await request.get('/en/reviews/atlantis')).status()).toBe(404);
     await page.goto('/en/reviews/atlantis');
     await expect(page.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeVisible();
+  });
+});
+
+test.describe("a tour's review counts (issue 17, defect 4)", () => {
+  test("a tour with reviews of its own and of its provider: its card, its title's '· N reviews', and its reviews section's 'Based on N reviews' and tab agree", async ({ page }) => {
+    // The most reviewed tour of the search's first page whose provider has reviews too, so 'All' counts more than the tour's own.
+    const search = (await (await fetch(`${API}/spa/tours`, { headers: { 'X-Language': 'en' } })).json()) as { result: { groups: { items: { id: number; slug: string }[] }[] } };
+    let tour: { id: number; slug: string } | undefined;
+    for (const item of search.result.groups.flatMap((g) => g.items)) {
+      const reviews = (await (await fetch(`${API}/spa/tour-reviews?id=${item.id}&type=tour&limit=1`)).json()) as { counts: { organizer: number } };
+      if (reviews.counts.organizer > 0) {
+        tour = item;
+        break;
+      }
+    }
+    expect(tour).toBeTruthy();
+    // Its card in the search as a traveller finds it: '★ 4.9 (12 reviews)'.
+    await page.goto('/en/tours');
+    const card = page.locator('main article').filter({ has: page.locator(`a[href$="/${tour!.slug}"]`) }).first();
+    await expect(card).toBeVisible();
+    const cardReviews = Number(/\(([\d,]+) reviews?\)/.exec((await card.locator('.ui-tour-card__rating').textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+    const title = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const counts = await reviewCounts(page);
+    expect({ ...counts, allIsMore: counts.all > cardReviews }).toEqual({ title: cardReviews, basedOn: cardReviews, tab: cardReviews, all: counts.all, allIsMore: true });
   });
 });

@@ -43,6 +43,11 @@ export function trackRemoteRequests(page: Page): Set<MfeName> {
 export async function axeViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
+  // Checked as the page stands, not mid-way through an entrance: a sheet fading in (0.3 s) has a blended colour that
+  // fails the contrast rule. Finite animations are let finish (a spinner's never do).
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+    .map((a) => a.finished.catch(() => undefined))));
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
@@ -74,4 +79,22 @@ export async function signInTraveller(page: Page, prefix = 'e2e'): Promise<strin
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(dialog).toBeHidden();
   return email;
+}
+
+/**
+ * On a tour page with reviews, the counts a traveller reads: the title's '★ 4.9 · 12 reviews' (a link to the reviews
+ * section, followed here), then that section's 'Based on N reviews', its selected tab 'Tour (N)' and its 'All (N)' tab.
+ */
+export async function reviewCounts(page: Page): Promise<{ title: number; basedOn: number; tab: number; all: number }> {
+  const rating = page.getByRole('link', { name: /· [\d,]+ reviews?$/ });
+  const title = Number((await rating.textContent())!.split('·')[1]!.replace(/\D/g, ''));
+  await rating.click();
+  const section = page.locator('#reviews');
+  // Read once the reviews are there (before, the section shows the tour's own figures from the page).
+  await expect(section.getByTestId('review').first()).toBeVisible();
+  await expect(section.getByRole('tab', { selected: true })).toHaveText(/^Tour \([\d,]+\)$/);
+  const basedOn = Number(/Based on ([\d,]+) review/.exec((await section.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  const tab = Number((await section.getByRole('tab', { selected: true }).textContent())!.replace(/\D/g, ''));
+  const all = Number((await section.getByRole('tab', { name: /^All \(/ }).textContent())!.replace(/\D/g, ''));
+  return { title, basedOn, tab, all };
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HostProvider, appConfigAtom, currencyAtom, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
 import { STORAGE, BASE_CONFIG } from '@tours/shared/contract';
 import type { TourDetailAnswer } from '@tours/shared/api';
@@ -261,6 +261,9 @@ describe('reviews (§4.10)', () => {
     await within(section).findByText('Based on 10 reviews');
     fireEvent.click(within(section).getByRole('tab', { name: 'Tour Provider (2)' }));
     await within(section).findByText('Based on 2 reviews');
+    // The title's link takes the traveller there as the section navigation does (scrolled, the section focused).
+    fireEvent.click(title);
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('reviews')));
   });
 
   test('"No reviews yet"', async () => {

@@ -7,7 +7,7 @@ import { ScrollSpy, TourSkeleton as SharedTourSkeleton, useMediaViewer, type Tou
 import type { TourDetail } from './api';
 import { useTourFormat } from './format';
 import {
-  AsideSidebar, AsideWidgets, Deferred, DeferredAside, LowerAccommodation, LowerConditions, LowerFaq, LowerOrganizer, LowerReviews, LowerRoute, LowerSchedule, LowerSections, LowerSimilar, preloadLowerSections,
+  AsideSidebar, AsideWidgets, Deferred, DeferredAside, LowerAccommodation, LowerConditions, LowerFaq, LowerOrganizer, LowerReviews, LowerRoute, LowerSchedule, LowerSections, LowerSimilar, preloadLowerSections, SECTION_OFFSET,
 } from './deferred';
 import { Highlights } from './sections/Highlights';
 import { Hero, Intro } from './sections/Intro';
@@ -70,12 +70,12 @@ export function TourView({ tour, individual }: { tour: TourDetail; individual?: 
     <ContentLang.Provider value={contentLang ?? undefined}>
       <article className="tour" data-tour-id={tour.id} data-individual={isIndividual ? 'yes' : 'no'}>
         <Hero tour={tour} />
-        <Intro tour={tour} individual={isIndividual} contentLang={contentLang} />
-        {individual && <IndividualBanner individual={individual} />}
-        <StaffSlot tour={tour} individualRequestId={individual?.request_id ?? (isIndividual ? tour.request_id : null)} onPermissions={onStaffPermissions} />
         <LowerSections.Provider value={{ active: lower, request: requestLower }}>
+          <Intro tour={tour} individual={isIndividual} contentLang={contentLang} />
+          {individual && <IndividualBanner individual={individual} />}
+          <StaffSlot tour={tour} individualRequestId={individual?.request_id ?? (isIndividual ? tour.request_id : null)} onPermissions={onStaffPermissions} />
           <div className="tour-navbar" onPointerDown={requestLower} onKeyDown={requestLower} onPointerEnter={preloadLowerSections} onFocus={preloadLowerSections}>
-            <ScrollSpy label={t('tour.nav.label')} offset={56} items={anchors.map((a) => ({ anchor: a, name: t(`tour.nav.${a}`) }))} />
+            <ScrollSpy label={t('tour.nav.label')} offset={SECTION_OFFSET} items={anchors.map((a) => ({ anchor: a, name: t(`tour.nav.${a}`) }))} />
           </div>
           <div className="tour-layout">
             <div className="tour-main">

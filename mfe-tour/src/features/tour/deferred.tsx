@@ -28,6 +28,9 @@ export function DeferredAside({ children, label }: { children: ReactNode; label:
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
+/** Where a section's top lands when a link scrolls to it: below the sticky section navigation. */
+export const SECTION_OFFSET = 56;
+
 /** Whether the lower sections are rendered, and how a placeholder asks for them. */
 export const LowerSections = createContext<{ active: boolean; request: () => void }>({ active: true, request: () => undefined });
 

@@ -1,6 +1,8 @@
+import { useContext, type MouseEvent } from 'react';
 import { useHost } from '@tours/shared/core';
-import { Breadcrumbs, Link, TourHero } from '@tours/shared/kit';
+import { Breadcrumbs, Link, TourHero, scrollToElement } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
+import { LowerSections, SECTION_OFFSET } from '../deferred';
 import { useTourFormat } from '../format';
 
 /** Hero image: the LCP element (the shared hero, as the host's first screen paints it). */
@@ -20,6 +22,17 @@ export function Intro({ tour, individual, contentLang }: { tour: TourDetail; ind
     ...tour.breadcrumbs.map((b, i) => (i === tour.breadcrumbs.length - 1 ? { text: b.title } : { url: host.href('tours', { slug: b.screen_name }), text: b.title })),
   ];
   const places = [...tour.regions.map((r) => ({ key: `r${r.id}`, slug: r.slug, text: r.text })), ...tour.host_cities.map((c) => ({ key: `c${c.id}`, slug: c.slug, text: c.text }))];
+  const lower = useContext(LowerSections);
+  // The rating opens the reviews, a lower section, as the section navigation does: it asks for the lower sections and
+  // scrolls while they settle. A plain jump landed on the placeholder, which the sections above then pushed out of
+  // view, so the reviews it counts never loaded (issue 17, defect 4).
+  const toReviews = (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = document.getElementById('reviews');
+    if (!target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    lower.request();
+    scrollToElement(target, { offset: SECTION_OFFSET });
+  };
   return (
     <header className="tour-intro">
       {!individual && <Breadcrumbs items={crumbs} />}
@@ -35,7 +48,7 @@ export function Intro({ tour, individual, contentLang }: { tour: TourDetail; ind
           </ul>
         )}
         {tour.reviews_count > 0 && (
-          <a className="tour-intro__rating" href="#reviews">
+          <a className="tour-intro__rating" href="#reviews" onClick={toReviews}>
             <span aria-hidden="true">★</span> {t('tour.rating.summary', { rating: tour.rating.toFixed(1), count: tour.reviews_count })}
           </a>
         )}
