@@ -3,10 +3,12 @@
  * locale's format, controls whose name contains what they show.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
-import { signInTraveller } from './support';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { ROOT, axeViolations, signInTraveller } from './support';
 
 test.describe('site quality', () => {
   test('a blog article or category that does not exist is a real 404, not a 404 page answered 200', async ({ request }) => {
@@ -57,13 +59,35 @@ test.describe('nothing floating covers a primary action (issue 17, defect 2)', (
   });
 
   /** Whether the element at each point across the button (left end, middle, right end) is the button itself. */
-  const reachable = (page: Page, selector: string) =>
-    page.evaluate((sel) => {
-      const button = [...document.querySelectorAll<HTMLElement>(sel)].find((el) => el.getClientRects().length > 0)!;
-      const r = button.getBoundingClientRect();
+  const reachable = (button: Locator) =>
+    button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
       const y = r.top + r.height / 2;
-      return [r.left + 3, r.left + r.width / 2, r.right - 3].map((x) => button.contains(document.elementFromPoint(x, y)));
-    }, selector);
+      return [r.left + 3, r.left + r.width / 2, r.right - 3].map((x) => el.contains(document.elementFromPoint(x, y)));
+    });
+
+  /**
+   * A primary action in the flow of the page, wherever the visitor stops with it in view: scrolled to it, at the top
+   * and at the very end of the page. Nothing floating (the support bubble, the sheets, the toasts) is on any of its
+   * points; answers how many of the places showed it.
+   */
+  async function clearWhereverShown(page: Page, button: Locator, height: number) {
+    let seen = 0;
+    const places: (() => Promise<void>)[] = [
+      () => button.scrollIntoViewIfNeeded(),
+      () => page.evaluate(() => window.scrollTo(0, 0)),
+      () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight)),
+    ];
+    for (const [i, go] of places.entries()) {
+      await go();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const b = await button.boundingBox();
+      if (!b || b.y < 0 || b.y + b.height > height) continue;
+      seen++;
+      expect({ place: i, reachable: await reachable(button) }).toEqual({ place: i, reachable: [true, true, true] });
+    }
+    return seen;
+  }
 
   for (const width of [320, 375, 1280]) {
     test(`${width} px, first visit (cookie alert open): the bubble and the sheets stay clear of 'Book the tour'; its right end books`, async ({ page, context, baseURL }) => {
@@ -90,7 +114,7 @@ test.describe('nothing floating covers a primary action (issue 17, defect 2)', (
         seen++;
         const overlap = b.x < s!.x + s!.width && s!.x < b.x + b.width && b.y < s!.y + s!.height && s!.y < b.y + b.height;
         expect({ y, overlap }).toEqual({ y, overlap: false });
-        expect({ y, reachable: await reachable(page, selector) }).toEqual({ y, reachable: [true, true, true] });
+        expect({ y, reachable: await reachable(book) }).toEqual({ y, reachable: [true, true, true] });
       }
       expect(seen).toBeGreaterThan(0);
 
@@ -98,6 +122,51 @@ test.describe('nothing floating covers a primary action (issue 17, defect 2)', (
       const b = (await book.boundingBox())!;
       await page.mouse.click(b.x + b.width - 3, b.y + b.height / 2);
       await expect(page).toHaveURL(new RegExp(`/en/tour/${tour.id}/order$`));
+      await expect(page.getByRole('dialog', { name: 'Contact tour manager' })).toHaveCount(0);
+    });
+  }
+
+  for (const width of [320, 375, 1280, 1920]) {
+    test(`${width} px, first visit: nothing floating covers the request page's 'Send request', the filters' 'Apply' or the cookie alert's 'Allow'`, async ({ page, context, baseURL }) => {
+      const height = 740;
+      await context.addCookies([{ name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! }]);
+      await page.setViewportSize({ width, height });
+      const bubble = page.getByRole('button', { name: 'Help', exact: true });
+      const cookies = page.getByRole('region', { name: 'Cookie notice' });
+
+      // The request page, the cookie alert still open.
+      await page.goto(`/en/tour/${tour.id}/order`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(bubble).toBeVisible();
+      await expect(cookies).toBeVisible();
+      const send = page.getByRole('button', { name: 'Send request' });
+      await expect(send).toBeVisible();
+      expect(await clearWhereverShown(page, send, height)).toBeGreaterThan(0);
+
+      // The cookie alert's own button, at the top and far down.
+      const allow = cookies.getByRole('button', { name: 'Allow' });
+      for (const y of [0, 100000]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        expect({ y, reachable: await reachable(allow) }).toEqual({ y, reachable: [true, true, true] });
+      }
+
+      // The search page's filters: 'Apply' of the common screen and of a filter's panel.
+      await page.goto('/en/tours');
+      await expect(page.locator('main article').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const filters = page.getByRole('dialog', { name: 'Search tours' });
+      const apply = filters.getByRole('button', { name: 'Apply' });
+      await expect(apply).toBeVisible();
+      expect(await clearWhereverShown(page, apply, height)).toBeGreaterThan(0);
+      await filters.getByRole('button', { name: /^Difficulty/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Difficulty' });
+      await panel.getByRole('checkbox', { name: /Without exercise/ }).check();
+      const applyPanel = panel.getByRole('button', { name: 'Apply' });
+      expect(await clearWhereverShown(page, applyPanel, height)).toBeGreaterThan(0);
+      // Its right end applies: the support panel does not open instead.
+      const b = (await applyPanel.boundingBox())!;
+      await page.mouse.click(b.x + b.width - 3, b.y + b.height / 2);
+      await expect(page).toHaveURL(/difficulty=1/);
       await expect(page.getByRole('dialog', { name: 'Contact tour manager' })).toHaveCount(0);
     });
   }
@@ -124,6 +193,17 @@ test.describe('lists with pages in the URL: a page past the last (issue 17, defe
       await expect(page).toHaveURL(/\/en\/about$/);
     });
   }
+
+  test("an organizer page's reviews ?page=99999 show their last page, the URL replaced (back leaves the page)", async ({ page }) => {
+    const organizer = await organizerWithReviewPages();
+    await page.goto('/en/about');
+    await page.goto(`/en/organizer/${organizer.id}?page=99999`);
+    await expect(page).toHaveURL(new RegExp(`/en/organizer/${organizer.id}\\?page=${organizer.pages}$`));
+    await expect(page.getByRole('navigation', { name: 'Review pages' }).locator('[aria-current="page"]')).toHaveText(String(organizer.pages));
+    await expect(page.locator('#reviews [data-testid="review"]').first()).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/about$/);
+  });
 });
 
 test.describe('the site icon and its one name (issue 17, defect 10)', () => {
@@ -178,35 +258,156 @@ test.describe('tour texts in another language than the page (issue 17, defect 10
   });
 });
 
-test.describe('the 403 and 410 pages of public-site §2.8 (issue 17, defect 5)', () => {
+/** A published organizer with more than one page of reviews (3 a page) on its page, from the seeded tours. */
+async function organizerWithReviewPages(): Promise<{ id: number; pages: number }> {
+  const seen = new Set<number>();
+  for (let id = 1001; id < 1300; id++) {
+    const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status !== 200) continue;
+    const organizer = ((await res.json()) as { organizer?: { id: number } }).organizer?.id;
+    if (!organizer || seen.has(organizer)) continue;
+    seen.add(organizer);
+    const reviews = await fetch(`${API}/spa/organizer-reviews?id=${organizer}&limit=3&page=1`, { headers: { 'X-Language': 'en' } });
+    const pages = reviews.status === 200 ? ((await reviews.json()) as { pagination: { pages: number } }).pagination.pages : 0;
+    if (pages > 1) return { id: organizer, pages };
+  }
+  throw new Error('no seeded organizer has more than one page of reviews');
+}
+
+test.describe('the 403 and 410 pages of public-site §2.8 from every screen (issue 17, defect 5)', () => {
   let tour: TourAnswer;
+  let organizer = 0;
+  let article = '';
   test.beforeAll(async () => {
     tour = await findTour('en', (t) => t.type === 1);
+    organizer = (await organizerWithReviewPages()).id;
+    const posts = await fetch(`${API}/spa/blog-posts?page=1&per-page=20`, { headers: { 'X-Language': 'en' } });
+    article = ((await posts.json()) as { posts: { slug: string }[] }).posts[0]!.slug;
   });
-  const answer = (page: Page, status: number, data?: Record<string, unknown>) =>
-    page.route('**/spa/tour?*', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'refused', ...(data ? { data } : {}) }) }));
+  /** Each screen with the call whose answer decides its page (the class: mfe-tour's two screens and an mfe-search one). */
+  const screens = [
+    { name: 'a tour page', call: '/spa/tour', path: () => `/en/${tour.slug}` },
+    { name: 'an organizer page', call: '/crm/api/organizer/info', path: () => `/en/organizer/${organizer}` },
+    { name: 'a blog article', call: '/spa/blog-post', path: () => `/en/blog/${article}` },
+  ];
+  const answer = (page: Page, call: string, status: number, data?: Record<string, unknown>) =>
+    page.route((url) => url.pathname === call, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'refused', ...(data ? { data } : {}) }) }));
+  const accounts = [
+    { by: 'phone', data: { legit_user_phone: '+7 *** ***-45-67' }, says: 'To open it, log in with the account that has the phone +7 *** ***-45-67.' },
+    { by: 'e-mail only', data: { legit_user_email: 'an***@example.com' }, says: 'To open it, log in with the account that has the e-mail an***@example.com.' },
+  ];
 
-  test("403 naming the account's phone: the page says whose it is and offers 'Log in again', refresh and the contacts", async ({ page }) => {
-    await answer(page, 403, { legit_user_phone: '+7 *** ***-45-67' });
-    await page.goto(`/en/${tour.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'This page belongs to another account' })).toBeVisible();
-    await expect(page.getByText("You don't have access to it with the account you are signed in with.")).toBeVisible();
-    await expect(page.getByText('To open it, log in with the account that has the phone +7 *** ***-45-67.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Log in again' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible();
-    await expect(page.getByTestId('error-contacts')).toBeVisible();
-    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  for (const screen of screens) {
+    for (const account of accounts) {
+      test(`${screen.name}, 403 naming the account's ${account.by}: the page says whose it is and offers 'Log in again', refresh and the contacts`, async ({ page }) => {
+        await answer(page, screen.call, 403, account.data);
+        await page.goto(screen.path());
+        await expect(page.getByRole('heading', { level: 1, name: 'This page belongs to another account' })).toBeVisible();
+        await expect(page.getByText("You don't have access to it with the account you are signed in with.")).toBeVisible();
+        await expect(page.getByText(account.says)).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Log in again' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible();
+        await expect(page.getByTestId('error-contacts')).toBeVisible();
+        await expect(page.getByText('Something went wrong')).toHaveCount(0);
+      });
+    }
+
+    test(`${screen.name}, 410: the removed page, refresh and no contacts`, async ({ page }) => {
+      await answer(page, screen.call, 410);
+      await page.goto(screen.path());
+      await expect(page.getByRole('heading', { level: 1, name: 'This page has been removed' })).toBeVisible();
+      await expect(page.getByText("It is no longer available and won't be coming back.")).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to home page' })).toHaveCount(0);
+      await expect(page.getByTestId('error-contacts')).toHaveCount(0);
+      await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    });
+  }
+});
+
+/**
+ * What on the page's content looks like an amount and is not in the site's one USD format — the price display's
+ * (formatPrice for USD: '$993', '$1,234'): a rouble sign or code or 'US$' anywhere, a $ amount written otherwise, and
+ * in the price places (every price, a discount's size, a cabin's price) a number that is neither such an amount nor a
+ * percent (a raw '156800').
+ */
+async function amountsNotInUsd(page: Page): Promise<string[]> {
+  // An amount still converting shows a placeholder: wait until each has its text.
+  await expect(page.locator('main .ui-price__skeleton')).toHaveCount(0);
+  return page.locator('main').evaluate((main) => {
+    const usd = /^\$\d{1,3}(,\d{3})*$/;
+    const problems: string[] = [];
+    const text = (main as HTMLElement).innerText;
+    for (const m of text.matchAll(/.{0,24}(₽|\bRUB\b|US\$|руб).{0,24}/g)) problems.push(`not in USD: "${m[0].trim()}"`);
+    for (const m of text.matchAll(/\$[\d.,\u00a0\u202f]*\d/g)) if (!usd.test(m[0])) problems.push(`not the USD format: "${m[0]}"`);
+    for (const el of main.querySelectorAll<HTMLElement>('.ui-price, .tour-discount__size, .tour-table-wrap td:last-child')) {
+      for (const m of el.innerText.matchAll(/(\$?)(\d[\d.,\u00a0\u202f]*\d|\d)(\s?%)?/g)) {
+        if (!m[3] && !(m[1] && usd.test(`$${m[2]}`))) problems.push(`an amount not in USD: "${el.innerText.trim()}"`);
+      }
+    }
+    return problems;
+  });
+}
+
+test.describe('every amount on every page in the one price display and currency (issue 17, defect 9)', () => {
+  interface PricedTour extends TourAnswer { discounts: { format: { id: number } }[]; cabins?: unknown[] | null }
+  let discounted: PricedTour;
+  let cruise: PricedTour;
+  let removedId = 0;
+  test.beforeAll(async () => {
+    // A tour with a discount of an amount (stored in roubles), a cruise with its cabin table, a removed tour.
+    discounted = (await findTour('en', (t) => t.is_tour_active && (t as PricedTour).discounts.some((d) => d.format.id === 1))) as PricedTour;
+    cruise = (await findTour('en', (t) => t.is_tour_active && ((t as PricedTour).cabins?.length ?? 0) > 0)) as PricedTour;
+    for (let id = 1001; id < 1400 && !removedId; id++) {
+      const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+      if (res.status === 404 && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') removedId = id;
+    }
+    expect(removedId).toBeGreaterThan(0);
   });
 
-  test('410: the removed page, refresh and no contacts', async ({ page }) => {
-    await answer(page, 410);
-    await page.goto(`/en/${tour.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'This page has been removed' })).toBeVisible();
-    await expect(page.getByText("It is no longer available and won't be coming back.")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to home page' })).toHaveCount(0);
-    await expect(page.getByTestId('error-contacts')).toHaveCount(0);
-    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([
+      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+      { name: 'currency', value: 'USD', url: baseURL! },
+    ]);
+  });
+
+  test("USD: a tour's amount discount, a cruise's cabin table, the removed-tour page, the search results and the main page show every amount as '$1,234'", async ({ page }) => {
+    test.setTimeout(60_000);
+    const problems: string[] = [];
+    const check = async (where: string) => problems.push(...(await amountsNotInUsd(page)).map((p) => `${where}: ${p}`));
+
+    await page.goto(`/en/${discounted.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: discounted.title })).toBeVisible();
+    await page.locator('#faq').scrollIntoViewIfNeeded();
+    const discount = page.getByTestId('discounts').locator('.tour-discount__size').filter({ hasNotText: '%' }).first();
+    await expect(discount).toBeVisible();
+    await check('tour with a discount');
+
+    await page.goto(`/en/${cruise.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: cruise.title })).toBeVisible();
+    await page.locator('#accommodation').scrollIntoViewIfNeeded();
+    const cabins = page.getByRole('region', { name: 'Cabin prices' });
+    await expect(cabins.locator('td').first()).toBeVisible();
+    expect(await cabins.locator('tr:has(td)').count()).toBe(cruise.cabins!.length);
+    await check('cruise with cabins');
+
+    await page.goto(`/en/removed-tour-${removedId}`);
+    await expect(page.locator('.lay-card__price').first()).toBeVisible();
+    await check('removed tour');
+
+    await page.goto('/en/tours');
+    await expect(page.locator('main article .ui-price__current').first()).toBeVisible();
+    await check('search results');
+
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByTestId('main-tours').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Popular tours' }).locator('.ui-price__current').first()).toBeVisible();
+    await check('main page');
+
+    expect(problems).toEqual([]);
   });
 });
 
@@ -340,35 +541,75 @@ test.describe('the common help card where the flows lead to it (issue 17, defect
     ]);
   });
 
+  /** Fills and sends the card as a traveller does; answers the stored request that its 'Request #N has been sent' names. */
+  async function sendHelpCard(card: Locator, fields: { name: string; phone: string; comment: string }): Promise<Record<string, unknown> | undefined> {
+    await card.getByRole('textbox', { name: /^Name/ }).fill(fields.name);
+    const phone = card.getByRole('textbox', { name: /^Phone/ });
+    await phone.click();
+    await phone.fill(fields.phone);
+    await card.getByRole('textbox', { name: 'Comment' }).fill(fields.comment);
+    await card.getByRole('button', { name: 'Submit request' }).click();
+    const success = card.getByRole('heading', { name: /^Request #\d+ has been sent$/ });
+    await expect(success).toBeVisible();
+    const id = Number(/#(\d+)/.exec((await success.textContent()) ?? '')?.[1]);
+    const db = new Database(path.join(ROOT, E2E_TMP, 'catalogue.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare('select id, type, name, phone, comment, referer, click_source from help_requests where id = ?').get(id) as Record<string, unknown> | undefined;
+    } finally {
+      db.close();
+    }
+  }
+
   test('a search that finds nothing shows the card; a submit stores common_help and shows the success screen; axe clean', async ({ page }) => {
-    // Imported here so this block adds nothing to the file's shared header (other blocks are edited in parallel).
-    const [{ default: Database }, { ROOT, axeViolations }, { default: path }] = await Promise.all([import('better-sqlite3'), import('./support'), import('node:path')]);
     const word = `zqxjv${Date.now().toString(36)}`;
     await page.goto(`/en/tours?query=${word}`);
     await expect(page.getByText('Nothing found based on your search')).toBeVisible();
     const card = page.getByTestId('help-card');
     await expect(card.getByRole('heading', { name: 'Any tour program on your request' })).toBeVisible();
     expect(await axeViolations(page, '[data-testid="help-card"]')).toEqual([]);
-    await card.getByRole('textbox', { name: /^Name/ }).fill('Anna Help');
-    const phone = card.getByRole('textbox', { name: /^Phone/ });
-    await phone.click();
-    await phone.fill('+1 212 736 5000');
     const comment = `Somewhere without tours ${word}`;
-    await card.getByRole('textbox', { name: 'Comment' }).fill(comment);
-    await card.getByRole('button', { name: 'Submit request' }).click();
-    const success = card.getByRole('heading', { name: /^Request #\d+ has been sent$/ });
-    await expect(success).toBeVisible();
-    const id = Number(/#(\d+)/.exec((await success.textContent()) ?? '')?.[1]);
-    const db = new Database(path.join(ROOT, '.tmp/e2e/catalogue.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('select id, type, name, phone, comment, referer, click_source from help_requests where id = ?').get(id) as Record<string, unknown> | undefined;
-      expect(row).toMatchObject({ id, type: 'common_help', name: 'Anna Help', phone: '+12127365000', click_source: 'search_empty' });
-      expect(String(row?.comment)).toBe(`${comment}\nrequest from ${page.url()}`);
-      expect(String(row?.referer)).toBe(page.url());
-    } finally {
-      db.close();
-    }
+    const row = await sendHelpCard(card, { name: 'Anna Help', phone: '+1 212 736 5000', comment });
+    expect(row).toMatchObject({ type: 'common_help', name: 'Anna Help', phone: '+12127365000', click_source: 'search_empty' });
+    expect(String(row?.comment)).toBe(`${comment}\nrequest from ${page.url()}`);
+    expect(String(row?.referer)).toBe(page.url());
     expect(await axeViolations(page, '[data-testid="help-card"]')).toEqual([]);
+  });
+
+  test('the main page: the card near its end, loaded as its place comes near', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const card = page.locator('main [data-testid="help-card"]');
+    await expect(card).toHaveCount(1);
+    // Near the end: below it, at most the social links before the footer; its form comes with its place.
+    const below = await card.evaluate((el) => document.querySelector('main')!.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom);
+    expect(below).toBeLessThan(600);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole('heading', { name: 'Any tour program on your request' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Submit request' })).toBeVisible();
+  });
+
+  test("the 404 page: the card below the page's own ways on", async ({ page }) => {
+    const res = await page.goto('/en/no-such-page-for-the-help-card');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeVisible();
+    // The card comes after the page's paint (its own chunk) and takes its placeholder's place: no scrolling needed.
+    const card = page.getByTestId('help-card');
+    await expect(card.getByRole('heading', { name: 'Any tour program on your request' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Submit request' })).toBeVisible();
+  });
+
+  test("the tour page: the card right after the coordinator's contacts; a submit stores common_help from tour_contacts and shows the success screen", async ({ page }) => {
+    const tour = await findTour('en', (t) => t.is_tour_active && t.type === 1);
+    await page.goto(`/en/${tour.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+    const card = page.locator('.tour-card:has([data-testid="coordinator"]) + [data-testid="help-card"]');
+    await expect(card).toHaveCount(1);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole('heading', { name: 'Any tour program on your request' })).toBeVisible();
+    const comment = `A longer version of ${tour.title}`;
+    const row = await sendHelpCard(card, { name: 'Anna Tourpage', phone: '+1 212 736 5001', comment });
+    expect(row).toMatchObject({ type: 'common_help', name: 'Anna Tourpage', phone: '+12127365001', click_source: 'tour_contacts' });
+    expect(String(row?.comment)).toBe(`${comment}\nrequest from ${page.url()}`);
   });
 });
 

@@ -130,6 +130,15 @@ describe('the organizer-meet contract page (/organizer-meet/{key})', () => {
     expect(bad.emit).toHaveBeenCalledWith('page:error', { status: 404 });
   });
 
+  test("a 403 is the host's 403 page with the account it names ('log in again'), a 410 the removed page", async () => {
+    const other = open({ 'GET /spa/contract-organizer-meet-data': () => new ApiError(403, '/spa/contract-organizer-meet-data', 'refused', {}, { legit_user_email: 'an***@example.com' }) });
+    await flush();
+    expect(other.emit).toHaveBeenCalledWith('page:error', { status: 403, data: { legit_user_email: 'an***@example.com' } });
+    const gone = open({ 'GET /spa/contract-organizer-meet-data': () => new ApiError(410, '/spa/contract-organizer-meet-data', 'Gone') });
+    await flush();
+    expect(gone.emit).toHaveBeenCalledWith('page:error', { status: 410 });
+  });
+
   test('documents: upload (announced while it runs), list, delete', async () => {
     let finish: (v: unknown) => void = () => undefined;
     const t = open({

@@ -7,7 +7,7 @@ import {
   type ContractLegalForm, type OrganizerMeetField, type OrganizerMeetTextField,
 } from '@tours/shared/domain';
 import { FILE_MIME_TYPES, ORGANIZER_MEET_KEY_RE, UPLOAD_MAX_BYTES, isRetryableError, uploadProblem, useApiQuery, type OrganizerMeetAnswer, type OrganizerMeetFile } from '@tours/shared/api';
-import { Button, ErrorState, PageHeader, PhoneInput, Skeleton, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, ErrorState, PageHeader, PhoneInput, Skeleton, TextField, errorText, useForm, usePageError } from '@tours/shared/kit';
 import { deleteMeetFile, fetchMeet, saveMeet, uploadMeetFile } from './api';
 import { clearDraft, fieldRule, readDraft, sameValues, sessionStore, toData, toValues, writeDraft, type MeetValues } from './form';
 import './organizer-meet.css';
@@ -28,11 +28,8 @@ export default function OrganizerMeetPage() {
   const meet = useApiQuery(valid ? `organizer-meet:${key}` : null, (signal) => fetchMeet(host.api, key, signal));
   const unavailable = meet.error !== null && isRetryableError(meet.error);
 
-  useEffect(() => {
-    const status = (meet.error as { status?: number } | null)?.status;
-    if (!valid || status === 404) host.emit('page:error', { status: 404 });
-    else if (meet.error && !unavailable) host.emit('page:error', { status: status ?? 500 });
-  }, [host, valid, meet.error, unavailable]);
+  // A key that cannot be one and another answer than 'no answer' are the error page (usePageError: 404, 403, 410).
+  usePageError(meet.error, { valid });
 
   const title = intl.formatMessage({ id: 'account.meet.title' });
   if (!meet.data) {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { localeAtom, pageErrorOf, queryAtom, routeAtom, useHost } from '@tours/shared/core';
-import { isRetryableError, useApiQuery, type BookingRequest } from '@tours/shared/api';
-import { ErrorState, MessageBanner, PageHeader, Skeleton } from '@tours/shared/kit';
+import { localeAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
+import { useApiQuery, type BookingRequest } from '@tours/shared/api';
+import { ErrorState, MessageBanner, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
 import { fetchRequestByUuid } from './api';
 import { isRequestUuid, paymentReturnOf, queryWithoutPayment, type PaymentReturn } from './arrival';
 import { RequestView } from './RequestView';
@@ -50,11 +50,7 @@ export default function ArrivalPage() {
     if (valid && paymentReturnOf(now)) host.navigate(host.href('arrival-page', { uuid }, queryWithoutPayment(now)), { replace: true });
   }, [returned, host, uuid, valid]);
 
-  const fatal = !valid ? { status: 404 } : answer.error && !isRetryableError(answer.error) ? pageErrorOf(answer.error) : null;
-  useEffect(() => {
-    if (fatal) host.emit('page:error', fatal);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [host, fatal?.status, answer.error]);
+  const fatal = usePageError(answer.error, { valid });
 
   let body;
   if (fatal) body = null;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { currencyAtom, localeAtom, pageErrorOf, routeAtom, useHost } from '@tours/shared/core';
-import { isRetryableError, useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
-import { ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
+import { ErrorState, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
 import { SuccessScreen } from '../common/SuccessScreen';
 import { fetchTourForRequest } from './api';
 import { OrderForm } from './OrderForm';
@@ -27,11 +27,7 @@ export default function RequestPage() {
   const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string; phone: string } | null>(null);
   const title = intl.formatMessage({ id: 'page.request-page.title' });
 
-  const fatal = id === null ? { status: 404 } : tour.error && !isRetryableError(tour.error) ? pageErrorOf(tour.error) : null;
-  useEffect(() => {
-    if (fatal) host.emit('page:error', fatal);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [host, fatal?.status, tour.error]);
+  const fatal = usePageError(tour.error, { valid: id !== null });
 
   let body;
   if (fatal) body = null;

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { pageErrorOf, routeAtom, useHost } from '@tours/shared/core';
-import { isRetryableError, useApiQuery } from '@tours/shared/api';
-import { ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { routeAtom, useHost } from '@tours/shared/core';
+import { useApiQuery } from '@tours/shared/api';
+import { ErrorState, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
 import { fetchTouristsInfo } from './api';
 import { TouristsForm } from './TouristsForm';
 import './tourists.css';
@@ -26,11 +25,7 @@ export default function AddTouristsPage() {
   const info = useApiQuery(uuid ? `tourists-info:${uuid}` : null, (signal) => fetchTouristsInfo(host.api, uuid!, signal));
   const title = intl.formatMessage({ id: 'page.add-tourists.title' });
 
-  const fatal = uuid === null ? { status: 404 } : info.error && !isRetryableError(info.error) ? pageErrorOf(info.error) : null;
-  useEffect(() => {
-    if (fatal) host.emit('page:error', fatal);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [host, fatal?.status, info.error]);
+  const fatal = usePageError(info.error, { valid: uuid !== null });
 
   let body;
   if (fatal) body = null;

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, routeAtom, useHost } from '@tours/shared/core';
+import { routeAtom, useHost } from '@tours/shared/core';
 import { sizedImage } from '@tours/shared/domain';
 import { BlogPostAnswer, isRetryableError, useApiQuery } from '@tours/shared/api';
-import { ErrorState, PageHeader, PageSkeleton, SafeHtml } from '@tours/shared/kit';
+import { ErrorState, PageHeader, PageSkeleton, SafeHtml, usePageError } from '@tours/shared/kit';
 import { BlogCards } from '../common/BlogCards';
 import '../common/common.css';
 
@@ -14,12 +13,9 @@ export default function BlogArticlePage() {
   const host = useHost();
   const slug = useAtomValue(routeAtom)?.params.slug ?? '';
   const post = useApiQuery(`post:${slug}`, (signal) => host.api.get('/spa/blog-post', { schema: BlogPostAnswer, query: { slug, similar_limit: 3, with_alt: 1 }, signal }));
-  // No answer (network, timeout, 5xx) is shown in place and retried; an answer such as 404 is the error page.
+  // No answer (network, timeout, 5xx) is shown in place and retried; another answer (404, 403, 410) is the error page.
   const unavailable = post.error !== null && isRetryableError(post.error);
-  const status = post.error instanceof ApiError && !unavailable ? post.error.status : 0;
-  useEffect(() => {
-    if (status) host.emit('page:error', { status: status === 422 ? 404 : status });
-  }, [status, host]);
+  usePageError(post.error);
   if (!post.data) return unavailable ? <ErrorState onRetry={post.retry} busy={post.loading} /> : <PageSkeleton />;
   const { post: p, similar } = post.data;
   return (

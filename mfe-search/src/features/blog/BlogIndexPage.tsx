@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { pageFromQuery } from '@tours/shared/domain';
 import { BlogPostsAnswer, useApiQuery } from '@tours/shared/api';
-import { ErrorState, Link, PageHeader, PaginationBar, Skeleton } from '@tours/shared/kit';
+import { ErrorState, Link, PageHeader, PaginationBar, Skeleton, usePageError, usePageWithinRange } from '@tours/shared/kit';
 import { BlogCards } from '../common/BlogCards';
-import { usePageWithinRange } from '../common/usePageWithinRange';
 import '../common/common.css';
 
 /** The API's page bound (GET /spa/blog-posts); a larger page in the URL asks for the last one the call accepts. */
@@ -23,10 +21,8 @@ export default function BlogIndexPage() {
   const posts = useApiQuery(`blog:${slug}:${page}`, (signal) =>
     host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { slug, page, 'per-page': 20, with_alt: 1 }, signal }),
   );
-  const notFound = (posts.error as { status?: number } | null)?.status === 404;
-  useEffect(() => {
-    if (notFound) host.emit('page:error', { status: 404 });
-  }, [notFound, host]);
+  // No answer is shown in place with Retry; another answer (an unknown category's 404, 403, 410) is the error page.
+  const pageError = usePageError(posts.error);
   const blogTitle = intl.formatMessage({ id: 'page.blog-index.title' });
   const title = posts.data?.category?.name ?? blogTitle;
   const crumbs = [{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, ...(slug ? [{ url: host.href('blog-index', {}), text: blogTitle }] : []), { text: title }];
@@ -45,7 +41,7 @@ export default function BlogIndexPage() {
           </ul>
         </nav>
       )}
-      {!posts.data && (posts.error ? !notFound && <ErrorState onRetry={posts.retry} busy={posts.loading} /> : <Skeleton height={200} />)}
+      {!posts.data && (posts.error ? !pageError && <ErrorState onRetry={posts.retry} busy={posts.loading} /> : <Skeleton height={200} />)}
       <BlogCards posts={posts.data?.posts ?? []} />
       {posts.data && (
         <PaginationBar

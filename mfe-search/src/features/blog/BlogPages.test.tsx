@@ -29,6 +29,18 @@ describe('blog: no answer is an error with Retry, an answer such as 404 the erro
     await waitFor(() => expect(h.emit).toHaveBeenCalledWith('page:error', { status: 404 }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  // The 403 page names the account the page belongs to ('log in again', public-site §2.8): its data reaches the host.
+  test.each([
+    ['blog article 403', '/en/blog/baikal-ice-7', <BlogArticlePage key="a" />, '/spa/blog-post', 403, { legit_user_email: 'an***@example.com', other: 1 }, { status: 403, data: { legit_user_email: 'an***@example.com' } }],
+    ['blog index 403', '/en/blog', <BlogIndexPage key="b" />, '/spa/blog-posts', 403, { legit_user_phone: '+7 *** ***-45-67' }, { status: 403, data: { legit_user_phone: '+7 *** ***-45-67' } }],
+    ['blog article 410', '/en/blog/baikal-ice-7', <BlogArticlePage key="c" />, '/spa/blog-post', 410, undefined, { status: 410 }],
+    ['blog index 410', '/en/blog', <BlogIndexPage key="d" />, '/spa/blog-posts', 410, undefined, { status: 410 }],
+  ])('%s: the error page with what it needs of the answer, no Retry', async (_name, path, ui, call, status, data, expected) => {
+    const h = renderWithHost(ui, { path, routes: { [call]: () => new ApiError(status, call, 'refused', {}, data) } });
+    await waitFor(() => expect(h.emit).toHaveBeenCalledWith('page:error', expected));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('blog index pages', () => {

@@ -71,6 +71,12 @@ describe('informational pages', () => {
 
     const gone = renderWithHost(<InfoPage key="2" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(404, CALL, 'Page not found') } });
     await waitFor(() => expect(gone.emit).toHaveBeenCalledWith('page:error', { status: 404 }));
+
+    // 403 with the account the page belongs to and 410: the host's 403 ('log in again') and 410 pages.
+    const other = renderWithHost(<InfoPage key="3" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(403, CALL, 'refused', {}, { legit_user_phone: '+7 *** ***-45-67', legit_user_email: 'an***@example.com' }) } });
+    await waitFor(() => expect(other.emit).toHaveBeenCalledWith('page:error', { status: 403, data: { legit_user_phone: '+7 *** ***-45-67', legit_user_email: 'an***@example.com' } }));
+    const removed = renderWithHost(<InfoPage key="4" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(410, CALL, 'Gone') } });
+    await waitFor(() => expect(removed.emit).toHaveBeenCalledWith('page:error', { status: 410 }));
   });
 });
 

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { ApiError, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { isRetryableError } from '@tours/shared/api';
-import { ErrorState, PageHeader, PageSkeleton } from '@tours/shared/kit';
+import { ErrorState, PageHeader, PageSkeleton, usePageError } from '@tours/shared/kit';
 import { InfoBlocks } from '../common/InfoBlocks';
 import { infoPageKey, showsVersion, useInfoPage } from '../common/info-content';
 import { LazyHelpCard } from '../common/LazyHelpCard';
@@ -23,10 +22,7 @@ export default function InfoPage() {
   const key = infoPageKey(route?.name);
   const content = useInfoPage(host, key, locale);
   const unavailable = content.error !== null && isRetryableError(content.error);
-  const status = content.error instanceof ApiError && !unavailable ? content.error.status : 0;
-  useEffect(() => {
-    if (status) host.emit('page:error', { status: status === 422 ? 404 : status });
-  }, [status, host]);
+  usePageError(content.error);
 
   const title = intl.formatMessage({ id: `page.${route?.name ?? 'index'}.title` });
   const page = content.data;

@@ -131,6 +131,12 @@ describe('reviews page (reviews-index)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  test("a 403 is the host's 403 page with the account it names, not an error with Retry", async () => {
+    const h = setup('/en/reviews', () => new ApiError(403, '/spa/reviews', 'refused', {}, { legit_user_email: 'an***@example.com' }));
+    await waitFor(() => expect(h.emit).toHaveBeenCalledWith('page:error', { status: 403, data: { legit_user_email: 'an***@example.com' } }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('the card shows provider reviews, replies and photos; a photo opens the media viewer', async () => {
     setup('/en/reviews', () => ({
       ...answer(),

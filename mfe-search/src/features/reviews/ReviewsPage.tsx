@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { localeAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { pageFromQuery, ratingOneDecimal } from '@tours/shared/domain';
 import { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer, useApiQuery } from '@tours/shared/api';
-import { ErrorState, PageHeader, PaginationBar, ReviewCard, SelectField, Stars, useMediaViewer } from '@tours/shared/kit';
-import { usePageWithinRange } from '../common/usePageWithinRange';
+import { ErrorState, PageHeader, PaginationBar, ReviewCard, SelectField, Stars, useMediaViewer, usePageError, usePageWithinRange } from '@tours/shared/kit';
 import './reviews.css';
 
 /** The API's page bound (GET /spa/reviews); a larger page in the URL asks for the last one the call accepts. */
@@ -47,14 +45,12 @@ export default function ReviewsPage() {
   const answer = useApiQuery(`reviews:${locale}:${region ?? ''}:${page}`, (signal) =>
     host.api.get('/spa/reviews', { schema: SiteReviewsAnswer, query: { region, page, limit: SITE_REVIEWS_PAGE_SIZE }, signal }),
   );
-  const status = (answer.error as { status?: number } | null)?.status;
   const data = answer.data;
   const pageHref = (slug: string | undefined, p: number) => `${host.href('reviews-index', { region: slug })}${p > 1 ? `?page=${p}` : ''}`;
   const hrefFor = (p: number) => pageHref(region, p);
 
-  useEffect(() => {
-    if (status === 404) host.emit('page:error', { status: 404 });
-  }, [host, status]);
+  // No answer is shown in place with Retry; another answer (an unknown region's 404, 403, 410) is the error page.
+  const pageError = usePageError(answer.error);
 
   // A page past the end (an old link) shows the last page instead.
   usePageWithinRange(page, data?.pagination, hrefFor);
@@ -95,7 +91,7 @@ export default function ReviewsPage() {
         </div>
       )}
       {!data && answer.loading && !answer.error && <ReviewsSkeleton label={t('common.loading')} />}
-      {answer.error && status !== 404 && <ErrorState messageId="main.reviews.failed" onRetry={answer.retry} busy={answer.loading} />}
+      {answer.error && !pageError && <ErrorState messageId="main.reviews.failed" onRetry={answer.retry} busy={answer.loading} />}
       {data && data.pagination.itemsCount === 0 && <p className="srch-reviews__none">{t('main.reviews.none')}</p>}
       {data && data.reviews.length > 0 && (
         <ul className={`tour-reviews srch-reviews__list${answer.loading ? ' srch-reviews__list--busy' : ''}`} aria-label={t('main.reviews.list')} aria-busy={answer.loading || undefined}>

@@ -48,9 +48,34 @@ describe('organizer page (accounts-and-comms)', () => {
     spy.mockRestore();
   });
 
+  test('a page past the last (?page=500) shows the last page: the URL is replaced, no new history entry', async () => {
+    const r = renderScreen(<OrganizerPage />, {
+      url: '/en/organizer/5?page=500',
+      routes: {
+        '/crm/api/organizer/info': info,
+        '/crm/api/organizer/verification-info': { is_email_verified: false, is_phone_verified: false, is_passport_verified: false },
+        '/spa/organizer-reviews': (req: { query?: Record<string, unknown> }) => ({ ...page(3), reviews: [], pagination: { ...page(3).pagination, page: Number(req.query?.page), itemsOnPage: 0 } }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Black Sea coast Tours' })).toBeInTheDocument();
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(r.navigate).toHaveBeenCalledWith('/en/organizer/5?page=3', { replace: true });
+  });
+
   test('an unknown organizer is a 404', async () => {
     const r = renderScreen(<OrganizerPage />, { url: '/en/organizer/999999', routes: {} });
     await act(async () => new Promise((res) => setTimeout(res, 0)));
     expect(r.events).toContainEqual({ event: 'page:error', payload: { status: 404 } });
+  });
+
+  // Not 'Something went wrong' (500): the 403 page names the account ('log in again'), 410 is the removed page (§2.8).
+  test.each([
+    [403, { legit_user_email: 'an***@example.com' }, { status: 403, data: { legit_user_email: 'an***@example.com' } }],
+    [403, { legit_user_phone: '+7 *** ***-45-67' }, { status: 403, data: { legit_user_phone: '+7 *** ***-45-67' } }],
+    [410, undefined, { status: 410 }],
+  ])('an answer %i is the error page with what it needs of the answer', async (status, data, payload) => {
+    const r = renderScreen(<OrganizerPage />, { url: '/en/organizer/5', routes: { '/crm/api/organizer/info': new ApiError(status, '/crm/api/organizer/info', 'refused', {}, data), '/crm/api/organizer/verification-info': { is_email_verified: false, is_phone_verified: false, is_passport_verified: false } } });
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(r.events.filter((e) => e.event === 'page:error')).toEqual([{ event: 'page:error', payload }]);
   });
 });

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
-import { organizerShortName, ratingOneDecimal, sizedImage } from '@tours/shared/domain';
+import { organizerShortName, pageFromQuery, ratingOneDecimal, sizedImage } from '@tours/shared/domain';
 import { OrganizerInfoAnswer, OrganizerReviewsAnswer, isRetryableError, useApiQuery } from '@tours/shared/api';
-import { Avatar, ErrorState, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, useMediaViewer } from '@tours/shared/kit';
+import { Avatar, ErrorState, PageHeader, PageSkeleton, ReviewCard, SafeHtml, Stars, TourCard, useMediaViewer, usePageError, usePageWithinRange } from '@tours/shared/kit';
 import { fetchVerification } from '../common/verification';
 import { VerificationMarks } from '../common/VerificationMarks';
 import { Pager } from './Pager';
@@ -12,6 +11,8 @@ import '../common/common.css';
 import './organizer.css';
 
 const PAGE_SIZE = 3;
+/** The API's page bound (GET /spa/organizer-reviews); a larger page in the URL asks for the last one the call accepts. */
+const MAX_PAGE = 100000;
 
 /**
  * Organizer page (accounts-and-comms 'Organizer page'): public info, verification marks (a failed call counts
@@ -25,7 +26,7 @@ export default function OrganizerPage() {
   const config = useAtomValue(appConfigAtom);
   const id = Number(useAtomValue(routeAtom)?.params.id);
   const rawPage = useAtomValue(queryAtom).page;
-  const page = Math.max(1, Number.parseInt(String(Array.isArray(rawPage) ? rawPage[0] : rawPage ?? '1'), 10) || 1);
+  const page = pageFromQuery(rawPage, MAX_PAGE);
   const valid = Number.isInteger(id) && id > 0;
   const viewer = useMediaViewer();
   const info = useApiQuery(valid ? `org-info:${id}` : null, (signal) => host.api.get('/crm/api/organizer/info', { schema: OrganizerInfoAnswer, query: { id }, signal }));
@@ -34,18 +35,18 @@ export default function OrganizerPage() {
     host.api.get('/spa/organizer-reviews', { schema: OrganizerReviewsAnswer, query: { id, limit: PAGE_SIZE, page }, signal }),
   );
 
-  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; other answers are the error page.
+  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; an id that cannot be one and other
+  // answers are the error page (usePageError).
   const unavailable = info.error !== null && isRetryableError(info.error);
-  useEffect(() => {
-    const status = (info.error as { status?: number } | null)?.status;
-    if (!valid || status === 404) host.emit('page:error', { status: 404 });
-    else if (info.error && !unavailable) host.emit('page:error', { status: 500 });
-  }, [host, valid, info.error, unavailable]);
+  usePageError(info.error, { valid });
+
+  const hrefFor = (p: number) => `${host.href('organizer-id', { id })}${p > 1 ? `?page=${p}` : ''}`;
+  // A page past the last (an old link, ?page=500) shows the last page, as the site's other lists do.
+  usePageWithinRange(page, reviews.data?.pagination, hrefFor);
 
   if (!info.data) return unavailable ? <ErrorState onRetry={info.retry} busy={info.loading} /> : <PageSkeleton />;
   const o = info.data;
   const hidePeople = config.organizer.forceHideOrganizers;
-  const hrefFor = (p: number) => `${host.href('organizer-id', { id })}${p > 1 ? `?page=${p}` : ''}`;
   return (
     <section className="tour-org-page" data-testid="organizer-page">
       <PageHeader title={o.name} description={o.description.replace(/<[^>]*>/g, ' ').trim().slice(0, 160)} breadcrumbs={[{ url: host.href('index'), text: t('common.home') }, { text: o.name }]} />

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { isRetryableError, useApiQuery } from '@tours/shared/api';
-import { ErrorState } from '@tours/shared/kit';
-import { useEffect } from 'react';
-import { fetchIndividualTour, pageErrorOf } from './api';
+import { ErrorState, usePageError } from '@tours/shared/kit';
+import { fetchIndividualTour } from './api';
 import { TourSkeleton, TourView } from './TourView';
 
 /** Screen of route individual-tour-page (/order/{uuid}/individual-tour): the tour page of an order's custom tour. */
@@ -14,12 +13,10 @@ export default function IndividualTourPage() {
   const currency = useAtomValue(currencyAtom);
   const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid);
   const q = useApiQuery(valid ? `individual-tour:${uuid}:${locale}:${currency}` : null, (signal) => fetchIndividualTour(host.api, uuid, signal));
-  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; other answers are the error page.
+  // No answer (network, timeout, 5xx) is shown in place and retried by useApiQuery; a uuid that cannot be one and other
+  // answers are the error page (usePageError).
   const unavailable = q.error !== null && isRetryableError(q.error);
-  useEffect(() => {
-    if (!valid) host.emit('page:error', { status: 404 });
-    else if (q.error && !unavailable) host.emit('page:error', pageErrorOf(q.error));
-  }, [host, valid, q.error, unavailable]);
+  usePageError(q.error, { valid });
   if (unavailable) return <ErrorState onRetry={q.retry} busy={q.loading} />;
   if (!q.data) return <TourSkeleton />;
   return <TourView tour={q.data} individual={q.data.individual} />;

@@ -2,8 +2,8 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { isAbortError, isRetryableError, useAutoRetry, type TourDetailAnswer } from '@tours/shared/api';
-import { ErrorState } from '@tours/shared/kit';
-import { cachedTour, loadTour, pageErrorOf } from './api';
+import { ErrorState, usePageError } from '@tours/shared/kit';
+import { cachedTour, loadTour } from './api';
 import { TourSkeleton, TourView } from './TourView';
 
 /**
@@ -20,6 +20,8 @@ export default function TourPage() {
   const slug = route?.params.slug ?? '';
   const [tour, setTour] = useState<TourDetailAnswer | null>(() => cachedTour(slug, locale, currency) ?? null);
   const [failures, setFailures] = useState(0);
+  // The last load's failure: an answer (404 with a removed tour's data, 403, 410) or an illegal redirect is the error page.
+  const [failed, setFailed] = useState<unknown>(null);
   const [running, setRunning] = useState(true);
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -35,6 +37,7 @@ export default function TourPage() {
         if (controller.signal.aborted) return;
         setRunning(false);
         setFailures(0);
+        setFailed(null);
         const keep = `${window.location.search}${window.location.hash}`;
         if (result.kind === 'redirect') {
           host.navigate(`${host.href('tour-page', { slug: result.to.replace(/^\/(?:[a-z]{2}\/)?/, '') })}${keep}`, { replace: true });
@@ -47,12 +50,13 @@ export default function TourPage() {
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
         setRunning(false);
+        setFailed(error);
         if (isRetryableError(error)) setFailures((n) => n + 1);
-        else host.emit('page:error', pageErrorOf(error));
       },
     );
     return () => controller.abort();
   }, [host, slug, locale, currency, attempt]);
+  usePageError(failed);
 
   // The tour on screen may be another one's or in another currency: the error replaces it until an answer comes.
   if (failures > 0) return <ErrorState onRetry={retry} busy={running} />;

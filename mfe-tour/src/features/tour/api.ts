@@ -3,7 +3,7 @@
  * ('Illegal redirect' when not allowed), the removed_from_publication 404, and a small in-memory cache so a
  * canonical-slug replace does not fetch the tour twice.
  */
-import { currencyAtom, localeAtom, pageErrorOf as pageErrorOfAnswer, routeAtom } from '@tours/shared/core';
+import { currencyAtom, localeAtom, routeAtom } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
 import { allowedTourRedirect } from '@tours/shared/domain';
 import { IndividualTourAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAnswer, TourIdsAnswer, TourReviewsAnswer, type ApiClient, type ReviewTab } from '@tours/shared/api';
@@ -98,10 +98,4 @@ export function fetchTickets(api: ApiClient, tourId: number, signal?: AbortSigna
 
 export function fetchToursByIds(api: ApiClient, ids: number[], signal?: AbortSignal) {
   return ids.length ? api.get('/crm/api/tour/get-by-ids', { schema: TourIdsAnswer, query: { ids: ids.join(',') }, signal }) : Promise.resolve([]);
-}
-
-/** What the tour screen shows for a failed load: the error page of §2.8 with the API's data. */
-export function pageErrorOf(error: unknown): { status: number; data?: Record<string, unknown>; message?: string } {
-  if (error instanceof IllegalRedirectError) return { status: 500, message: error.message };
-  return pageErrorOfAnswer(error);
 }
