@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Locator } from '@playwright/test';
+import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { ROOT, axeViolations } from './support';
 
@@ -68,4 +70,51 @@ test("the e-mail request from the support bubble: 'We've received your email!'; 
   expect(stored).toHaveLength(1);
   expect(stored[0]!.type).toBe('common_help_by_email');
   expect(stored[0]!.comment).toContain('Baikal in March, <i>two</i> people');
+});
+
+test.describe("every phone field is the one phone input of §5.2: digits only, a country picker (issue 17, defect 8)", () => {
+  /** Typed letters never reach the number; choosing a country in the picker puts its dialling code in front. */
+  async function checkPhoneField(scope: Locator) {
+    const phone = scope.getByRole('textbox', { name: /^Phone/ });
+    await phone.click();
+    await expect(phone).toHaveValue('+1'); // the visitor's country (United States) once the field is used
+    await phone.press('End');
+    await phone.pressSequentially('abc12');
+    await expect(phone).toHaveValue('+112');
+    // Pasted text too: only the digits stay.
+    await phone.fill('+1 abc 212 xyz');
+    await expect(phone).not.toHaveValue(/[a-z]/i);
+    await expect(phone).toHaveValue(/^\+1 ?212/);
+
+    const country = scope.getByRole('combobox', { name: 'Country code' });
+    await expect(country).toHaveValue(/^United States \+1$/);
+    await country.click();
+    await country.fill('Germany');
+    await scope.getByRole('option', { name: 'Germany +49' }).click();
+    await expect(country).toHaveValue('Germany +49');
+    await expect(phone).toHaveValue('+49');
+    await phone.press('End');
+    await phone.pressSequentially('x30y');
+    await expect(phone).toHaveValue('+4930');
+  }
+
+  test("the header's 'Request a call'", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/en/about');
+    await page.getByRole('banner').getByRole('button', { name: 'Request a call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a call' });
+    await expect(dialog).toBeVisible();
+    await checkPhoneField(dialog);
+  });
+
+  test('the request page of a tour', async ({ page }) => {
+    let tourId = 0;
+    for (let id = 1001; id < 1100 && !tourId; id++) {
+      const res = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/spa/tour-for-request?id=${id}&format=main&site_id=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+      if (res.status === 200) tourId = id;
+    }
+    await page.goto(`/en/tour/${tourId}/order`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkPhoneField(page.getByRole('main'));
+  });
 });

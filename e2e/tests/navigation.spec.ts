@@ -2,9 +2,118 @@
  * Where a page stands after a navigation (issue 17, defect 1): a new page starts at the top, back and forward return
  * to the place left — for cards, footer links and the header alike (host/src/app/scroll-restoration.ts).
  */
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test.describe('scroll position across navigations, desktop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  /** A visitor who already answered the region question and the cookie alert: no sheet slides in under the pointer. */
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([
+      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+    ]);
+  });
+  /** Where an element stands in the viewport (px from its top): what the visitor sees, whatever grew above it meanwhile. */
+  const viewportTop = (target: Locator) => target.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+
+  test('a card far down the results opens its tour at the top; back restores the list, forward the tour where it was left', async ({ page }) => {
+    await page.goto('/en/tours');
+    const cards = page.locator('main article');
+    await expect(cards.nth(12)).toBeVisible();
+    // The fourth row of the four-column grid, about 2,000 px down.
+    const card = cards.nth(12).getByRole('link').first();
+    await card.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(1200);
+    const cardTop = await viewportTop(cards.nth(12));
+    const title = (await cards.nth(12).locator('h3').textContent())!.trim();
+
+    await card.click();
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBeLessThan(5);
+
+    // The tour page read down to its lower sections, once drawn, then back to the list: the card where it was.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    const lowest = await page.evaluate(() => ['reviews', 'schedule', 'faq', 'conditions', 'accommodation', 'route'].find((id) => document.getElementById(id)));
+    const section = page.locator(`#${lowest}`);
+    await section.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(1000);
+    const sectionTop = await viewportTop(section);
+    await page.goBack();
+    await expect(cards.nth(12)).toBeVisible();
+    await expect.poll(() => viewportTop(cards.nth(12))).toBe(cardTop);
+    expect(await scrollY(page)).toBeGreaterThan(1200);
+
+    // Forward: the tour page at that section, where it was left, not at its top.
+    await page.goForward();
+    await expect(heading).toBeAttached();
+    await expect.poll(() => viewportTop(section)).toBe(sectionTop);
+    expect(await scrollY(page)).toBeGreaterThan(1000);
+  });
+
+  test('a header link opens its page at the top', async ({ page }) => {
+    await page.goto('/en/about');
+    const link = page.getByRole('banner').getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tours', exact: true });
+    await expect(link).toBeVisible();
+    // Scrolled until the header's links reach the top edge: still in view, the page no longer at its top.
+    const top = await link.evaluate((a) => Math.floor(a.getBoundingClientRect().top + window.scrollY) - 4);
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(40);
+    await link.click();
+    await expect(page).toHaveURL(/\/en\/tours$/);
+    await expect(page.locator('main article').first()).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBeLessThan(5);
+  });
+
+  test('a footer link opens its page at the top', async ({ page }) => {
+    await page.goto('/en/tours');
+    await expect(page.locator('main article').first()).toBeVisible();
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About us' });
+    await about.scrollIntoViewIfNeeded();
+    expect(await scrollY(page)).toBeGreaterThan(2000);
+    await about.click();
+    await expect(page).toHaveURL(/\/en\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBeLessThan(5);
+  });
+
+  test("an in-site link with an anchor opens its page at the anchor (a tour's reviews)", async ({ page }) => {
+    await page.goto('/en/tours');
+    const first = page.locator('main article').first();
+    await expect(first).toBeVisible();
+    const href = await first.getByRole('link').first().getAttribute('href');
+    // A link to the tour's reviews, followed as the site's own links are (single-spa, no page load).
+    await page.evaluate((to) => {
+      const a = document.createElement('a');
+      a.href = to;
+      a.textContent = 'Read the reviews';
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        window.history.pushState(null, '', to);
+      });
+      document.querySelector('main')!.prepend(a);
+    }, `${href}#reviews`);
+    await page.getByRole('link', { name: 'Read the reviews' }).click();
+    const reviews = page.locator('#reviews');
+    await expect(reviews).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
+    // At the anchor, and still there once the sections above it have drawn.
+    await expect.poll(() => viewportTop(reviews)).toBeLessThan(80);
+    let height = -1;
+    await expect.poll(async () => {
+      const now = await page.evaluate(() => document.documentElement.scrollHeight);
+      const settled = now === height;
+      height = now;
+      return settled;
+    }, { intervals: [300] }).toBe(true);
+    expect(await viewportTop(reviews)).toBeLessThan(80);
+    expect(await viewportTop(reviews)).toBeGreaterThanOrEqual(-5);
+  });
+});
 
 test.describe('scroll position across navigations', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -62,3 +171,4 @@ test.describe('scroll position across navigations', () => {
     for (const r of ratios) expect(r).toBeCloseTo(0.75, 2);
   });
 });
+

@@ -97,6 +97,40 @@ describe('scroll position across navigations (issue 17)', () => {
     section.remove();
   });
 
+  test('back: the place is held while the page draws (a bar above the header arriving after the restore)', async () => {
+    visitorScrollsTo(1800);
+    follow('/en/tour/baikal-ice-12');
+    await back();
+    await frames();
+    expect(y).toBe(1800);
+    // Something above arrives and the browser's scroll anchoring moves the page by its height: the place comes back.
+    window.scrollTo(0, 1910);
+    await frames();
+    expect(y).toBe(1800);
+  });
+
+  test('an anchor stays in view while the page draws above it, until the visitor takes over', async () => {
+    follow('/en/tour/baikal-ice-12#reviews');
+    const section = document.createElement('section');
+    section.id = 'reviews';
+    section.dataset.top = '2400';
+    section.getBoundingClientRect = () => ({ top: Number(section.dataset.top) - y }) as DOMRect;
+    document.body.append(section);
+    await frames();
+    expect(y).toBe(2400);
+    // The route and the pictures above arrive: the reviews move down, the page follows them.
+    section.dataset.top = '3100';
+    await frames();
+    expect(y).toBe(3100);
+    // The visitor scrolls: the page is theirs.
+    window.dispatchEvent(new Event('pointerdown'));
+    visitorScrollsTo(500);
+    section.dataset.top = '3600';
+    await frames();
+    expect(y).toBe(500);
+    section.remove();
+  });
+
   test('the visitor scrolling first wins over a pending restore', async () => {
     visitorScrollsTo(3000);
     follow('/en/about');

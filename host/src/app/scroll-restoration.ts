@@ -6,13 +6,17 @@
  * - Every history entry gets a key in `history.state.scrollKey`; positions are kept per key in sessionStorage (the
  *   last KEEP), saved as the visitor scrolls and when a navigation starts (before the new page can clamp it).
  * - A navigation that keeps the path (a filter, a page of results, a tab, an anchor) is not a new page: nothing moves.
+ * - A new page with an #anchor: the target is brought to the top when it appears and kept there while the page draws
+ *   (for RESTORE_MS, unless the visitor takes over).
  * - Back/forward (a popstate of the browser, not single-spa's own) and a reload: once the new page is mounted, the
- *   saved place is applied as soon as the page is tall enough, for up to RESTORE_MS, unless the visitor scrolls
- *   (wheel, touch, a key) first.
+ *   saved place is applied as soon as the page is tall enough and held while the page draws, for RESTORE_MS, unless
+ *   the visitor takes over (wheel, touch, a key, a pointer press such as on the scrollbar).
  */
 const STORAGE_KEY = 'scroll-positions';
 export const KEEP = 50;
 export const RESTORE_MS = 3000;
+/** What the visitor does to take the page's place over from a pending restore. */
+const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 type Positions = Map<string, number>;
 
@@ -87,14 +91,14 @@ export function installScrollRestoration(win: Window = window): () => void {
     let frame = 0;
     const stop = () => {
       win.cancelAnimationFrame(frame);
-      for (const type of ['wheel', 'touchstart', 'keydown'] as const) win.removeEventListener(type, stop);
+      for (const type of TAKE_OVER) win.removeEventListener(type, stop);
       if (cancelPending === stop) cancelPending = null;
     };
     const tick = () => {
       if (attempt() || Date.now() - started > RESTORE_MS) stop();
       else frame = win.requestAnimationFrame(tick);
     };
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) win.addEventListener(type, stop, { passive: true });
+    for (const type of TAKE_OVER) win.addEventListener(type, stop, { passive: true });
     cancelPending = stop;
     frame = win.requestAnimationFrame(tick);
   };
@@ -123,15 +127,31 @@ export function installScrollRestoration(win: Window = window): () => void {
     const newPath = win.location.pathname;
     key = keyOfEntry();
     const saved = positions.get(key);
-    if (traversal && saved !== undefined) until(() => scrollTo(saved));
+    if (traversal && saved !== undefined) {
+      // Held, not set once: the position belongs to the page as it was drawn, and parts of it (a bar above the header,
+      // lazy sections, pictures) may arrive after the page is tall enough; the browser's scroll anchoring would then
+      // keep the wrong content in view. Held for RESTORE_MS, unless the visitor takes over.
+      until(() => {
+        scrollTo(saved);
+        return false;
+      });
+    }
     else if (newPath !== path && !traversal) {
       const anchor = decodeURIComponent(win.location.hash.slice(1));
       win.scrollTo(0, 0);
       if (anchor) {
+        // Kept at the anchor while the page draws around it (lazy sections and pictures above it push it down), for
+        // RESTORE_MS or until the visitor takes over: one scroll when the target first appears left it far below.
+        let placed: number | null = null;
         until(() => {
           const target = document.getElementById(anchor);
-          target?.scrollIntoView();
-          return Boolean(target);
+          if (!target) return false;
+          const top = target.getBoundingClientRect().top;
+          if (placed === null || Math.abs(top - placed) > 1) {
+            target.scrollIntoView();
+            placed = target.getBoundingClientRect().top;
+          }
+          return false;
         });
       }
     }
