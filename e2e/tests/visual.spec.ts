@@ -1,6 +1,6 @@
 /**
- * Visual check of the site's main layouts (issue 17, 'Tests'): the main, search, tour and error pages at 320, 375,
- * 1280 and 1920 px against committed baselines (tests/__screenshots__, one set for every platform: CI runs on this
+ * Visual check of the site's main layouts (issue 17, 'Tests'): the main, search, tour and error pages (404, the
+ * removed tour's page, 403) at 320, 375, 1280 and 1920 px, each whole page top to bottom, against committed baselines (tests/__screenshots__, one set for every platform: CI runs on this
  * machine's Chromium). It fails on a broken layout, not on content: everything that depends on the day or on the
  * seed (photos, prices, dates, counts, cards, review texts) is masked, animations are off and fonts settled, and the
  * tolerance absorbs antialiasing (2 % of the pixels, each compared with a colour threshold).
@@ -27,14 +27,18 @@ const DYNAMIC = [
 ].join(', ');
 
 let tourSlug = '';
+/** A tour taken off the site: its own page (similar tours, the help card) answered 404. */
+let removedId = 0;
 test.beforeAll(async () => {
-  for (let id = 1001; id < 1300 && !tourSlug; id++) {
+  for (let id = 1001; id < 1400 && !(tourSlug && removedId); id++) {
     const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-    if (res.status !== 200) continue;
+    if (res.status === 404 && !removedId && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') removedId = id;
+    if (res.status !== 200 || tourSlug) continue;
     const tour = (await res.json()) as { id: number; slug: string; type: number; is_tour_active: boolean };
     if (tour.type === 1 && tour.is_tour_active && !HOSTILE.includes(tour.id)) tourSlug = tour.slug;
   }
   expect(tourSlug).not.toBe('');
+  expect(removedId).toBeGreaterThan(0);
 });
 
 /** A returning visitor: the cookie alert answered and the region known, so no sheet or dropdown opens over the page. */
@@ -46,34 +50,59 @@ test.beforeEach(async ({ context, baseURL, page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
+/** Whether anything on the page is still loading: a skeleton, or a section saying 'Loading…' (role status). */
+const loading = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.ui-skeleton, .ui-page-skeleton, .tour-skeleton')].some((el) => el.getBoundingClientRect().width > 0) ||
+    [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.trim() === 'Loading…'));
+
+/**
+ * The whole page with its data: scrolled to the end half a screen at a time, as a reader would, so the sections that
+ * load on approach load (again from the top while something still loads: a section mounted after the reader passed
+ * its place loads on the next pass), then back to the top.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
-  // No skeleton left in sight: the visible part shows its data (below the fold, lazy parts may still wait).
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.ui-skeleton')].every((el) => {
-      const r = el.getBoundingClientRect();
-      return r.width === 0 || r.bottom <= 0 || r.top >= innerHeight;
-    }),
-  );
+  for (let pass = 0; pass < 3 && (pass === 0 || (await loading(page))); pass++) {
+    for (let y = 0; ; ) {
+      const { end, height } = await page.evaluate(() => ({ end: document.documentElement.scrollHeight - innerHeight, height: innerHeight }));
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForLoadState('networkidle');
+      if (y >= end) break;
+      y = Math.min(end, y + height / 2);
+    }
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect.poll(() => loading(page), { message: 'nothing on the page is still loading' }).toBe(false);
+  await page.waitForLoadState('networkidle');
 }
 
-const PAGES: Array<{ name: string; path: () => string; ready: (page: Page) => Promise<void> }> = [
+/** A 403 naming the account's e-mail (public-site §2.8), as the tour call would answer it. */
+const refused = async (page: Page): Promise<void> => {
+  await page.route('**/spa/tour?*', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'refused', data: { legit_user_email: 'a***@example.com' } }) }));
+};
+
+const PAGES: Array<{ name: string; path: () => string; ready: (page: Page) => Promise<void>; before?: (page: Page) => Promise<void> }> = [
   { name: 'main', path: () => '/en', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'search', path: () => '/en/tours', ready: (page) => expect(page.locator('.ui-tour-card').first()).toBeVisible() },
   { name: 'tour', path: () => `/en/${tourSlug}`, ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { name: 'error', path: () => '/en/this-page-does-not-exist', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'removed', path: () => `/en/removed-tour-${removedId}`, ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'forbidden', path: () => `/en/${tourSlug}`, before: refused, ready: (page) => expect(page.getByRole('button', { name: 'Log in again' })).toBeVisible() },
 ];
 
 test.describe('visual check: main, search, tour and error pages (issue 17)', () => {
-  for (const { name, path, ready } of PAGES) {
+  for (const { name, path, ready, before } of PAGES) {
     for (const width of [320, 375, 1280, 1920]) {
       test(`${name} at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 1000 });
+        await before?.(page);
         await page.goto(path());
         await ready(page);
         await settle(page);
         await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+          fullPage: true,
           animations: 'disabled',
           caret: 'hide',
           mask: [page.locator(DYNAMIC)],
