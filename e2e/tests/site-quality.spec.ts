@@ -614,30 +614,32 @@ test.describe('the common help card where the flows lead to it (issue 17, defect
 });
 
 test.describe('a first visit is not covered by every prompt at once (issue 17, content)', () => {
-  test('375 px: the location question first, then the cookie alert, and the partnership bar only once that is answered', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/en');
-    const dropdown = page.getByText("You're browsing the website for", { exact: false });
-    const cookies = page.getByRole('region', { name: 'Cookie notice' });
-    const partnership = page.getByRole('link', { name: 'Sell our tours at partner rates' });
-    // The country came from the address (no cookie): the question opens by itself after 500 ms; nothing else is up.
-    await expect(dropdown).toBeVisible();
-    await expect(cookies).toHaveCount(0);
-    await expect(partnership).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeVisible();
+  for (const [width, height] of [[320, 640], [375, 740], [1280, 800]] as const) {
+    test(`${width} px: the location question first, then the cookie alert, and the partnership bar only once that is answered`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/en');
+      const dropdown = page.getByText("You're browsing the website for", { exact: false });
+      const cookies = page.getByRole('region', { name: 'Cookie notice' });
+      const partnership = page.getByRole('link', { name: 'Sell our tours at partner rates' });
+      // The country came from the address (no cookie): the question opens by itself after 500 ms; nothing else is up.
+      await expect(dropdown).toBeVisible();
+      await expect(cookies).toHaveCount(0);
+      await expect(partnership).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Ok', exact: true }).click();
-    await expect(dropdown).toBeHidden();
-    await expect(cookies).toBeVisible();
-    await expect(partnership).toHaveCount(0);
+      await page.getByRole('button', { name: 'Ok', exact: true }).click();
+      await expect(dropdown).toBeHidden();
+      await expect(cookies).toBeVisible();
+      await expect(partnership).toHaveCount(0);
 
-    await cookies.getByRole('button', { name: 'Allow' }).click();
-    await expect(cookies).toHaveCount(0);
-    // The next page (a reload here) is a returning visitor's: the bar is served with it, nothing else asks.
-    await page.reload();
-    await expect(partnership).toBeVisible();
-    await page.waitForTimeout(700);
-    await expect(dropdown).toBeHidden();
-    await expect(cookies).toHaveCount(0);
-  });
+      await cookies.getByRole('button', { name: 'Allow' }).click();
+      await expect(cookies).toHaveCount(0);
+      // The next page (a reload here) is a returning visitor's: the bar is served with it, nothing else asks.
+      await page.reload();
+      await expect(partnership).toBeVisible();
+      await page.waitForTimeout(700);
+      await expect(dropdown).toBeHidden();
+      await expect(cookies).toHaveCount(0);
+    });
+  }
 });
