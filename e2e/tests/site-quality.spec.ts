@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, signInTraveller } from './support';
+import { ROOT, axeViolations, findRemovedTourId, signInTraveller } from './support';
 
 test.describe('site quality', () => {
   test('a blog article or category that does not exist is a real 404, not a 404 page answered 200', async ({ request }) => {
@@ -358,11 +358,7 @@ test.describe('every amount on every page in the one price display and currency 
     // A tour with a discount of an amount (stored in roubles), a cruise with its cabin table, a removed tour.
     discounted = (await findTour('en', (t) => t.is_tour_active && (t as PricedTour).discounts.some((d) => d.format.id === 1))) as PricedTour;
     cruise = (await findTour('en', (t) => t.is_tour_active && ((t as PricedTour).cabins?.length ?? 0) > 0)) as PricedTour;
-    for (let id = 1001; id < 1400 && !removedId; id++) {
-      const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-      if (res.status === 404 && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') removedId = id;
-    }
-    expect(removedId).toBeGreaterThan(0);
+    removedId = await findRemovedTourId();
   });
 
   test.beforeEach(async ({ context, baseURL }) => {
@@ -486,11 +482,7 @@ test.describe('the header holds one tidy layout from 320 to 2000 px (issue 17, d
   let removedId = 0;
   test.beforeAll(async () => {
     tour = await findTour('en', (t) => t.is_tour_active && t.type === 1);
-    for (let id = 1001; id < 1400 && !removedId; id++) {
-      const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-      if (res.status === 404 && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') removedId = id;
-    }
-    expect(removedId).toBeGreaterThan(0);
+    removedId = await findRemovedTourId();
   });
   const pages: Array<{ name: string; path: () => string }> = [
     { name: 'about', path: () => '/en/about' },

@@ -12,6 +12,15 @@ export type MfeName = 'mfe-search' | 'mfe-tour' | 'mfe-booking' | 'mfe-account' 
 const MFES: MfeName[] = ['mfe-search', 'mfe-tour', 'mfe-booking', 'mfe-account', 'mfe-comms'];
 export const REMOTE_PORTS = Object.fromEntries(MFES.map((m, i) => [m, E2E_PORTS.remoteBase + i])) as Record<MfeName, number>;
 
+/** The first seeded tour (from id 1001) taken off the site: its page is the removed tour's (§2.8; 404 'removed_from_publication'). */
+export async function findRemovedTourId(): Promise<number> {
+  for (let id = 1001; id < 1400; id++) {
+    const res = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status === 404 && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') return id;
+  }
+  throw new Error('no removed tour in the seeded catalogue');
+}
+
 type Manifest = Record<string, { url: string; version: string }>;
 export function readManifest(): Manifest {
   return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as Manifest;
