@@ -15,7 +15,11 @@ export { openDatabase } from './db';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
-  const db: Db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { file: config.dbFile });
+  // A failed background checkpoint is logged by the service's logger once it exists (the seed runs before it).
+  let checkpointFailed = (message: string) => console.error(`WAL checkpoint failed: ${message}`);
+  const db: Db = await openDatabase(config.databaseUrl
+    ? { url: config.databaseUrl }
+    : { file: config.dbFile, backgroundCheckpoints: { onError: (message) => checkpointFailed(message) } });
   // One clock for the seed and the service (CLOCK_START moves it; lib/clock.ts).
   const now = serviceClock(config.clockStart);
   const today = new Date(now()).toISOString().slice(0, 10);
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
   // The development organizer-meet contract and its fixed key (issue 16; README 'Organizer-meet pages'): DEV_MODE only.
   if (config.devMode) await ensureDevOrganizerMeetKey(db, new Date(now()));
   const app = buildServer({ db, config, now, logger: { level: config.logLevel } });
+  checkpointFailed = (message) => app.log.error({ error: message }, 'WAL checkpoint failed');
   if (config.clockStart !== null) app.log.warn({ clockStart: new Date(config.clockStart).toISOString(), today }, 'CLOCK_START: the service runs on a moved clock');
   if (staff.length) app.log.info({ staff }, 'development staff accounts made (passwords in api/src/db/seed/staff.ts)');
   if (config.devMode) app.log.info({ url: `${config.siteOrigin}/ru/organizer-meet/${DEV_ORGANIZER_MEET_KEY}` }, 'development organizer-meet page');

@@ -1,6 +1,10 @@
 /** The data layer: migrations, seeding on start, restart persistence (SQLite file or PostgreSQL). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db';
+import { BACKSTOP_PAGES } from '../src/db/checkpointer';
 import { MIGRATIONS } from '../src/db/migrations';
 import { ensureSeeded } from '../src/db/seed/ensure';
 import { createTestDb, skipNote, TEST_SEED, TEST_SIZE, TODAY, usingPostgres, type TestDb } from './helpers';
@@ -70,4 +74,31 @@ test('SQLite only: the file uses WAL and the FTS5 table exists', async () => {
   expect(rows[0]?.journal_mode).toBe('wal');
   const fts = await sql<{ name: string }>`select name from sqlite_master where name = 'tour_search_fts'`.execute(t.db.kysely);
   expect(fts.rows).toHaveLength(1);
+});
+
+test('SQLite only: with background checkpoints a worker moves the WAL into the database file, not the commits', async () => {
+  if (usingPostgres) return skipNote('SQLite WAL checkpoints under PostgreSQL');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoints-'));
+  const file = path.join(dir, 'db.sqlite');
+  const errors: string[] = [];
+  const db = await openDatabase({ file, migrate: false, backgroundCheckpoints: { onError: (message) => errors.push(message) } });
+  try {
+    // The API's own connection checkpoints only as a backstop, far beyond what the writes below fill.
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
+    expect(rows[0]?.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
+    await sql`create table notes (id integer primary key, text text not null)`.execute(db.kysely);
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i++) await sql`insert into notes (text) values (${'x'.repeat(2000)})`.execute(trx);
+    });
+    // About 1 MB of rows, in the WAL only until a checkpoint copies them into the file.
+    const deadline = Date.now() + 5_000;
+    while (fs.statSync(file).size < 1_000_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).toBeGreaterThan(1_000_000);
+    expect(errors).toEqual([]);
+  } finally {
+    await db.close();
+  }
+  // Closing stops the worker first, so the API's connection is the last one and removes the WAL.
+  expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

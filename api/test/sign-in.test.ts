@@ -180,6 +180,23 @@ describe('auth-via-code', () => {
     expect((await post('auth-via-code', { login, code: late })).json().errors).toEqual({ code: 'The code has expired. Request a new one' });
   });
 
+  test('guesses sent at once get no more than 5 tries between them, and the right code among them works once', async () => {
+    const login = 'parallel@example.com';
+    await post('send-auth-code', { login });
+    const code = await lastCode(app, login);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 100000).padStart(5, '0');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post('auth-via-code', { login, code: wrong(i) })));
+    const said = answers.map((res) => res.json().errors.code);
+    expect(said.filter((m) => m === 'Incorrect code')).toHaveLength(5);
+    expect(said.filter((m) => m === 'The code has expired. Request a new one')).toHaveLength(7);
+    expect((await post('auth-via-code', { login, code })).json().errors.code).toBe('The code has expired. Request a new one');
+
+    await post('send-auth-code', { login });
+    const next = await lastCode(app, login);
+    const rights = await Promise.all(Array.from({ length: 4 }, () => post('auth-via-code', { login, code: next })));
+    expect(rights.map((res) => res.statusCode).sort()).toEqual([200, 422, 422, 422]);
+  });
+
   test('a code of one login does not sign in another', async () => {
     await post('send-auth-code', { login: 'one@example.com' });
     const res = await post('auth-via-code', { login: 'two@example.com', code: await lastCode(app, 'one@example.com') });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrationProvider } from './migrations';
 import type { Schema } from './schema';
 
@@ -27,12 +28,17 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Run pending migrations (default true). */
   migrate?: boolean;
+  /**
+   * SQLite file only: checkpoint the WAL from a worker thread rather than inside commits (checkpointer.ts); the
+   * running API sets it. `onError` hears a checkpoint that failed.
+   */
+  backgroundCheckpoints?: { onError(message: string): void };
 }
 
 // bigint (count(*) and sums) comes back as a string by default; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
-function openSqlite(file: string): Kysely<Schema> {
+function openSqlite(file: string, background: OpenDatabaseOptions['backgroundCheckpoints']): { kysely: Kysely<Schema>; checkpointer: Checkpointer | null } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new Sqlite(file);
   database.pragma('journal_mode = WAL');
@@ -40,7 +46,9 @@ function openSqlite(file: string): Kysely<Schema> {
   database.pragma('busy_timeout = 10000');
   database.pragma('cache_size = -32000');
   database.pragma('temp_store = MEMORY');
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const checkpointer = background && file !== ':memory:' ? startCheckpointer(path.resolve(file), { onError: background.onError }) : null;
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  return { kysely: new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), checkpointer };
 }
 
 /** Prepared statements kept per connection: the SQL a running API sends is a few hundred distinct texts. */
@@ -94,7 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   const dialect: DialectName = options.url ? 'postgres' : 'sqlite';
   if (!options.url && !options.file) throw new Error('openDatabase needs a file or a url');
   const file = options.file ?? '';
-  const kysely = options.url ? openPostgres(options.url) : openSqlite(file);
+  const { kysely, checkpointer } = options.url ? { kysely: openPostgres(options.url), checkpointer: null } : openSqlite(file, options.backgroundCheckpoints);
   let closed = false;
   const db: Db = {
     kysely,
@@ -103,6 +111,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
+      await checkpointer?.stop();
       await kysely.destroy();
     },
   };

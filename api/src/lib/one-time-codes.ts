@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_CODE_LENGTH, type CodeSender } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import type { Db } from '../db';
-import { countCodeSends, insertCode, newestCode, newestConfirmationCode, sweepCodes, tryCode, type CodeOwner } from '../db/queries/auth-codes';
+import { countCodeSends, insertCode, newestCode, newestConfirmationCode, sweepCodes, tryCode, tryNewestLoginCode, type CodeOwner } from '../db/queries/auth-codes';
 import { sweepLinkTokens } from '../db/queries/link-tokens';
 import type { CodePurpose } from '../db/migrations/0008-accounts';
 import type { Captcha } from './captcha';
@@ -86,7 +86,14 @@ export class OneTimeCodes {
   /** Checks a code the traveller entered and uses it up when it is right. Only the owner's newest code works. */
   async check(owner: Omit<CodeOwner, 'login'> & { login?: string }, code: string): Promise<CodeCheck> {
     const now = new Date(this.options.now());
-    const row = await newestCode(this.db, owner);
+    if (owner.travellerId === null) {
+      // A sign-in: the code's owner is the login, so its hash is known before the row (one statement, not two).
+      const login = owner.login ?? '';
+      const tried = await tryNewestLoginCode(this.db, { purpose: owner.purpose, login }, this.hash({ login, purpose: owner.purpose, travellerId: null }, code), CODE_TRIES, now);
+      if (!tried) return { status: 'expired', login: null };
+      return tried.right ? { status: 'ok', login: tried.login } : { status: 'wrong', login: null };
+    }
+    const row = await newestCode(this.db, { purpose: owner.purpose, travellerId: owner.travellerId });
     if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return { status: 'expired', login: null };
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(this.hash({ login: row.login, purpose: row.purpose, travellerId: row.traveller_id }, code), 'hex');

@@ -18,9 +18,10 @@ import { withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
 import {
-  appendHistory, bookingDb, createRequest, deleteTourists, familyVariants, historyOf, insertTourists, requestById, sameTourFamily, touristsOf, updateRequest,
+  appendHistory, bookingDb, createRequest, type BookingDb, deleteTourists, familyVariants, historyOf, insertTourists, requestById, sameTourFamily, touristsOf, updateRequest,
   updateTourist, variantById, type TouristFields,
 } from '../db/queries/booking';
+import { prepared, type Arg } from '../db/prepared';
 import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
 import { paymentRecordsOf } from '../lib/payments';
 import { accessRequest, idempotencyKeyOf, keyReused, submitHash, travellerActor, type RequestAccess } from '../lib/booking';
@@ -152,6 +153,11 @@ function requireEditable(row: RequestRow): void {
   if (!canEditTouristsStatus(row.status)) throw new HttpError(409, 'The request is closed: its tourists can no longer be changed');
 }
 
+/** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
+const orderTour = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
+  .select(['id', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .where('id', '=', arg('id')).where('is_published', '=', 1));
+
 export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   const tags = ['requests'];
   const access = 'Access: by uuid, whoever holds it (the link\'s secret); by id, the traveller signed in when it was sent (another signed-in traveller: 403 with '
@@ -179,9 +185,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const data = parsed!;
       const key = idempotencyKeyOf(request, data.idempotency_key);
       const day = today(s);
-      // Only what the order needs: a tour row is wide (texts in four languages), and every submit reads one.
-      const tour = await bookingDb(s.db).selectFrom('tours').select(['id', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
-        .where('id', '=', data.tour_id).where('is_published', '=', 1).executeTakeFirst();
+      const tour = await orderTour.executeTakeFirst(bookingDb(s.db), { id: data.tour_id });
       if (!tour) throw validationError({ tour_id: 'Incorrect value' });
       let tourId = tour.id;
       let variantId: number | null = null;

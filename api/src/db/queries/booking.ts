@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
+import { prepared, preparedShapes, type Arg } from '../prepared';
 import type { Schema } from '../schema';
 import type {
   HistoryActor, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestTable, RequestTouristRow, RequestTouristTable,
@@ -29,8 +30,10 @@ export function requestByUuid(db: Db, uuid: string): Promise<RequestRow | undefi
   return bookingDb(db).selectFrom('help_requests').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+const byKey = prepared((k: BookingDb, arg: Arg<{ key: string }>) => k.selectFrom('help_requests').select(['id', 'uuid', 'idempotency_hash']).where('idempotency_key', '=', arg('key')));
+
 function requestByKey(db: Db, key: string): Promise<Pick<RequestRow, 'id' | 'uuid' | 'idempotency_hash'> | undefined> {
-  return bookingDb(db).selectFrom('help_requests').select(['id', 'uuid', 'idempotency_hash']).where('idempotency_key', '=', key).executeTakeFirst();
+  return byKey.executeTakeFirst(bookingDb(db), { key });
 }
 
 export interface HistoryEntry {
@@ -48,8 +51,10 @@ export async function appendHistory(trx: BookingTrx | BookingDb, requestId: numb
     request_id: requestId, at: at.toISOString(), actor: entry.actor, actor_id: entry.actor_id ?? null, action: entry.action,
     from_status: entry.from_status ?? null, to_status: entry.to_status ?? null, changes: entry.changes ? JSON.stringify(entry.changes) : null, message: entry.message ?? null,
   };
-  await trx.insertInto('request_history').values(row).execute();
+  await insertHistory.run(trx, row);
 }
+
+const insertHistory = preparedShapes((k: BookingDb, row: Insertable<RequestHistoryTable>) => k.insertInto('request_history').values(row));
 
 export function historyOf(db: Db, requestId: number): Promise<RequestHistoryRow[]> {
   return bookingDb(db).selectFrom('request_history').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
@@ -70,6 +75,10 @@ export type CreateOutcome = StoredRequest | { keyReused: true };
  * the same; else `keyReused`): sequential resends find it first; concurrent ones are decided by the unique index
  * (`on conflict do nothing`: on PostgreSQL the second insert waits for the first transaction, then finds its row).
  */
+const insertRequest = preparedShapes((k: BookingDb, row: Insertable<RequestTable>) => k.insertInto('help_requests').values(row)
+  .onConflict((oc) => oc.column('idempotency_key').doNothing())
+  .returning('id'));
+
 export async function createRequest(
   db: Db,
   row: NewRequest,
@@ -86,11 +95,7 @@ export async function createRequest(
   if (before) return before;
   const uuid = randomUUID();
   const id = await bookingDb(db).transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('help_requests')
-      .values({ ...row, uuid, idempotency_key: key, idempotency_hash: key ? hash : null })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertRequest.executeTakeFirst(trx, { ...row, uuid, idempotency_key: key, idempotency_hash: key ? hash : null });
     if (!inserted) return null;
     const newId = Number(inserted.id);
     await appendHistory(trx, newId, options.history, options.at);
@@ -128,18 +133,20 @@ export async function deleteTourists(trx: BookingTrx, requestId: number, ids: nu
 }
 
 /** A date variant with its tour (the variant of another option is still a variant of the tour's family). */
+const variantByIdQuery = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tour_variants').selectAll().where('id', '=', arg('id')));
+
 export function variantById(db: Db, id: number) {
-  return bookingDb(db).selectFrom('tour_variants').selectAll().where('id', '=', id).executeTakeFirst();
+  return variantByIdQuery.executeTakeFirst(bookingDb(db), { id });
 }
 
 /** Whether two tours are options of one another (tour_options, either way) or the same tour. */
 export async function sameTourFamily(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return true;
-  const row = await bookingDb(db).selectFrom('tour_options').select('tour_id')
-    .where((eb) => eb.or([eb.and([eb('tour_id', '=', a), eb('option_tour_id', '=', b)]), eb.and([eb('tour_id', '=', b), eb('option_tour_id', '=', a)])]))
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await optionLink.executeTakeFirst(bookingDb(db), { a, b }));
 }
+
+const optionLink = prepared((k: BookingDb, arg: Arg<{ a: number; b: number }>) => k.selectFrom('tour_options').select('tour_id')
+  .where((eb) => eb.or([eb.and([eb('tour_id', '=', arg('a')), eb('option_tour_id', '=', arg('b'))]), eb.and([eb('tour_id', '=', arg('b')), eb('option_tour_id', '=', arg('a'))])])));
 
 /** The variants of a tour and of its published options, by start. */
 export async function familyVariants(db: Db, tourId: number) {

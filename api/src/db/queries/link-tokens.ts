@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../index';
 import type { LinkPurpose, LinkTokenTable } from '../migrations/0008-accounts';
-import { accountsDb, tokenHash } from './travellers';
+import { prepared, type Arg } from '../prepared';
+import { accountsDb, tokenHash, type AccountsKysely } from './travellers';
 
 export type LinkToken = Selectable<LinkTokenTable>;
 
@@ -19,12 +20,18 @@ export interface NewLinkToken {
 
 export async function issueLinkToken(db: Db, link: NewLinkToken, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await accountsDb(db).insertInto('link_tokens').values({
+  await insertLink.run(accountsDb(db), {
     token_hash: tokenHash(token), purpose: link.purpose, traveller_id: link.travellerId, login: link.login,
-    expires_at: new Date(now.getTime() + link.lifetimeMs).toISOString(), used_at: null, created_at: now.toISOString(),
-  }).execute();
+    expires_at: new Date(now.getTime() + link.lifetimeMs).toISOString(), created_at: now.toISOString(),
+  });
   return token;
 }
+
+type NewLinkRow = Omit<LinkToken, 'used_at'>;
+const insertLink = prepared((k: AccountsKysely, arg: Arg<NewLinkRow>) => k.insertInto('link_tokens').values({
+  token_hash: arg('token_hash'), purpose: arg('purpose'), traveller_id: arg('traveller_id'), login: arg('login'), expires_at: arg('expires_at'), used_at: null,
+  created_at: arg('created_at'),
+}));
 
 /** The token's row while it is unused and unexpired (checking a link before using it). */
 export async function liveLinkToken(db: Db, token: string, purpose: LinkPurpose, now: Date): Promise<LinkToken | undefined> {

@@ -2,7 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../index';
 import type { OutboxStatus, OutboxTable } from '../migrations/0008-accounts';
-import { accountsDb } from './travellers';
+import { prepared, type Arg } from '../prepared';
+import { accountsDb, type AccountsKysely } from './travellers';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -16,11 +17,14 @@ export interface NewOutboxRow {
   status: OutboxStatus;
 }
 
+const insertRow = prepared((k: AccountsKysely, arg: Arg<NewOutboxRow & { created_at: string }>) => k.insertInto('outbox').values({
+  channel: arg('channel'), recipient: arg('recipient'), subject: arg('subject'), text: arg('text'), html: arg('html'), attachments: arg('attachments'),
+  status: arg('status'), error: null, created_at: arg('created_at'), sent_at: null,
+}).returning('id'));
+
 export async function insertOutboxRow(db: Db, row: NewOutboxRow, now: Date): Promise<number> {
-  const inserted = await accountsDb(db).insertInto('outbox')
-    .values({ ...row, error: null, created_at: now.toISOString(), sent_at: null })
-    .returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+  const inserted = await insertRow.executeTakeFirst(accountsDb(db), { ...row, created_at: now.toISOString() });
+  return Number(inserted!.id);
 }
 
 export interface OutboxOutcome {

@@ -4,6 +4,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import type { Login } from '../../lib/logins';
 import type { Db } from '../index';
+import { prepared, type Arg } from '../prepared';
 import type { AccountsSchema, TravellerAccountTable } from '../migrations/0008-accounts';
 import type { Schema } from '../schema';
 
@@ -40,13 +41,21 @@ export interface NewTraveller {
 async function insertTravellerRow(db: Db, t: NewTraveller, now: Date, proved: 'email' | 'phone' | null = null): Promise<Traveller> {
   const at = now.toISOString();
   const email = t.email ? t.email.trim().toLowerCase() : null;
-  return accountsDb(db).insertInto('travellers').values({
+  const row = await insertRow.executeTakeFirst(accountsDb(db), {
     first_name: t.first_name, last_name: t.last_name, email, is_email_set: email ? 1 : 0, phone: t.phone ? normalPhone(t.phone) : null,
     country_id: t.country_id ?? null, language: t.language ?? null, currency: t.currency ?? null, created_at: at, updated_at: at,
     password_hash: t.password_hash ?? null, email_confirmed_at: proved === 'email' ? at : null, phone_confirmed_at: proved === 'phone' ? at : null, timezone: t.timezone ?? null,
-    avatar_id: null, last_activity_at: null,
-  }).returningAll().executeTakeFirstOrThrow();
+  });
+  return row!;
 }
+
+type NewTravellerRow = Omit<Traveller, 'id' | 'avatar_id' | 'last_activity_at'>;
+const insertRow = prepared((k: AccountsKysely, arg: Arg<NewTravellerRow>) => k.insertInto('travellers').values({
+  first_name: arg('first_name'), last_name: arg('last_name'), email: arg('email'), is_email_set: arg('is_email_set'), phone: arg('phone'),
+  country_id: arg('country_id'), language: arg('language'), currency: arg('currency'), created_at: arg('created_at'), updated_at: arg('updated_at'),
+  password_hash: arg('password_hash'), email_confirmed_at: arg('email_confirmed_at'), phone_confirmed_at: arg('phone_confirmed_at'), timezone: arg('timezone'),
+  avatar_id: null, last_activity_at: null,
+}).returningAll());
 
 /** Creates a traveller (sign-up); returns its id. */
 export async function insertTraveller(db: Db, t: NewTraveller, now = new Date()): Promise<number> {
@@ -74,12 +83,18 @@ export async function travellerOfLogin(
   }
 }
 
+const byId = prepared((k: AccountsKysely, arg: Arg<{ id: number }>) => k.selectFrom('travellers').selectAll().where('id', '=', arg('id')));
+const byLogin = {
+  email: prepared((k: AccountsKysely, arg: Arg<{ value: string }>) => k.selectFrom('travellers').selectAll().where('email', '=', arg('value'))),
+  phone: prepared((k: AccountsKysely, arg: Arg<{ value: string }>) => k.selectFrom('travellers').selectAll().where('phone', '=', arg('value'))),
+};
+
 export async function travellerById(db: Db, id: number): Promise<Traveller | undefined> {
-  return accountsDb(db).selectFrom('travellers').selectAll().where('id', '=', id).executeTakeFirst();
+  return byId.executeTakeFirst(accountsDb(db), { id });
 }
 
 export async function travellerByLogin(db: Db, login: Login): Promise<Traveller | undefined> {
-  return accountsDb(db).selectFrom('travellers').selectAll().where(login.kind, '=', login.value).executeTakeFirst();
+  return byLogin[login.kind].executeTakeFirst(accountsDb(db), { value: login.value });
 }
 
 export type TravellerChanges = Omit<Updateable<TravellerAccountTable>, 'id' | 'created_at' | 'updated_at'>;
@@ -99,17 +114,18 @@ export async function setTravellerCurrency(db: Db, id: number, currency: string,
 export async function issueToken(db: Db, travellerId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + TOKEN_LIFETIME_DAYS * 86_400_000);
-  await accountsDb(db).insertInto('traveller_tokens').values({
-    token_hash: tokenHash(token), traveller_id: travellerId, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null,
-  }).execute();
+  await insertToken.run(accountsDb(db), { token_hash: tokenHash(token), traveller_id: travellerId, created_at: now.toISOString(), expires_at: expires.toISOString() });
   return token;
 }
 
+const insertToken = prepared((k: AccountsKysely, arg: Arg<{ token_hash: string; traveller_id: number; created_at: string; expires_at: string }>) => k.insertInto('traveller_tokens')
+  .values({ token_hash: arg('token_hash'), traveller_id: arg('traveller_id'), created_at: arg('created_at'), expires_at: arg('expires_at'), revoked_at: null }));
+const tokenLink = prepared((k: AccountsKysely, arg: Arg<{ hash: string }>) => k.selectFrom('traveller_tokens').select(['traveller_id', 'expires_at', 'revoked_at'])
+  .where('token_hash', '=', arg('hash')));
+
 /** The traveller a token belongs to, while it has neither expired nor been revoked. */
 export async function travellerByToken(db: Db, token: string, now = new Date()): Promise<Traveller | undefined> {
-  const k = accountsDb(db);
-  const link = await k.selectFrom('traveller_tokens').select(['traveller_id', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+  const link = await tokenLink.executeTakeFirst(accountsDb(db), { hash: tokenHash(token) });
   if (!link || link.revoked_at !== null || link.expires_at <= now.toISOString()) return undefined;
   return travellerById(db, link.traveller_id);
 }
