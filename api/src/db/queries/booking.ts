@@ -69,16 +69,16 @@ export type StoredRequest = { id: number; uuid: string; replayed: boolean };
 /** What createRequest answers: the request (new, or the one the key made before), or that the key came with other fields. */
 export type CreateOutcome = StoredRequest | { keyReused: true };
 
+const insertRequest = preparedShapes((k: BookingDb, row: Insertable<RequestTable>) => k.insertInto('help_requests').values(row)
+  .onConflict((oc) => oc.column('idempotency_key').doNothing())
+  .returning('id'));
+
 /**
  * Stores a request with its 'created' history entry (and what `also` writes) in one transaction. With an idempotency
  * key, the request the key made before is answered instead (when `hash`, the digest of the call and its fields, is
  * the same; else `keyReused`): sequential resends find it first; concurrent ones are decided by the unique index
  * (`on conflict do nothing`: on PostgreSQL the second insert waits for the first transaction, then finds its row).
  */
-const insertRequest = preparedShapes((k: BookingDb, row: Insertable<RequestTable>) => k.insertInto('help_requests').values(row)
-  .onConflict((oc) => oc.column('idempotency_key').doNothing())
-  .returning('id'));
-
 export async function createRequest(
   db: Db,
   row: NewRequest,
