@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { ROOT, axeViolations } from './support';
@@ -28,12 +28,18 @@ test.beforeEach(async ({ context, baseURL }) => {
   ]);
 });
 
-test("'Request a call': the callback modal, then 'Callback requested' with the number; stored once as phone_call_request", async ({ page }) => {
+/** The header's 'Request a call' on a desktop page, opened: its dialog. */
+async function openCallbackRequest(page: Page): Promise<Locator> {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/en/about');
   await page.getByRole('banner').getByRole('button', { name: 'Request a call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a call' });
   await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("'Request a call': the callback modal, then 'Callback requested' with the number; stored once as phone_call_request", async ({ page }) => {
+  const dialog = await openCallbackRequest(page);
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   const national = `212${String(Date.now()).slice(-7)}`;
   await dialog.getByRole('textbox', { name: /Your name/ }).fill('Callback <b>Tester</b>');
@@ -99,12 +105,7 @@ test.describe("every phone field is the one phone input of §5.2: digits only, a
   }
 
   test("the header's 'Request a call'", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/en/about');
-    await page.getByRole('banner').getByRole('button', { name: 'Request a call' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Request a call' });
-    await expect(dialog).toBeVisible();
-    await checkPhoneField(dialog);
+    await checkPhoneField(await openCallbackRequest(page));
   });
 
   test('the request page of a tour', async ({ page }) => {
