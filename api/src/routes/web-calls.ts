@@ -4,9 +4,12 @@
  * comms/kamailio/kamailio.cfg) and the identity it calls.
  *
  * Credentials are ephemeral (kamailio's auth_ephemeral, IETF draft 'TURN REST API' scheme): the username is
- * '<expiry unix time>:<sip user>' and the password base64(HMAC-SHA1(SIP_SECRET, username)). kamailio recomputes the
- * HMAC, checks the expiry and that the user part is the identity registering or calling, so the API mints
- * credentials per call without a credentials table the registrar reads.
+ * '<expiry>:<sip user>:<callee>:<call by>' (unix times) and the password base64(HMAC-SHA1(SIP_SECRET, username)).
+ * kamailio recomputes the HMAC, checks the expiry, that the user is the identity registering or calling, that an INVITE
+ * goes to the callee and starts before the call-by time, so the API mints credentials per call without a credentials
+ * table the registrar reads, and the site's settings (checked here when minting) bind the registrar too: a credential
+ * minted for support cannot call an organizer, and one minted before a setting was turned off cannot start a call
+ * more than SIP_CALL_START_S later (issue 28; docs/decisions.md 'A closed SIP relay').
  *
  * Identities: 'support' (the support desk), 'organizer-<id>', 'traveller-<id>' at SIP_DOMAIN.
  */
@@ -22,6 +25,10 @@ import type { ApiRouter } from './router';
 
 /** How long minted credentials stay valid: a long call keeps re-registering (every 30 s) with the same ones. */
 export const SIP_CREDENTIAL_TTL_S = 12 * 60 * 60;
+/** How long after minting a credential may start a call: the panel calls at once; a kept credential soon cannot. */
+export const SIP_CALL_START_S = 10 * 60;
+/** The callee of a credential that calls nobody (the console's line only registers and answers). */
+export const NO_CALLEE = '-';
 export const SUPPORT_SIP_USER = 'support';
 export const travellerSipUser = (id: number): string => `traveller-${id}`;
 export const organizerSipUser = (id: number): string => `organizer-${id}`;
@@ -39,9 +46,13 @@ export function ephemeralPassword(secret: string, username: string): string {
   return createHmac('sha1', secret).update(username).digest('base64');
 }
 
-/** Credentials of `user` valid until `expiresAtS` (unix seconds), calling `targetUser`. */
-export function mintCredentials(opts: { secret: string; domain: string; wsUrl: string; user: string; targetUser: string; expiresAtS: number }): WebCallCredentials {
-  const privateIdentity = `${opts.expiresAtS}:${opts.user}`;
+/**
+ * Credentials of `user` valid until `expiresAtS` (unix seconds), calling `targetUser` (a call may start until
+ * `callByS`); a target that is the user's own line calls nobody.
+ */
+export function mintCredentials(opts: { secret: string; domain: string; wsUrl: string; user: string; targetUser: string; expiresAtS: number; callByS: number }): WebCallCredentials {
+  const callee = opts.targetUser === opts.user ? NO_CALLEE : opts.targetUser;
+  const privateIdentity = `${opts.expiresAtS}:${opts.user}:${callee}:${opts.callByS}`;
   return {
     target: `sip:${opts.targetUser}@${opts.domain}`,
     ws_url: opts.wsUrl,
@@ -75,7 +86,10 @@ export function requireRegistrar(s: Services): { wsUrl: string; domain: string; 
 }
 
 // kamailio checks the expiry on the machine's real clock, not the product's (CLOCK_START may move that one).
-const expiry = (s: Services) => Math.floor(s.wallNow() / 1000) + SIP_CREDENTIAL_TTL_S;
+const times = (s: Services) => {
+  const nowS = Math.floor(s.wallNow() / 1000);
+  return { expiresAtS: nowS + SIP_CREDENTIAL_TTL_S, callByS: nowS + SIP_CALL_START_S };
+};
 
 export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
   const tags = ['calls'];
@@ -100,7 +114,7 @@ export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
         targetUser = organizerSipUser(body.organizer_id);
       }
       const registrar = requireRegistrar(s);
-      return mintCredentials({ ...registrar, user: travellerSipUser(Number(traveller.id)), targetUser, expiresAtS: expiry(s) });
+      return mintCredentials({ ...registrar, user: travellerSipUser(Number(traveller.id)), targetUser, ...times(s) });
     },
   });
 
@@ -126,7 +140,7 @@ export function registerWebCallRoutes(router: ApiRouter, s: Services): void {
       const user = staff.kind === 'support' ? SUPPORT_SIP_USER : staff.organizer_id !== null ? organizerSipUser(Number(staff.organizer_id)) : null;
       if (!user) throw new HttpError(403, 'This staff account has no line');
       const registrar = requireRegistrar(s);
-      return mintCredentials({ ...registrar, user, targetUser: body.traveller_id == null ? user : travellerSipUser(body.traveller_id), expiresAtS: expiry(s) });
+      return mintCredentials({ ...registrar, user, targetUser: body.traveller_id == null ? user : travellerSipUser(body.traveller_id), ...times(s) });
     },
   });
 }

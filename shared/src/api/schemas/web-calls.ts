@@ -15,7 +15,7 @@ export const WebCallCredentialsAnswer = type({
   target: withMeta(string(), { description: 'SIP URI to call' }),
   ws_url: withMeta(string(), { description: 'WebSocket URL of the SIP registrar' }),
   public_identity: withMeta(string(), { description: 'SIP URI to register as' }),
-  private_identity: withMeta(string(), { description: "Authorization username ('<expiry>:<user>')" }),
+  private_identity: withMeta(string(), { description: "Authorization username ('<expiry>:<user>:<callee>:<call by>', signed: the registrar lets it call only that callee)" }),
   password: withMeta(string(), { description: 'Authorization password (ephemeral)' }),
 });
 
