@@ -10,6 +10,7 @@ import { serviceClock, wallClock } from './lib/clock';
 import { verificationProvider, type IdentityVerificationProvider } from './lib/identity-verification';
 import type { Rates } from './lib/currency';
 import { OneTimeCodes } from './lib/one-time-codes';
+import { SessionEvents } from './lib/session-events';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
 import { rateLimitsOf } from './lib/rate-limit';
 import { parseS3Url, S3Storage } from './lib/s3-storage';
@@ -49,6 +50,8 @@ export class Services {
   readonly verification: IdentityVerificationProvider;
   /** Uploaded files: on the disk (UPLOADS_DIR), or in an S3-compatible store with UPLOADS_S3_URL. */
   readonly uploads: UploadStore;
+  /** Sessions that end now (logout, refresh, password change): the chat hub closes their sockets. */
+  readonly sessions = new SessionEvents();
 
   constructor(
     readonly db: Db,

@@ -13,8 +13,9 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { CHAT_EVENTS, CHAT_EVENT_PAYLOADS, CHAT_SOCKET_MAX_PER_USER, type ChatEventName } from '@tours/shared/src/api/schemas/chat';
 import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
 import { chatDb } from '../src/db/queries/chat';
-import { insertTraveller, issueToken } from '../src/db/queries/travellers';
+import { TOKEN_LIFETIME_DAYS, insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
+import { sessionMarker } from '@tours/shared/src/api/session-cookie';
 import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
 
 let t: TestDb;
@@ -307,14 +308,91 @@ test('an oversized packet or a flood of packets ends the socket', async () => {
   expect(await closedFlood).toBe('io server disconnect');
 });
 
-test('a socket ends with its session (logout), at the next check', async () => {
-  const token = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Leaving', last_name: 'Soon', email: 'leaving.soon@example.com' }));
-  const listener = await connected({ token });
-  const closed = new Promise<string>((resolve) => listener.socket.once('disconnect', (reason) => resolve(reason)));
-  await app.chatHub.recheck();
-  expect(listener.socket.connected).toBe(true);
-  expect((await app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: { 'x-authorization': `Bearer ${token}` } })).statusCode).toBe(200);
-  await app.chatHub.recheck();
-  expect(await closed).toBe('io server disconnect');
-  expect(await refused({ token })).toBe('Unauthorized');
+describe('a socket lives as long as its session (issue 28)', () => {
+  const traveller = async (name: string) => {
+    const id = await insertTraveller(t.db, { first_name: name, last_name: 'Session', email: `${name.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com` });
+    return { id, token: await issueToken(t.db, id) };
+  };
+  const closedOf = (listener: Listener) => new Promise<number>((resolve) => {
+    const started = Date.now();
+    listener.socket.once('disconnect', () => resolve(Date.now() - started));
+  });
+
+  test('logout closes every socket of that session at once (no periodic check), and nothing reaches it after', async () => {
+    const { token } = await traveller('Leaving');
+    const chatId = (await call('GET', '/crm/api/chat/get-chat-with-support?site_id=1', token)).id as unknown as number;
+    const [first, second] = [await connected({ token }), await connected({ token })];
+    const closed = Promise.all([closedOf(first), closedOf(second)]);
+    expect((await app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: { 'x-authorization': `Bearer ${token}` } })).statusCode).toBe(200);
+    // Within a second, not at the next minute's check.
+    for (const ms of await closed) expect(ms).toBeLessThan(1000);
+    // A staff message to that traveller's chat now reaches no socket of theirs.
+    await call('POST', '/crm/api/agent/send-message', support, { chat_id: chatId, message: 'After logout' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(first.of(chatId).concat(second.of(chatId))).toEqual([]);
+    expect(await refused({ token })).toBe('Unauthorized');
+  });
+
+  test("a refresh closes the old token's socket; the new token's, and another traveller's, stay open", async () => {
+    const anna2 = await traveller('Stays');
+    const other = await traveller('Other');
+    const staying = await connected({ token: other.token });
+    const old = await connected({ token: anna2.token });
+    const oldClosed = closedOf(old);
+    const refreshed = await app.inject({ method: 'POST', url: '/crm/api/user/refresh-token', headers: { 'x-authorization': `Bearer ${anna2.token}` } });
+    const fresh = (refreshed.json() as { token: string }).token;
+    const onNew = await connected({ token: fresh });
+    // The refreshed token's own socket closes with it.
+    expect(await oldClosed).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(staying.socket.connected).toBe(true);
+    expect(onNew.socket.connected).toBe(true);
+  });
+
+  test('a socket closes when its token expires (a timer, not the minute check)', async () => {
+    const id = await insertTraveller(t.db, { first_name: 'Expiring', last_name: 'Session', email: `expiring.${randomBytes(3).toString('hex')}@example.com` });
+    // Issued 30 days less 1.5 s ago: it expires 1.5 s from now.
+    const token = await issueToken(t.db, id, new Date(Date.now() - TOKEN_LIFETIME_DAYS * 86_400_000 + 1500));
+    const listener = await connected({ token });
+    const closed = closedOf(listener);
+    expect(await closed).toBeLessThan(3000);
+  });
+
+  test("a password change closes the traveller's other sessions' sockets, not the one that changed it", async () => {
+    const { id, token } = await traveller('Changing');
+    const other = await issueToken(t.db, id);
+    const here = await connected({ token });
+    const there = await connected({ token: other });
+    const closed = closedOf(there);
+    const res = await app.inject({ method: 'POST', url: '/crm/api/user/change-password', headers: { 'x-authorization': `Bearer ${token}` }, payload: { password: 'a-new-password-1', confirm_password: 'a-new-password-1' } });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBeLessThan(1000);
+    expect(here.socket.connected).toBe(true);
+  });
+
+  test('a staff logout closes the console\'s socket at once', async () => {
+    const login = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } });
+    const staffToken = (login.json() as { token: string }).token;
+    const consoleSocket = await connected({ token: staffToken });
+    const closed = closedOf(consoleSocket);
+    await app.inject({ method: 'POST', url: '/crm/api/agent/logout', headers: { 'x-authorization': `Bearer ${staffToken}` } });
+    expect(await closed).toBeLessThan(1000);
+  });
+
+  test("the page's marker stands for the auth_token cookie of the handshake, and for nothing else", async () => {
+    const { token } = await traveller('Marker');
+    const marker = sessionMarker(token);
+    const withCookie = (cookie?: string) => connectClient(base, {
+      path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, auth: { token: marker },
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    const outcome = (socket: Socket) => new Promise<string>((resolve) => {
+      open.push(socket);
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (err) => resolve(err.message));
+    });
+    expect(await outcome(withCookie(`auth_token=${encodeURIComponent(token)}`))).toBe('connected');
+    expect(await outcome(withCookie())).toBe('Unauthorized');
+    expect(await outcome(withCookie(`auth_token=${encodeURIComponent(anna)}`))).toBe('Unauthorized');
+  });
 });

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, sessionToken } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 let seq = 0;
@@ -123,7 +123,13 @@ test.describe('sign-in with a one-time code', () => {
 
     await page.reload();
     await expect(accountButton(page)).toBeVisible();
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string } | null)?.token);
+    // The token is in the HttpOnly cookie only: page scripts hold a marker, and document.cookie does not show it.
+    const token = await sessionToken(page);
+    expect(token).toBeTruthy();
+    const seenByScripts = await page.evaluate(() => ({ stored: localStorage.getItem('session') ?? '', cookies: document.cookie }));
+    expect(seenByScripts.stored).toMatch(/"token":"cookie\./);
+    expect(seenByScripts.stored).not.toContain(token!);
+    expect(seenByScripts.cookies).not.toContain('auth_token');
     const profile = await fetch(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${token}` } });
     expect(profile.status).toBe(200);
     expect(((await profile.json()) as { profile: { email: string } }).profile.email).toBe(email);
@@ -265,7 +271,7 @@ test.describe('sign-in with a one-time code', () => {
     const email = newEmail('logout');
     const first = await context.newPage();
     await signInByEmail(first, email);
-    const token = await first.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string }).token);
+    const token = await sessionToken(first);
     const second = await context.newPage();
     await second.goto('/en/about');
     await expect(accountButton(second)).toBeVisible();
@@ -277,18 +283,21 @@ test.describe('sign-in with a one-time code', () => {
     await expect(accountButton(second)).toHaveCount(0);
     const res = await fetch(`${API}/crm/api/user/profile`, { headers: { 'X-Authorization': `Bearer ${token}` } });
     expect(res.status).toBe(401);
+    // The session cookie went with the logout.
+    expect(await sessionToken(first)).toBeNull();
   });
 
   test("403: 'Log in again' logs out, opens the login, and the page reloads once the right account signs in", async ({ page }) => {
     const wrong = newEmail('wrong-account');
     const right = newEmail('right-account');
     await signInByEmail(page, wrong);
-    const wrongToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { token: string }).token);
+    const wrongToken = await sessionToken(page);
     const tours = (await (await fetch(`${API}/spa/tours?per-page=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } })).json()) as { result: { groups: { items: { slug: string; title: string }[] }[] } };
     const tour = tours.result.groups.flatMap((g) => g.items)[0]!;
 
-    // The API refuses a page to another account with a 403 naming the right one (accounts-and-comms §6). The calls that
-    // do are the booking area's request pages; here the tour call answers so once, as they will, and then normally.
+    // A page refused to another account is a 403 naming the right one (accounts-and-comms §6). No API call answers so
+    // today (another traveller's request is the 404 of an unknown one since issue 28: a 403 told that it exists and
+    // whose it is); here the tour call answers so once, and then normally.
     let refusals = 0;
     await page.route('**/spa/tour?*', async (route) => {
       if (refusals++ > 0) return route.fallback();

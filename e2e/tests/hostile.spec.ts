@@ -8,11 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
 import { closeAgents, isErrorShape, pool, raw, request } from './hostile/http';
 import { HostileInstance, LIMITS } from './hostile/instance';
-import { MANIFEST_FILE, REMOTE_PORTS } from './support';
+import { MANIFEST_FILE, REMOTE_PORTS, sessionToken, signInTraveller } from './support';
 
 const STATIC_SERVERS: Record<string, { port: number; ok: string }> = {
   ...Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [name, { port, ok: '/mf-manifest.json' }])),
@@ -165,6 +166,35 @@ test.describe('every server survives any request (main product)', () => {
     expect((await request(E2E_PORTS.host, '/healthz')).status).toBe(200);
     await expect.poll(async () => (await request(port, '/mf-manifest.json').catch(() => ({ status: 0 }))).status, { timeout: 15_000 }).toBe(200);
     expect(pidOn(port)).not.toBe(before);
+  });
+});
+
+test.describe("the traveller's session out of scripts' reach (issue 28)", () => {
+  test('no token readable by page scripts; the cookie alone authorizes nothing; logout closes the chat socket at once', async ({ page }) => {
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io')) sockets.push(ws);
+    });
+    await signInTraveller(page, 'e2e-hostile-session');
+    const token = await sessionToken(page);
+    expect(token).toBeTruthy();
+    // Everything a script on the site can read.
+    const readable = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
+    expect(readable).not.toContain(token!);
+    expect(readable).not.toContain('auth_token');
+    // What a forged cross-site request could carry (the cookie, without the page's marker header) is not signed in.
+    expect(await page.evaluate(() => fetch('/crm/api/user/profile', { credentials: 'include' }).then((r) => r.status))).toBe(401);
+    expect(await page.evaluate(() => fetch('/crm/api/user/update-profile', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Forged', last_name: 'Name' }) }).then((r) => r.status))).toBe(401);
+
+    await page.goto('/en/chat');
+    await expect.poll(() => sockets.filter((ws) => !ws.isClosed()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const open = sockets.filter((ws) => !ws.isClosed());
+    const closedAt = Promise.all(open.map((ws) => new Promise<number>((resolve) => ws.on('close', () => resolve(Date.now())))));
+    // The session ends on the server (as a logout in another tab or device does): every socket of it closes at once.
+    const endedAt = Date.now();
+    expect(await page.evaluate(() => fetch('/crm/api/user/logout', { method: 'POST', headers: { 'X-Authorization': `Bearer ${(JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string }).token}` } }).then((r) => r.status))).toBe(200);
+    for (const at of await closedAt) expect(at - endedAt).toBeLessThan(3000);
+    expect(await sessionToken(page)).toBeNull();
   });
 });
 

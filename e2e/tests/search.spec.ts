@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, productNow, test } from './fixtures';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, startSession } from './support';
 
 const DB_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'catalogue.sqlite');
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
@@ -124,12 +124,9 @@ test.describe('search and discovery', () => {
     await expect.poll(shown('₽'), { timeout: 15_000 }).toEqual({ moreThan10: true, allIn: true });
   });
 
-  test('logged in, switching the currency saves it to the profile', async ({ page, request }) => {
+  test('logged in, switching the currency saves it to the profile', async ({ page, request, baseURL }) => {
     const traveller = createTraveller('USD');
-    const session = { token: traveller.token, profile: { id: traveller.id, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' } };
-    await page.addInitScript((s) => {
-      if (!localStorage.getItem('session')) localStorage.setItem('session', JSON.stringify(s));
-    }, session);
+    await startSession(page.context(), baseURL!, traveller.token, { id: traveller.id, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' });
     // The server cannot know the session: it enters after hydration, so the server HTML still hydrates cleanly.
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { SESSION_COOKIE, sessionMarker } from '../../shared/src/api/session-cookie';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
@@ -59,6 +60,26 @@ export async function axeViolations(page: Page, include?: string) {
     .map((a) => a.finished.catch(() => undefined))));
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/**
+ * The traveller's session token as the browser keeps it: in the HttpOnly auth_token cookie (issue 28), which page
+ * scripts cannot read; Playwright can. Null when signed out.
+ */
+export async function sessionToken(page: Page): Promise<string | null> {
+  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? null;
+}
+
+/**
+ * Starts a session in a browser context as a sign-in through the host server leaves it: the HttpOnly cookie with the
+ * token, and the session in storage with the token's marker (set before the first page's scripts run).
+ */
+export async function startSession(context: BrowserContext, baseURL: string, token: string, profile: Record<string, unknown>): Promise<void> {
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' }]);
+  const session = { token: sessionMarker(token), profile };
+  await context.addInitScript((s) => {
+    if (!localStorage.getItem('session')) localStorage.setItem('session', JSON.stringify(s));
+  }, session);
 }
 
 /**

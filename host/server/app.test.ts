@@ -179,6 +179,68 @@ describe('forwarding protocol', () => {
   });
 });
 
+describe("the traveller's session out of page scripts' reach (issue 28)", () => {
+  const TOKEN = 'tok-abcdefghijklmnopqrstuvwxyz0123456789';
+  const setCookieOf = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+
+  test('a sign-in answer sets the HttpOnly cookie and gives the page a marker, never the token', async () => {
+    const app = await host();
+    fake.answer = (url) => (url.pathname === '/crm/api/user/auth-via-code' ? { status: 200, body: { token: TOKEN, profile: { id: 7 }, favourites_tours_ids: [] } } : defaultAnswer(url));
+    const res = await app.inject({ method: 'POST', url: '/crm/api/user/auth-via-code', payload: { login: 'a@example.com', code: '12345' }, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(TOKEN);
+    const body = res.json() as { token: string; profile: { id: number } };
+    expect(body.token).toMatch(/^cookie\.[A-Za-z0-9_-]{32}$/);
+    expect(body.profile).toEqual({ id: 7 });
+    const [cookie] = setCookieOf(res);
+    expect(cookie).toBe(`auth_token=${TOKEN}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Strict`);
+    // The account call reached the API asking for a plain body (the host rewrites it).
+    expect(fake.last('/crm/api/user/auth-via-code')!.headers['accept-encoding']).toBeUndefined();
+    // Over https the cookie is Secure.
+    const secure = await host({ settings: { trustProxy: ['127.0.0.1'] } });
+    const viaTls = await secure.inject({ method: 'POST', url: '/crm/api/user/auth-via-code', payload: {}, headers: { 'x-forwarded-proto': 'https' } });
+    expect(setCookieOf(viaTls)[0]).toMatch(/; Secure$/);
+  });
+
+  test("the marker with its cookie reaches the API as the token; without the cookie, or with another's, no token at all", async () => {
+    const app = await host();
+    fake.answer = (url) => (url.pathname === '/crm/api/user/auth' ? { status: 200, body: { token: TOKEN, profile: {}, favourites_tours_ids: [] } } : defaultAnswer(url));
+    const signIn = await app.inject({ method: 'POST', url: '/crm/api/user/auth', payload: {} });
+    const marker = (signIn.json() as { token: string }).token;
+    const cookie = setCookieOf(signIn)[0]!.split(';')[0]!;
+
+    await app.inject({ method: 'POST', url: '/spa/submit-order', payload: {}, headers: { 'x-authorization': `Bearer ${marker}`, cookie } });
+    expect(fake.last('/spa/submit-order')!.headers['x-authorization']).toBe(`Bearer ${TOKEN}`);
+    // A cross-site form cannot send the header: the cookie alone authorizes nothing.
+    await app.inject({ method: 'POST', url: '/spa/submit-order', payload: {}, headers: { cookie } });
+    expect(fake.last('/spa/submit-order')!.headers['x-authorization']).toBeUndefined();
+    // The marker without the cookie, or with another session's cookie.
+    await app.inject({ method: 'GET', url: '/crm/api/user/profile', headers: { 'x-authorization': `Bearer ${marker}` } });
+    expect(fake.last('/crm/api/user/profile')!.headers['x-authorization']).toBeUndefined();
+    await app.inject({ method: 'GET', url: '/crm/api/user/profile', headers: { 'x-authorization': `Bearer ${marker}`, cookie: 'auth_token=another-token-0123456789' } });
+    expect(fake.last('/crm/api/user/profile')!.headers['x-authorization']).toBeUndefined();
+    // A real token (an API client, the staff console) passes as it came.
+    await app.inject({ method: 'GET', url: '/crm/api/user/profile', headers: { 'x-authorization': 'Bearer real-token-0123456789' } });
+    expect(fake.last('/crm/api/user/profile')!.headers['x-authorization']).toBe('Bearer real-token-0123456789');
+  });
+
+  test('logout removes the cookie; so does a 401 to a marker; other answers pass untouched', async () => {
+    const app = await host();
+    const logout = await app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: { cookie: `auth_token=${TOKEN}` } });
+    expect(setCookieOf(logout)).toEqual(['auth_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict']);
+    fake.answer = () => ({ status: 401, body: { message: 'Unauthorized' } });
+    const expired = await app.inject({ method: 'GET', url: '/crm/api/user/profile', headers: { 'x-authorization': 'Bearer cookie.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', cookie: `auth_token=${TOKEN}` } });
+    expect(expired.statusCode).toBe(401);
+    expect(setCookieOf(expired)).toEqual(['auth_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict']);
+    expect(expired.json()).toEqual({ message: 'Unauthorized' });
+    fake.answer = () => ({ status: 422, body: { errors: { code: 'Incorrect code' }, token: 'not-a-session' } });
+    const refused = await app.inject({ method: 'POST', url: '/crm/api/user/auth-via-code', payload: {} });
+    expect(refused.statusCode).toBe(422);
+    expect(setCookieOf(refused)).toEqual([]);
+    expect(refused.json()).toEqual({ errors: { code: 'Incorrect code' }, token: 'not-a-session' });
+  });
+});
+
 describe('links from the configured origins only', () => {
   test('Host: evil.example gets the page with SITE_ORIGIN\'s canonical and hreflang', async () => {
     const app = await host();

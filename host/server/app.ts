@@ -24,6 +24,7 @@ import { validateBlogArticle, validateBlogCategory, validateReviewRegion, valida
 import { loadShellRenderer } from './ssr';
 import { createRemoteTexts, plainText } from './remote-texts';
 import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
+import { isAccountCall, markerOf, MAX_ACCOUNT_ANSWER_BYTES, sessionAnswer, withSessionToken } from './session';
 import { readHostSettings, siteOriginFor, type HostSettings } from './settings';
 import { BASELINE_HEADERS, buildCsp, HOST_HEADERS, HSTS, manifestOrigins, newNonce } from './security';
 
@@ -187,7 +188,33 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   const visitorOf = (req: Pick<FastifyRequest, 'ip' | 'protocol' | 'host'>): Visitor => ({ ip: req.ip, protocol: req.protocol, host: new URL(siteOriginFor(req.host, settings)).host });
   const tooLarge = new WeakSet<object>();
   const replyOptions: NonNullable<FastifyHttpProxyOptions['replyOptions']> = {
-    rewriteRequestHeaders: (req, headers) => forwardedHeaders(headers, visitorOf(req), settings.internalSecret),
+    // The traveller's session: a marker becomes the auth_token cookie's token (host/server/session.ts).
+    rewriteRequestHeaders: (req, headers) => withSessionToken(forwardedHeaders(headers, visitorOf(req), settings.internalSecret), req.url),
+    // Account answers carrying a token set the session cookie and give the page a marker instead.
+    onResponse: (req, reply, res) => {
+      if (!isAccountCall(req.url)) return void reply.send(res.stream);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ACCOUNT_ANSWER_BYTES) res.stream.destroy(new Error('Account answer too large'));
+        else chunks.push(chunk);
+      });
+      res.stream.on('error', (error: Error) => {
+        app.log.warn(`API proxy: ${error.message}`);
+        if (!reply.sent) void reply.code(502).removeHeader('content-length').header('Cache-Control', 'no-store').send(errorBody(502));
+      });
+      res.stream.on('end', () => {
+        const answer = sessionAnswer({
+          url: req.url, status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), usedMarker: markerOf(req.headers['x-authorization']) !== null, secure: req.protocol === 'https',
+        });
+        if (answer.setCookie) {
+          const before = reply.getHeader('set-cookie');
+          void reply.header('set-cookie', [...(Array.isArray(before) ? before : before ? [String(before)] : []), answer.setCookie]);
+        }
+        void reply.removeHeader('content-length').send(answer.body);
+      });
+    },
     // The query goes to the API as the client sent it: http-proxy would parse and re-encode it, turning a
     // malformed one ('%AA…') into a valid, different one instead of letting the API refuse it.
     queryString: (_search, reqUrl) => {

@@ -10,9 +10,14 @@
  * - Bounds: CHAT_HANDSHAKES_PER_MIN handshakes per address (over: 403 before any token is read),
  *   CHAT_SOCKET_MAX_PAYLOAD bytes a packet, SOCKET_PACKETS_PER_10S packets a socket (over: disconnected),
  *   CHAT_SOCKET_MAX_PER_USER sockets per person in one process.
- * - A socket lives only as long as its session: tokens are checked again every SESSION_RECHECK_MS (logout, expiry).
+ * - A socket lives only as long as its session: it joins its session's room, which logout, a refresh or a password
+ *   change closes at once (lib/session-events.ts, on every process through the adapter); a timer ends it when the
+ *   token expires; tokens are also checked again every SESSION_RECHECK_MS (a revocation by another path).
+ * - The page holds a marker of the traveller's token, not the token (shared/src/api/session-cookie.ts): a marker in
+ *   the handshake stands for the auth_token cookie of that handshake when it is that cookie's marker.
  * - With PostgreSQL and its URL, @socket.io/postgres-adapter (LISTEN/NOTIFY) carries the emits to every API process.
  */
+import { createHash } from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
@@ -24,10 +29,12 @@ import {
   type ChatMessage, type SenderType,
 } from '@tours/shared/src/api/schemas/chat';
 import {
-  chatById, chatDb, ensureSocketAttachmentsTable, insertMessage, lastMessages, markChatRead, organizerNames, staffByToken, staffNames, travellerNames, unreadCounts,
+  chatById, chatDb, ensureSocketAttachmentsTable, insertMessage, lastMessages, markChatRead, organizerNames, staffByToken, staffNames, staffTokenExpiry, travellerNames, unreadCounts,
   updateMessage, type ChatMessageRow, type ChatRow, type ChatSide, type StaffAccountRow, type StaffScope,
 } from '../db/queries/chat';
-import { travellerByToken } from '../db/queries/travellers';
+import { travellerByToken, travellerTokenExpiry } from '../db/queries/travellers';
+import { isSessionMarker, tokenOfMarker } from '@tours/shared/src/api/session-cookie';
+import type { SessionEnd } from './session-events';
 import type { Upload } from '../db/queries/uploads';
 import type { Services } from '../services';
 import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
@@ -46,6 +53,10 @@ export const SESSION_RECHECK_MS = 60_000;
 export const travellerRoom = (travellerId: number): string => `traveller:${travellerId}`;
 export const staffRoomOf = (chat: Pick<ChatRow, 'kind' | 'organizer_id'>): string => (chat.kind === 'support' ? 'staff:support' : `staff:org:${chat.organizer_id}`);
 const staffRoomOfScope = (staff: StaffScope): string => (staff.kind === 'support' ? 'staff:support' : `staff:org:${staff.organizer_id}`);
+/** The room of one session's sockets (a digest: room names are not secrets). */
+export const sessionRoom = (token: string): string => `session:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+/** setTimeout's longest wait; a later expiry is left to the periodic check. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // ---------------------------------------------------------------------------
 // Views: rows as a reader sees them
@@ -171,6 +182,7 @@ export function handshakeToken(auth: unknown, header: unknown): string | null {
 export class ChatHub {
   private io: Server | null = null;
   private recheckTimer: NodeJS.Timeout | null = null;
+  private stopSessions: (() => void) | null = null;
   private pool: pg.Pool | null = null;
   private readonly perUser = new Map<string, number>();
   /** Handshakes per address in the current minute (bounded like the rate limiter's keys). */
@@ -217,6 +229,7 @@ export class ChatHub {
     });
     io.on('connection', (socket) => this.onConnection(socket));
     this.io = io;
+    this.stopSessions = this.s.sessions.on((end) => this.endSession(end));
     // A session that ended (logout, expiry) ends its sockets within a minute.
     this.recheckTimer = setInterval(() => void this.recheck(), SESSION_RECHECK_MS);
     this.recheckTimer.unref();
@@ -241,6 +254,15 @@ export class ChatHub {
     return count <= limit;
   }
 
+  /** Closes the sockets of a session that ended, on every process (the adapter carries the disconnect). */
+  endSession(end: SessionEnd): void {
+    const io = this.io;
+    if (!io) return;
+    if (end.kind === 'token') io.in(sessionRoom(end.token)).disconnectSockets(true);
+    else if (end.keep) io.in(travellerRoom(end.travellerId)).except(sessionRoom(end.keep)).disconnectSockets(true);
+    else io.in(travellerRoom(end.travellerId)).disconnectSockets(true);
+  }
+
   /** Disconnects the sockets whose session token is no longer live. */
   async recheck(): Promise<void> {
     const io = this.io;
@@ -260,7 +282,8 @@ export class ChatHub {
   }
 
   private async authenticate(socket: Socket): Promise<void> {
-    const token = handshakeToken(socket.handshake.auth, socket.handshake.headers['x-authorization']);
+    const presented = handshakeToken(socket.handshake.auth, socket.handshake.headers['x-authorization']);
+    const token = presented && isSessionMarker(presented) ? tokenOfMarker(presented, socket.handshake.headers.cookie) : presented;
     if (!token) throw new Error('Unauthorized');
     const now = this.s.date();
     const traveller = await travellerByToken(this.s.db, token, now);
@@ -278,11 +301,17 @@ export class ChatHub {
     socket.data.person = person;
     socket.data.key = key;
     socket.data.token = token;
+    socket.data.expiresAt = person.kind === 'traveller' ? await travellerTokenExpiry(this.s.db, token, now) : await staffTokenExpiry(this.s.db, token, now);
   }
 
   private onConnection(socket: Socket): void {
     const person = socket.data.person as Person;
-    void socket.join(person.kind === 'traveller' ? travellerRoom(person.id) : [staffRoomOfScope(person.scope), `staff:${person.id}`]);
+    void socket.join([sessionRoom(socket.data.token as string), ...(person.kind === 'traveller' ? [travellerRoom(person.id)] : [staffRoomOfScope(person.scope), `staff:${person.id}`])]);
+    // The socket ends with its token (the service's clock says when that is).
+    const expiresAt = socket.data.expiresAt as string | undefined;
+    const left = expiresAt ? Date.parse(expiresAt) - this.s.now() : 0;
+    const expiry = left > 0 && left <= MAX_TIMER_MS ? setTimeout(() => socket.disconnect(true), left) : null;
+    expiry?.unref();
     // Packets from the client are not part of the protocol: a flood of them ends the socket.
     let windowStart = Date.now();
     let count = 0;
@@ -299,6 +328,7 @@ export class ChatHub {
       next();
     });
     socket.on('disconnect', () => {
+      if (expiry) clearTimeout(expiry);
       const key = socket.data.key as string;
       const left = (this.perUser.get(key) ?? 1) - 1;
       if (left <= 0) this.perUser.delete(key);
@@ -329,6 +359,7 @@ export class ChatHub {
 
   async close(): Promise<void> {
     if (this.recheckTimer) clearInterval(this.recheckTimer);
+    this.stopSessions?.();
     await Promise.allSettled([...this.pending]);
     if (this.io) {
       const io = this.io;

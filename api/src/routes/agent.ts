@@ -99,7 +99,10 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     handler: async ({ request, reply }) => {
       personal(reply);
       const token = bearerToken(request);
-      if (token) await revokeStaffToken(s.db, token, s.date());
+      if (token) {
+        await revokeStaffToken(s.db, token, s.date());
+        s.sessions.ended({ kind: 'token', token });
+      }
       return { success: true };
     },
   });

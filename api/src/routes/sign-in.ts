@@ -67,6 +67,7 @@ async function proveLogin(s: Services, traveller: Traveller, login: Login): Prom
   const unproven = traveller.email_confirmed_at === null && traveller.phone_confirmed_at === null;
   if (unproven && traveller.password_hash !== null) {
     await revokeTravellerTokens(s.db, traveller.id, now);
+    s.sessions.ended({ kind: 'traveller', travellerId: Number(traveller.id) });
     return updateTraveller(s.db, traveller.id, { [field]: now.toISOString(), password_hash: null }, now);
   }
   return updateTraveller(s.db, traveller.id, { [field]: now.toISOString() }, now);
@@ -262,6 +263,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       const proved = traveller.email !== null && traveller.email === link?.login && traveller.email_confirmed_at === null;
       await updateTraveller(s.db, traveller.id, { password_hash: hash, ...(proved ? { email_confirmed_at: now.toISOString() } : {}) }, now);
       await revokeTravellerTokens(s.db, traveller.id, now);
+      s.sessions.ended({ kind: 'traveller', travellerId: Number(traveller.id) });
       await expireLinkTokens(s.db, traveller.id, 'password_reset', now);
       return done;
     },
@@ -281,7 +283,9 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       }
       const now = s.date();
       await updateTraveller(s.db, traveller.id, { password_hash: await hashPassword(body.password) }, now);
-      await revokeTravellerTokens(s.db, traveller.id, now, bearerToken(request) ?? undefined);
+      const keep = bearerToken(request) ?? undefined;
+      await revokeTravellerTokens(s.db, traveller.id, now, keep);
+      s.sessions.ended({ kind: 'traveller', travellerId: Number(traveller.id), ...(keep ? { keep } : {}) });
       return done;
     },
   });
@@ -294,7 +298,9 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       const traveller = await requireTraveller(s, request);
       const now = s.date();
       const token = await issueToken(s.db, traveller.id, now);
-      await revokeToken(s.db, bearerToken(request)!, now);
+      const old = bearerToken(request)!;
+      await revokeToken(s.db, old, now);
+      s.sessions.ended({ kind: 'token', token: old });
       return { token };
     },
   });
@@ -305,7 +311,10 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
     answer: DoneAnswer,
     handler: async ({ request }) => {
       const token = bearerToken(request);
-      if (token) await revokeToken(s.db, token, s.date());
+      if (token) {
+        await revokeToken(s.db, token, s.date());
+        s.sessions.ended({ kind: 'token', token });
+      }
       return done;
     },
   });

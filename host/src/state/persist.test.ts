@@ -7,7 +7,7 @@ import { initPersistentState, restoreSession } from './persist';
 const user = (currency: string | null) => ({
   id: 7, first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', is_email_set: true, phone: null, country: null, language: 'en', currency, is_admin_auth: false,
 });
-const session: Session = { token: 'token-of-anna-0123456789', profile: { id: 7, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' } };
+const session: Session = { token: 'cookie.token-of-anna-0123456789', profile: { id: 7, first_name: 'Anna', last_name: 'Petrova', currency: 'USD' } };
 
 function setup(routes: FakeRoutes, signedIn: Session | null) {
   localStorage.clear();
@@ -32,12 +32,20 @@ describe('the session kept on the device', () => {
   });
 
   it('a malformed one is ignored', () => {
-    for (const stored of ['{"token":1}', '{"token":"abc"}', 'not json', '[]']) {
+    for (const stored of ['{"token":1}', '{"token":"cookie.abc"}', 'not json', '[]']) {
       localStorage.setItem('session', stored);
       const store = createStore() as HostStore;
       restoreSession(store);
       expect(store.get(sessionAtom)).toBeNull();
     }
+  });
+
+  it('a token kept in storage before the session cookie (issue 28) is removed, not restored', () => {
+    localStorage.setItem('session', JSON.stringify({ ...session, token: 'a-real-token-readable-by-scripts-0123' }));
+    const store = createStore() as HostStore;
+    restoreSession(store);
+    expect(store.get(sessionAtom)).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
   });
 });
 
@@ -101,7 +109,7 @@ describe('one session for every tab (accounts issue: logout clears the session e
     expect(store.get(sessionAtom)?.token).toBe(session.token);
     window.dispatchEvent(storageEvent(null));
     expect(store.get(sessionAtom)).toBeNull();
-    const other: Session = { token: 'token-of-boris-0123456789', profile: { id: 8, first_name: 'Boris', last_name: 'Ivanov' } };
+    const other: Session = { token: 'cookie.token-of-boris-0123456789', profile: { id: 8, first_name: 'Boris', last_name: 'Ivanov' } };
     window.dispatchEvent(storageEvent(JSON.stringify(other)));
     expect(store.get(sessionAtom)).toEqual(other);
   });

@@ -1,5 +1,5 @@
 import { appConfigAtom, currencyAtom, favouritesAtom, sessionAtom, type Session } from '@tours/shared/core';
-import { COOKIES, STORAGE, currencyChoices, type HostContext, type HostStore } from '@tours/shared/contract';
+import { COOKIES, SESSION_MARKER_PREFIX, STORAGE, currencyChoices, type HostContext, type HostStore } from '@tours/shared/contract';
 import { deleteCookie, writeCookie } from './cookies';
 
 function readJson<T>(key: string, fallback: T): T {
@@ -60,11 +60,16 @@ export function initPersistentState(store: HostStore, host: HostContext): void {
 
 const SESSION_KEY = 'session';
 
+/**
+ * A session as this device keeps it: its token is the marker of the HttpOnly auth_token cookie (the host server set
+ * both; shared/src/api/session-cookie.ts). A token kept before (a real one, readable by any script on the site) is
+ * not a session any more: restoreSession removes it and the traveller signs in again once.
+ */
 function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
   try {
     const session = JSON.parse(raw) as Session | null;
-    return session && typeof session.token === 'string' && typeof session.profile === 'object' && session.profile !== null ? session : null;
+    return session && typeof session.token === 'string' && session.token.startsWith(SESSION_MARKER_PREFIX) && typeof session.profile === 'object' && session.profile !== null ? session : null;
   } catch {
     return null;
   }
@@ -81,7 +86,10 @@ export function restoreSession(store: HostStore): void {
   let raw: string | null = null;
   try { raw = localStorage.getItem(SESSION_KEY); } catch { /* storage blocked */ }
   const session = parseSession(raw);
-  if (!session) return;
+  if (!session) {
+    if (raw !== null) try { localStorage.removeItem(SESSION_KEY); } catch { /* storage blocked */ }
+    return;
+  }
   restoring = true;
   try {
     store.set(sessionAtom, session);

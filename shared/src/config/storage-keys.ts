@@ -14,6 +14,13 @@ export const COOKIES = {
   authToken: { name: 'auth_token', maxAge: 30 * DAY },
 } as const;
 
+/**
+ * What page scripts hold instead of the traveller's session token (issue 28): the token lives in the HttpOnly
+ * `auth_token` cookie, and the session in storage carries a marker, `cookie.` and a digest of the token
+ * (shared/src/api/session-cookie.ts), which the host server turns back into the token for the API.
+ */
+export const SESSION_MARKER_PREFIX = 'cookie.';
+
 export const STORAGE = {
   debugFlag: 'siteDebug',
   remoteOverrides: 'mfe-overrides',

@@ -238,6 +238,12 @@ export async function staffByToken(db: Db, token: string, now: Date): Promise<St
   return staffById(db, link.staff_id);
 }
 
+/** When a live staff token expires (ISO), or undefined when it is not live. */
+export async function staffTokenExpiry(db: Db, token: string, now: Date): Promise<string | undefined> {
+  const link = await chatDb(db).selectFrom('staff_tokens').select(['expires_at', 'revoked_at']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+  return link && link.revoked_at === null && link.expires_at > now.toISOString() ? link.expires_at : undefined;
+}
+
 export async function revokeStaffToken(db: Db, token: string, now: Date): Promise<void> {
   await chatDb(db).updateTable('staff_tokens').set({ revoked_at: now.toISOString() }).where('token_hash', '=', tokenHash(token)).execute();
 }

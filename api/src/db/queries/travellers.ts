@@ -130,6 +130,12 @@ export async function travellerByToken(db: Db, token: string, now = new Date()):
   return travellerById(db, link.traveller_id);
 }
 
+/** When a live token expires (ISO), or undefined when it is not live: the chat hub ends its sockets then. */
+export async function travellerTokenExpiry(db: Db, token: string, now = new Date()): Promise<string | undefined> {
+  const link = await tokenLink.executeTakeFirst(accountsDb(db), { hash: tokenHash(token) });
+  return link && link.revoked_at === null && link.expires_at > now.toISOString() ? link.expires_at : undefined;
+}
+
 /** Ends one token (logout, the old token of a refresh); true when it was live. */
 export async function revokeToken(db: Db, token: string, now = new Date()): Promise<boolean> {
   const result = await accountsDb(db).updateTable('traveller_tokens').set({ revoked_at: now.toISOString() })
