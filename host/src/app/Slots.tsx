@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { routeAtom } from '@tours/shared/core';
@@ -7,6 +8,7 @@ import { remotesAtom } from '../federation/remotes-state';
 import type { RemoteLoader } from '../federation/loader';
 import { retryMicrofrontend } from '../federation/register';
 import { firstScreenAtom } from '../routing/sync';
+import { remoteLoaded, useAutoRetry } from './auto-retry';
 import type { FirstScreen } from '../state/initial';
 
 /**
@@ -19,8 +21,9 @@ function Placeholder({ route, firstScreen }: { route: RouteMatch; firstScreen: F
   return <TourSkeleton hero={known ? firstScreen.tourHero : null} />;
 }
 
-/** The fallback of a remote that could not be loaded: the layout stays, the visitor can retry. */
+/** The fallback of a remote that could not be loaded: the layout stays; it is tried again by itself, or on Retry. */
 function SlotFallback({ name, loader }: { name: MfeName; loader: RemoteLoader }) {
+  useAutoRetry(name, () => retryMicrofrontend(name, loader));
   return (
     <section className="host-slot-fallback" role="alert" data-testid={`slot-failed-${name}`}>
       <h1 className="host-slot-fallback__title">
@@ -46,6 +49,9 @@ export function Slots({ loader, hidden }: { loader: RemoteLoader; hidden: boolea
   const firstScreen = useAtomValue(firstScreenAtom);
   const active = route?.def.owner ?? null;
   const state = active ? remotes[active]?.state ?? 'idle' : null;
+  useEffect(() => {
+    if (active && state === 'mounted') remoteLoaded(active);
+  }, [active, state]);
   // The placeholder stays while the remote has nothing on screen (loading, or its screen's code still on the
   // way): host.css hides it in the same frame the slot paints, so the page never flashes empty or doubles.
   return (
