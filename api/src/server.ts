@@ -10,6 +10,7 @@ import { defaultConfig, type ApiConfig } from './config';
 import type { Db } from './db';
 import { clientInfo, secretChecker } from './lib/client-address';
 import { clientErrorMessage, HttpError } from './lib/errors';
+import { connectionLimitsFrom, guardConnections, type ConnectionLimits } from '@tours/shared/src/node/connection-guard';
 import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
 import { registerJsonBodyParser } from './lib/json-body';
 import { registerMetrics } from './lib/metrics';
@@ -52,6 +53,8 @@ import { Services } from './services';
 
 export interface BuildServerOptions {
   db: Db;
+  /** What a connection may cost before its first request (tests); by default from the environment (connection-guard.ts). */
+  connectionLimits?: ConnectionLimits;
   /** Overrides of the defaults (an empty environment's configuration). */
   config?: Partial<ApiConfig>;
   /** fastify logger: false (default) for silence, true or pino options to log. */
@@ -90,6 +93,8 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     frameworkErrors,
     clientErrorHandler,
   });
+  // Half-open and trickling connections are closed; one address cannot hold every connection (issue 28).
+  guardConnections(app.server, options.connectionLimits ?? connectionLimitsFrom(process.env, config.trustProxy));
   const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.wallNow ? { wallNow: options.wallNow } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}), ...(options.outboxRetryDelaysMs ? { outboxRetryDelaysMs: options.outboxRetryDelaysMs } : {}) });
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);

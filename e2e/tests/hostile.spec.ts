@@ -5,6 +5,7 @@
  * answers the ones that exhaust limits, flood the cache or take the API down.
  */
 import { execFileSync } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -47,6 +48,38 @@ test.describe('every server survives any request (main product)', () => {
       expect((await raw(port, `GET ${ok} HTTP/1.1`)).status).toBe(200);
     });
   }
+
+  test('half-open and trickling connections are closed; one address cannot hold every connection (host and API)', async () => {
+    test.setTimeout(60_000);
+    for (const port of [E2E_PORTS.host, E2E_PORTS.api]) {
+      const opened: Socket[] = [];
+      const openOne = () => new Promise<{ socket: Socket; closedAfter: Promise<number> }>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        opened.push(socket);
+        const at = Date.now();
+        socket.on('error', () => undefined);
+        const closedAfter = new Promise<number>((r) => socket.once('close', () => r(Date.now() - at)));
+        socket.once('connect', () => resolve({ socket, closedAfter }));
+      });
+      // One header byte a second (it had held a connection 55 s), and a connection that never sends anything.
+      const trickle = await openOne();
+      trickle.socket.write('GET /spa/info HTTP/1.1\r\n');
+      const drip = setInterval(() => trickle.socket.write('X'), 1000);
+      const silent = await openOne();
+      // 300 more that send nothing (3,000 had been accepted and kept): past 256 from this address, closed at once.
+      const many = await Promise.all(Array.from({ length: 300 }, openOne));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(many.filter((c) => c.socket.destroyed).length, `port ${port}`).toBeGreaterThanOrEqual(300 - 256);
+      for (const c of many) c.socket.destroy();
+      const [trickleMs, silentMs] = await Promise.all([trickle.closedAfter, silent.closedAfter]);
+      clearInterval(drip);
+      expect(trickleMs, `port ${port}`).toBeLessThan(15_000);
+      expect(silentMs, `port ${port}`).toBeLessThan(15_000);
+      for (const s of opened) s.destroy();
+      // The server kept serving throughout.
+      expect((await request(port, port === E2E_PORTS.api ? '/spa/info' : '/healthz')).status).toBe(200);
+    }
+  });
 
   test('path traversal never leaves a served folder', async () => {
     for (const { port } of Object.values(STATIC_SERVERS)) {

@@ -24,6 +24,7 @@ import { validateBlogArticle, validateBlogCategory, validateReviewRegion, valida
 import { loadShellRenderer } from './ssr';
 import { createRemoteTexts, plainText } from './remote-texts';
 import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
+import { connectionLimitsFrom, guardConnections, type ConnectionLimits } from '@tours/shared/src/node/connection-guard';
 import { isAccountCall, markerOf, MAX_ACCOUNT_ANSWER_BYTES, sessionAnswer, withSessionToken } from './session';
 import { readHostSettings, siteOriginFor, type HostSettings } from './settings';
 import { BASELINE_HEADERS, buildCsp, HOST_HEADERS, HSTS, manifestOrigins, newNonce } from './security';
@@ -46,6 +47,8 @@ export interface HostServerOptions {
   settings?: Partial<HostSettings>;
   /** How long route checks and the tour head wait for the API (default 3 s). */
   apiTimeoutMs?: number;
+  /** What a connection may cost before its first request; by default from the environment (connection-guard.ts). */
+  connectionLimits?: ConnectionLimits;
 }
 
 const API_PREFIXES = ['/spa', '/crm/api', '/node-api', '/media', '/api-docs'];
@@ -144,6 +147,8 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
     },
   });
+  // Half-open and trickling connections are closed; one visitor cannot hold every connection (issue 28).
+  guardConnections(app.server, opts.connectionLimits ?? connectionLimitsFrom(process.env, settings.trustProxy));
   const base = opts.config ?? appConfigFor(process.env.SITE_VARIANT === 'china' ? 'china' : 'base', { russianIsAvailable: process.env.RUSSIAN_IS_AVAILABLE !== '0' });
   // debugOrigins: where the debug overlay may point a microfrontend (MFE_OVERRIDE_ORIGINS), the same list the CSP allows.
   const config: AppConfig = { ...base, debugOrigins: [...settings.overrideOrigins] };
