@@ -121,7 +121,7 @@ async function areaFigures({ product, tourSlug }) {
     search: (m) => m.benchSearch({ browser, baseUrl, apiUrl }),
     tour: (m) => (tourSlug ? m.benchTour({ chromePath, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     accounts: (m) => m.benchAccounts({ browser, baseUrl, apiUrl, internalSecret: product.internalSecret }),
-    booking: (m) => m.benchBooking({ browser, baseUrl, apiUrl }),
+    booking: (m) => m.benchBooking({ browser, baseUrl, apiUrl, dbFile: path.join(ROOT, '.tmp/bench/catalogue.sqlite') }),
     staff: (m) => (tourSlug ? m.benchStaff({ browser, baseUrl, tourUrl: `${baseUrl}/en/${tourSlug}` }) : { skipped: 'no tour slug' }),
     uploads: (m) => m.benchUploads({ apiUrl, internalSecret: product.internalSecret }),
     chat: (m) => m.benchChat({ apiUrl }),

@@ -276,9 +276,12 @@ beforeAll(async () => {
     '/crm/api/user/get-verification-access-token': { orgId: String(tour.organizer_id) },
     '/crm/api/user/verification-data': { orgId: String(tour.organizer_id) },
   };
-  // Booking requests (issue 14): one guest request per call that changes one, so no call's valid input depends on another's.
+  // Booking requests (issue 14): one guest request per call that changes one, so no call's valid input depends on another's
+  // (each its own comment: the same fields again without a key would answer the first request, issue 28).
+  let requests = 0;
   const helpRequest = async () => {
-    const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: { data: { type: 'common_help', name: 'Fuzz', phone: '+79161234567' } } });
+    const data = { type: 'common_help', name: 'Fuzz', phone: '+79161234567', comment: `Fuzz request ${++requests}` };
+    const res = await app.inject({ method: 'POST', url: '/spa/submit-help-request', payload: { data } });
     if (res.statusCode !== 200) throw new Error(`submit-help-request: ${res.statusCode} ${res.body}`);
     const { request_id: id, requestUUID: requestUuid } = res.json() as { request_id: number; requestUUID: string };
     return { id, uuid: requestUuid };

@@ -1,17 +1,17 @@
 /**
  * Rules of the request record shared by the request calls (routes/requests.ts, routes/booking.ts): the idempotency
- * key of a submit, who may see and change a request, and the masked contacts of the 403 'legitimate user' answer.
+ * key of a submit and, without one, its fingerprint; the field errors of a party larger than its date's seats; who
+ * may see and change a request.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_RE } from '@tours/shared/src/api/schemas/requests';
 import type { RequestRow } from '../db/migrations/0011-requests';
 import { requestById, requestByUuid } from '../db/queries/booking';
-import { travellerById, type Traveller } from '../db/queries/travellers';
+import type { Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
 import { signedInTraveller } from '../routes/accounts';
 import { HttpError, notFound, validationError } from './errors';
-import { maskEmail } from './logins';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -46,6 +46,35 @@ export function submitHash(call: string, data: object): string {
   return createHash('sha256').update(`${call}\n${canonical(fields)}`).digest('hex');
 }
 
+/**
+ * How long a submit without an idempotency key, sent again unchanged, answers the request it made instead of making
+ * another (a double click, a client's retry, ten copies at once): two minutes.
+ */
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+
+/**
+ * The fingerprint of a submit without a key: the call and its validated fields (submitHash), the signed-in traveller
+ * and the visitor's address. Everything sent counts, so a submit that differs in anything (another comment, another
+ * party) is a request of its own; the traveller and the address keep someone who copies another visitor's fields from
+ * being answered that visitor's request (its uuid is the link's secret).
+ */
+export function submitFingerprint(call: string, data: object, traveller: Pick<Traveller, 'id'> | undefined, address: string): string {
+  return createHash('sha256').update(`${submitHash(call, data)}\n${traveller ? `traveller:${traveller.id}` : 'guest'}\n${address}`).digest('hex');
+}
+
+/**
+ * The field errors of a party the date cannot take (public-site §4.2, §5.1): no seats left is 'No seats left' on
+ * dates; fewer seats than the party is the counter's 'Maximum {max}' on adults when the adults alone are too many,
+ * else on children (what the order form's counters allow: adults up to the seats less the children, children up to
+ * the seats less the adults).
+ */
+export function seatErrors(party: { adults: number; children: number }, seatsLeft: number): Record<string, string> {
+  if (seatsLeft <= 0) return { dates: 'No seats left' };
+  if (party.adults > seatsLeft) return { adults: `Maximum ${seatsLeft}` };
+  if (party.adults + party.children > seatsLeft) return { children: `Maximum ${seatsLeft - party.adults}` };
+  return {};
+}
+
 /** The refusal of a key sent again with other fields (IETF idempotency-key draft: 422). */
 export function keyReused(): HttpError {
   return validationError({ idempotency_key: 'This key was used for another request: send a new one' });
@@ -58,17 +87,6 @@ export function maskPhone(phone: string): string {
   return `+${digits.slice(0, 1)}${'*'.repeat(Math.max(3, digits.length - 3))}${digits.slice(-2)}`;
 }
 
-/**
- * The 403 of a request that belongs to another account (accounts-and-comms §6; public-site §2.8: the 403 page names
- * the legitimate account's phone and/or e-mail, masked, and offers to log in again).
- */
-export function legitUserForbidden(owner: Traveller | undefined): HttpError {
-  const data: Record<string, string> = {};
-  if (owner?.phone) data.legit_user_phone = maskPhone(owner.phone);
-  if (owner?.email) data.legit_user_email = maskEmail(owner.email);
-  return new HttpError(403, 'This request belongs to another account', undefined, data);
-}
-
 export interface RequestAccess {
   row: RequestRow;
   /** The signed-in traveller, when there is one. */
@@ -78,25 +96,22 @@ export interface RequestAccess {
 /**
  * Who may see and change a request:
  * - by its uuid (random, 122 bits: the link's secret): whoever holds it;
- * - by its id (a guessable number): a request sent while signed in, only its traveller (another signed-in traveller
- *   gets the 403 naming the legitimate account, a guest 401); a request sent as a guest, only with its uuid too.
- * An unknown id or uuid, or a uuid of another request, is 404.
+ * - by its id alone (a number anyone can try): only the signed-in traveller who sent it.
+ * Anything else — an unknown id or uuid, a uuid of another request, another traveller's request, a guest's request
+ * by its id alone, no session — is the same 404: the answer never tells that a request exists, nor whose it is.
  */
 export async function accessRequest(s: Services, request: FastifyRequest, by: { id?: number; uuid?: string | undefined }): Promise<RequestAccess> {
   const traveller = await signedInTraveller(s, request);
   const row = by.id !== undefined ? await requestById(s.db, by.id) : by.uuid !== undefined ? await requestByUuid(s.db, by.uuid) : undefined;
-  if (!row) throw notFound('Request not found');
-  if (by.uuid !== undefined) {
-    if (row.uuid !== by.uuid) throw notFound('Request not found');
+  if (row && (by.uuid !== undefined ? row.uuid === by.uuid : row.traveller_id !== null && traveller !== undefined && Number(traveller.id) === row.traveller_id)) {
     return { row, traveller };
   }
-  if (row.traveller_id !== null) {
-    if (traveller && Number(traveller.id) === row.traveller_id) return { row, traveller };
-    if (!traveller) throw new HttpError(401, 'Unauthorized');
-    throw legitUserForbidden(await travellerById(s.db, row.traveller_id));
-  }
-  // A guest's request: its number alone gives nothing away.
-  throw new HttpError(403, 'Open the request by its link');
+  throw requestNotFound();
+}
+
+/** The one answer for a request the caller may not see or that does not exist. */
+export function requestNotFound(): HttpError {
+  return notFound('Request not found');
 }
 
 /** The actor of a change made through the site: the traveller (with their id when signed in). */

@@ -3,8 +3,9 @@
  * request record for the arrival and add-tourists pages, its cancellation, the dates of its tour, and its tourists.
  *
  * Who may see or change a request: lib/booking.ts `accessRequest` (by uuid whoever holds it; by id only its signed-in
- * traveller, or with the uuid). Answers about a request are personal: `Cache-Control: private, no-store`, never in the
- * answer cache. Every change is one transaction with its history entry.
+ * traveller, or with the uuid; anyone else the 404 of an unknown id). Answers about a request are personal:
+ * `Cache-Control: private, no-store`, never in the answer cache. Every change is one transaction with its history
+ * entry; an order takes its date's seats in the transaction that stores it, and a cancellation gives them back.
  */
 import type { FastifyReply } from 'fastify';
 import { array, record, refine, string, type as object, unknown } from 'superstruct';
@@ -18,13 +19,15 @@ import { withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
 import {
-  appendHistory, bookingDb, createRequest, type BookingDb, deleteTourists, familyVariants, historyOf, insertTourists, requestById, sameTourFamily, touristsOf, updateRequest,
-  updateTourist, variantById, type TouristFields,
+  appendHistory, bookingDb, createRequest, type BookingDb, deleteTourists, familyVariants, historyOf, insertTourists, releaseSeats, requestById, sameTourFamily, touristsOf,
+  updateRequest, updateTourist, variantById, type TouristFields,
 } from '../db/queries/booking';
 import { prepared, type Arg } from '../db/prepared';
 import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
 import { paymentRecordsOf } from '../lib/payments';
-import { accessRequest, idempotencyKeyOf, keyReused, submitHash, travellerActor, type RequestAccess } from '../lib/booking';
+import {
+  DUPLICATE_WINDOW_MS, accessRequest, idempotencyKeyOf, keyReused, seatErrors, submitFingerprint, submitHash, travellerActor, type RequestAccess,
+} from '../lib/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
 import { notifyCoordinators } from '../lib/request-notice';
@@ -160,10 +163,10 @@ const orderTour = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectF
 
 export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   const tags = ['requests'];
-  const access = 'Access: by uuid, whoever holds it (the link\'s secret); by id, the traveller signed in when it was sent (another signed-in traveller: 403 with '
-    + 'data.legit_user_phone / legit_user_email masked, the re-login page of accounts-and-comms §6; a guest: 401), or anyone with the uuid as well. '
-    + 'Unknown id or uuid: 404. Answers are private (no-store).';
-  const errors = [401, 403, 404];
+  const access = 'Access: by uuid, whoever holds it (the link\'s secret); by id, the traveller signed in when it was sent, or anyone with the uuid as well. '
+    + "Anything else (an unknown id or uuid, another traveller's request, a guest's request by its id alone, no session) is the same 404 "
+    + "{ message: 'Request not found' }: whether a request exists, and whose it is, is never told. Answers are private (no-store).";
+  const errors = [404];
 
   // POST /spa/submit-order ------------------------------------------------------------------------------------------
   router.add({
@@ -171,8 +174,11 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
     description: "Body `{ data: {…} }`: tour_id, dates (a variant id of the tour or of another option of it — §4.2: then tour_id is that option's — or 'individual' "
       + 'with date_start_formatted and date_end_formatted), adults (1+), children, name, phone, email, comment, agree (must be true), currency, timezone, '
       + 'utm_*, referer, partner_id. A signed-in traveller\'s name, phone and e-mail fill what the form left empty (§6), and the request is theirs. '
-      + "Field errors keyed by field ('No seats left' on dates for a busy variant). Exactly once: header `Idempotency-Key` (or data.idempotency_key), "
-      + 'the same for every resend of one submit, answers the request it made (the key with other fields: 422 on idempotency_key). '
+      + "Field errors keyed by field. Seats: an order on a date takes its party's seats in the transaction that stores it; a busy date or one without "
+      + "seats left is 'No seats left' on dates, a party larger than the seats left 'Maximum {seats}' on adults (or 'Maximum {seats − adults}' on children). "
+      + 'Exactly once: header `Idempotency-Key` (or data.idempotency_key), '
+      + 'the same for every resend of one submit, answers the request it made (the key with other fields: 422 on idempotency_key); without a key, the '
+      + 'same fields sent again by the same traveller (or guest) from the same address within 2 minutes answer the request they made. '
       + 'Captcha: over the writes limit, 429 with data.type captcha.',
     body: Envelope, answer: SubmitOrderAnswer,
     handler: async ({ body, ctx, request }) => {
@@ -201,7 +207,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       } else {
         const variant = await variantById(s.db, Number(data.dates));
         if (!variant || variant.start < day || !(await sameTourFamily(s.db, tour.id, variant.tour_id))) throw validationError({ dates: 'Incorrect value' });
-        if (variant.is_busy === 1 || variant.number_of_free_seats <= 0) throw validationError({ dates: 'No seats left' });
+        // Its seats are taken, or refused, in the transaction that stores the request (createRequest).
         // A variant of another option: the request goes to that option (§4.2).
         tourId = variant.tour_id;
         variantId = variant.id;
@@ -224,9 +230,12 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       };
       const stored = await createRequest(s.db, row, {
         key, hash: key ? submitHash('submit-order', data) : null, at: now,
+        fingerprint: key ? null : { value: submitFingerprint('submit-order', data, traveller, request.clientIp), windowMs: DUPLICATE_WINDOW_MS },
+        seats: variantId !== null ? { variantId, party: data.adults + data.children } : null,
         history: { ...travellerActor(traveller), action: 'created', to_status: REQUEST_STATUS.PENDING_CONFIRM },
       });
       if ('keyReused' in stored) throw keyReused();
+      if ('seatsLeft' in stored) throw validationError(seatErrors(data, stored.seatsLeft));
       if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid });
       return { request_id: stored.id, requestUUID: stored.uuid };
     },
@@ -270,8 +279,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const traveller = await signedInTraveller(s, request);
       const chat = await chatReader(s, request, chatId, traveller ? Number(traveller.id) : undefined);
       if (!chat) return { requests: [] };
+      // Newest by when they were sent: ids are random.
       const rows = await bookingDb(s.db).selectFrom('help_requests').selectAll().where('traveller_id', '=', chat.traveller_id)
-        .orderBy('id', 'desc').limit(50).execute();
+        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
       return { requests: await Promise.all(rows.map((row) => requestAnswer(s, row, ctx))) };
     },
   });
@@ -279,7 +289,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   // POST /crm/api/request/cancel -------------------------------------------------------------------------------------
   router.add({
     method: 'POST', url: '/crm/api/request/cancel', tags, summary: 'Cancels a request with a message (§4.7)',
-    description: `${access} Status 1–3 becomes 5 CANCELED_TOURIST, with the message in the history; a cancelled request answers as it is (a resend changes `
+    description: `${access} Status 1–3 becomes 5 CANCELED_TOURIST, with the message in the history, and an order's seats go back to its date; a cancelled request answers as it is (a resend changes `
       + 'nothing); a completed tour (4) is 409. notify_client (default false): the request\'s e-mail gets a confirmation through the outbox. '
       + 'Answers `{ success: true, request }`.',
     body: CancelRequestBody, answer: RequestDoneAnswer, errors: [...errors, 409],
@@ -300,6 +310,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         }, now);
         // Open invoices and payments end; the agreement ends by what was paid (lib/payments.ts).
         await closePaymentRecords(trx as unknown as PaymentsTrx, Number(row.id), now);
+        // The party's seats go back to the date (only here: the status change above happens once).
+        await releaseSeats(trx, Number(row.id));
         return true;
       });
       const after = (await requestById(s.db, Number(row.id)))!;

@@ -6,8 +6,9 @@
  * source: 'partner_widget' when a partner id (or click_source 'partner_widget') came with it, else 'site'.
  *
  * Field errors are keyed by the form field ('phone', not 'data.phone'), so forms put them on their fields (§5.8).
- * Ids are integers 1..2^31-1 and must name existing rows (tour_id, organizer_id, request_id_to_update: 'Incorrect
- * value' otherwise); text fields refuse control characters (comment may hold line breaks).
+ * Ids are integers 1..2^31-1 and must name existing rows (tour_id, organizer_id: 'Incorrect value' otherwise; the
+ * request to update is named by its uuid); text fields refuse control characters (comment may hold line breaks).
+ * Without an idempotency key, the same submit sent again within two minutes answers the request it made (issue 28).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { record, string, type, unknown } from 'superstruct';
@@ -19,7 +20,7 @@ import {
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
 import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
 import { missingReferences, tourRequestFacts } from '../db/queries/requests';
-import { idempotencyKeyOf, keyReused, submitHash, travellerActor } from '../lib/booking';
+import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../lib/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { notifyCoordinators } from '../lib/request-notice';
@@ -110,6 +111,19 @@ function trimmed(data: HelpRequestData): HelpRequestData {
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as HelpRequestData;
 }
 
+/**
+ * The request a help request updates (request_id_to_update, requestUUID): named by its uuid, with or without its id.
+ * The id alone is a number anyone can try, so the answer never tells whether it exists: without the uuid 'Required
+ * field', and an id and uuid that are not one request's 'Incorrect value', both on requestUUID.
+ */
+async function requestToUpdate(s: Services, data: HelpRequestData): Promise<{ target: { id: number; uuid: string } | null; errors: Record<string, string> }> {
+  if (data.request_id_to_update === undefined && data.requestUUID === undefined) return { target: null, errors: {} };
+  if (data.requestUUID === undefined) return { target: null, errors: { requestUUID: 'Required field' } };
+  const row = data.request_id_to_update !== undefined ? await requestById(s.db, data.request_id_to_update) : await requestByUuid(s.db, data.requestUUID);
+  if (!row || row.uuid !== data.requestUUID) return { target: null, errors: { requestUUID: 'Incorrect value' } };
+  return { target: { id: Number(row.id), uuid: row.uuid }, errors: {} };
+}
+
 /** The types that add the traveller's contacts to a request sent before (§3.7; the success screen's add-email form). */
 const ATTACHING_TYPES = new Set<string>(['add_email_to_request', 'add_phone_and_tourist_name_to_request']);
 
@@ -138,19 +152,22 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
     tags: ['requests'],
     summary: 'Send a help request (callback, e-mail, common help, partner widget, …); answers its id',
     description:
-      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name; tour_id, organizer_id and request_id_to_update must name existing rows ('Incorrect value' otherwise). "
-      + 'request_id_to_update needs the uuid of that request as requestUUID (the id alone is a guessable number; requestUUID alone names the request too); '
+      "Body `{ data: {…} }` with the §3.7 fields. The client adds timezone (hours from Moscow time), a 'request from {url}' comment line, referer and utm_source; partner widgets add partner_id. Field errors are keyed by field name; tour_id and organizer_id must name existing rows ('Incorrect value' otherwise). "
+      + 'request_id_to_update needs the uuid of that request as requestUUID (requestUUID alone names the request too): without it \'Required field\', '
+      + "an id and uuid that are not one request's 'Incorrect value', both on requestUUID (whether an id exists is never told); "
       + 'add_email_to_request and add_phone_and_tourist_name_to_request also fill the e-mail, phone and name that request lacks (its history says so). '
       + 'Exactly once: send a header `Idempotency-Key` (or data.idempotency_key), 8–128 of [A-Za-z0-9._:-], the same for every resend of one submit: '
       + 'a resend (double click, retry after a timeout, after a restart) answers the request the key made; the key with other fields is 422 on idempotency_key. '
+      + 'Without a key, the same fields sent again by the same traveller (or guest) from the same address within 2 minutes answer the request they made. '
       + 'Answers request_id and requestUUID. Captcha: over the writes limit, 429 with data.type captcha. CORS: any origin (widget call).',
     body: Envelope,
     answer: SubmitHelpRequestAnswer,
     handler: async ({ body, ctx, request }) => {
       const data = parseHelpRequest(body.data);
       const key = idempotencyKeyOf(request, data.idempotency_key);
-      // Ids must name rows that exist (a made-up tour or request is a field error, not a stored dangling id).
-      const missing = await missingReferences(s.db, data);
+      // Ids must name rows that exist (a made-up tour or organizer is a field error, not a stored dangling id).
+      const { target, errors: targetErrors } = await requestToUpdate(s, data);
+      const missing = { ...(await missingReferences(s.db, data)), ...targetErrors };
       if (Object.keys(missing).length) throw validationError(missing);
       // The rules of the private tour and the cost calculation need the tour (its type and request period).
       let facts: HelpRequestTourFacts | null = null;
@@ -159,21 +176,13 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       if (Object.keys(ruleErrors).length) throw validationError(ruleErrors);
       // A private tour's range is stored as the individual dates of §3.7 (dates 'individual', start and end).
       const privateRange = data.type === 'individual_tour' && data.individual_dates ? parseIndividualDates(data.individual_dates) : null;
-      // The request to update is named by its uuid (with or without its id): the id alone is a guessable number.
-      let target: { id: number; uuid: string } | null = null;
-      if (data.request_id_to_update !== undefined || data.requestUUID !== undefined) {
-        const row = data.request_id_to_update !== undefined ? await requestById(s.db, data.request_id_to_update) : await requestByUuid(s.db, data.requestUUID!);
-        if (!row || (data.requestUUID !== undefined && row.uuid !== data.requestUUID)) throw validationError({ requestUUID: 'Incorrect value' });
-        if (data.requestUUID === undefined) throw validationError({ requestUUID: 'Required field' });
-        target = { id: Number(row.id), uuid: row.uuid };
-      }
       const traveller = await signedInTraveller(s, request);
       // A widget without a (valid) partner attribute still says where it comes from with click_source.
       const source: HelpRequestSource = data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site';
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
       const flag = (v: boolean | undefined) => (v === undefined ? null : v ? 1 : 0);
       const now = s.date();
-      const row = {
+      const fields = {
         type: data.type,
         tour_id: data.tour_id ?? null,
         city: empty(data.city),
@@ -210,13 +219,15 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         traveller_id: traveller ? Number(traveller.id) : null,
         currency: ctx.currency,
       };
-      const stored = await createRequest(s.db, row, {
+      const stored = await createRequest(s.db, fields, {
         key, hash: key ? submitHash('submit-help-request', data) : null, at: now,
+        fingerprint: key ? null : { value: submitFingerprint('submit-help-request', data, traveller, request.clientIp), windowMs: DUPLICATE_WINDOW_MS },
         history: { ...travellerActor(traveller), action: 'created', to_status: 1 },
         also: target && ATTACHING_TYPES.has(data.type) ? (trx, id) => attachContacts(trx, target!.id, id, data, traveller, now) : undefined,
       });
       if ('keyReused' in stored) throw keyReused();
-      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid });
+      if ('seatsLeft' in stored) throw new Error('a help request takes no seats');
+      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...fields, id: stored.id, uuid: stored.uuid });
       // The cost calculation's answer names the e-mail the flight quote goes to (§7.4).
       return { request_id: stored.id, requestUUID: stored.uuid, ...(data.type === 'city_calculate' && data.email ? { email: data.email } : {}) };
     },

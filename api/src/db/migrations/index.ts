@@ -18,6 +18,7 @@ import * as m0015 from './0015-staff-permissions';
 import * as m0016 from './0016-organizer-admin';
 import * as m0017 from './0017-organizer-meet';
 import * as m0018 from './0018-info-pages';
+import * as m0019 from './0019-request-seats';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-organizer-admin': m0016,
   '0017-organizer-meet': m0017,
   '0018-info-pages': m0018,
+  '0019-request-seats': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

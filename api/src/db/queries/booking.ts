@@ -1,8 +1,9 @@
 /**
- * Data layer of the request record (migrations 0003 and 0011): requests stored exactly once (the idempotency key's
- * unique index decides between concurrent duplicates, one transaction per request), their history and tourists.
+ * Data layer of the request record (migrations 0003, 0011 and 0019): requests stored exactly once (the idempotency key's
+ * unique index, or without a key the submit's fingerprint, decides between concurrent duplicates; one transaction per
+ * request), under random ids, taking their date's seats in the same transaction; their history and tourists.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
 import { prepared, preparedShapes, type Arg } from '../prepared';
@@ -10,8 +11,9 @@ import type { Schema } from '../schema';
 import type {
   HistoryActor, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestTable, RequestTouristRow, RequestTouristTable,
 } from '../migrations/0011-requests';
+import type { RequestSeatsSchema } from '../migrations/0019-request-seats';
 
-type BookingSchema = Schema & RequestSchema;
+type BookingSchema = Schema & RequestSchema & RequestSeatsSchema;
 export type BookingDb = Kysely<BookingSchema>;
 export type BookingTrx = Transaction<BookingSchema>;
 
@@ -20,7 +22,8 @@ export function bookingDb(db: Db): BookingDb {
   return db.kysely as unknown as BookingDb;
 }
 
-export type NewRequest = Omit<Insertable<RequestTable>, 'uuid' | 'idempotency_key' | 'idempotency_hash'>;
+export type NewRequest = Omit<Insertable<RequestTable>, 'id' | 'uuid' | 'idempotency_key' | 'idempotency_hash'>;
+type RequestInsert = Insertable<BookingSchema['help_requests']>;
 
 export function requestById(db: Db, id: number): Promise<RequestRow | undefined> {
   return bookingDb(db).selectFrom('help_requests').selectAll().where('id', '=', id).executeTakeFirst();
@@ -66,47 +69,151 @@ export function touristsOf(db: Db | BookingTrx, requestId: number): Promise<Requ
 }
 
 export type StoredRequest = { id: number; uuid: string; replayed: boolean };
-/** What createRequest answers: the request (new, or the one the key made before), or that the key came with other fields. */
-export type CreateOutcome = StoredRequest | { keyReused: true };
-
-const insertRequest = preparedShapes((k: BookingDb, row: Insertable<RequestTable>) => k.insertInto('help_requests').values(row)
-  .onConflict((oc) => oc.column('idempotency_key').doNothing())
-  .returning('id'));
+/**
+ * What createRequest answers: the request (new, or the one the key or the fingerprint made before), that the key came
+ * with other fields, or that the date has fewer seats left than the party (nothing stored).
+ */
+export type CreateOutcome = StoredRequest | { keyReused: true } | { seatsLeft: number };
 
 /**
- * Stores a request with its 'created' history entry (and what `also` writes) in one transaction. With an idempotency
- * key, the request the key made before is answered instead (when `hash`, the digest of the call and its fields, is
- * the same; else `keyReused`): sequential resends find it first; concurrent ones are decided by the unique index
- * (`on conflict do nothing`: on PostgreSQL the second insert waits for the first transaction, then finds its row).
+ * Request ids are random ten-digit numbers (1,000,000,000 … 2^31−1, the API's id range): the success screen's
+ * 'Request #{id}' and the links and e-mails that name a request keep a number, but it no longer counts the requests
+ * nor leads to the next one. Ids of before (small, sequential) stay as they are.
  */
-export async function createRequest(
-  db: Db,
-  row: NewRequest,
-  options: { key: string | null; hash: string | null; history: HistoryEntry; at: Date; also?: (trx: BookingTrx, id: number) => Promise<void> },
-): Promise<CreateOutcome> {
-  const { key, hash } = options;
+export const REQUEST_ID_RANGE = { min: 1_000_000_000, max: 2_147_483_647 } as const;
+
+export function newRequestId(): number {
+  return randomInt(REQUEST_ID_RANGE.min, REQUEST_ID_RANGE.max + 1);
+}
+
+/** Tries at a free random id (each draw is taken with a chance of requests / 1.15e9). */
+const ID_ATTEMPTS = 5;
+
+// `on conflict do nothing` without a target: the idempotency key taken, or the random id (or uuid) taken.
+const insertRequest = preparedShapes((k: BookingDb, row: RequestInsert) => k.insertInto('help_requests').values(row)
+  .onConflict((oc) => oc.doNothing())
+  .returning('id'));
+
+/** A fingerprint claimed for a new request: inserted, or an expired one taken over; a live one stays as it is (no row). */
+const claimFingerprint = prepared((k: BookingDb, arg: Arg<{ fingerprint: string; request_id: number; expires_at: string; now: string }>) => k
+  .insertInto('request_fingerprints').values({ fingerprint: arg('fingerprint'), request_id: arg('request_id'), expires_at: arg('expires_at') })
+  .onConflict((oc) => oc.column('fingerprint')
+    .doUpdateSet((eb) => ({ request_id: eb.ref('excluded.request_id'), expires_at: eb.ref('excluded.expires_at') }))
+    .where('request_fingerprints.expires_at', '<=', arg('now')))
+  .returning('request_id'));
+
+const byFingerprint = prepared((k: BookingDb, arg: Arg<{ fingerprint: string; now: string }>) => k.selectFrom('request_fingerprints as f')
+  .innerJoin('help_requests as r', 'r.id', 'f.request_id').select(['r.id', 'r.uuid'])
+  .where('f.fingerprint', '=', arg('fingerprint')).where('f.expires_at', '>', arg('now')));
+
+/**
+ * Takes a party's seats of a date: one conditional update, so of two submits at once only what is left is given
+ * (PostgreSQL: the second waits for the first's row lock and checks the condition again; SQLite: one writer at a time).
+ */
+const takeSeatsQuery = prepared((k: BookingDb, arg: Arg<{ id: number; party: number }>) => k.updateTable('tour_variants')
+  .set((eb) => ({ number_of_free_seats: eb('number_of_free_seats', '-', arg('party')) }))
+  .where('id', '=', arg('id')).where('is_busy', '=', 0).where('number_of_free_seats', '>=', arg('party')));
+
+const seatsOfQuery = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tour_variants').select(['is_busy', 'number_of_free_seats']).where('id', '=', arg('id')));
+
+/** The seats a date has left for a new request: none when it is busy or gone. */
+async function seatsLeftOf(trx: BookingTrx, variantId: number): Promise<number> {
+  const v = await seatsOfQuery.executeTakeFirst(trx, { id: variantId });
+  return !v || v.is_busy === 1 ? 0 : Math.max(0, v.number_of_free_seats);
+}
+
+/**
+ * Gives the seats a request holds back to its date (the traveller cancelled; the back office's cancellations call it
+ * too), once: the request's count is cleared by a conditional update, so of two releases at once one gives them back.
+ */
+export async function releaseSeats(trx: BookingTrx, requestId: number): Promise<void> {
+  const held = await trx.selectFrom('help_requests').select(['variant_id', 'seats']).where('id', '=', requestId).executeTakeFirst();
+  if (!held || held.variant_id === null || held.seats <= 0) return;
+  const cleared = await trx.updateTable('help_requests').set({ seats: 0 }).where('id', '=', requestId).where('seats', '=', held.seats).executeTakeFirst();
+  if (Number(cleared.numUpdatedRows) === 0) return;
+  await trx.updateTable('tour_variants').set((eb) => ({ number_of_free_seats: eb('number_of_free_seats', '+', held.seats) })).where('id', '=', held.variant_id).execute();
+}
+
+/** Why a request's transaction was rolled back. */
+class Rollback extends Error {
+  constructor(readonly seatsLeft: number | null) {
+    super('rollback');
+  }
+}
+
+export interface CreateRequestOptions {
+  /** The client's idempotency key and the digest of the call and its fields (lib/booking.ts submitHash). */
+  key: string | null;
+  hash: string | null;
+  /** Without a key: the submit's fingerprint (lib/booking.ts submitFingerprint) and how long a resend of it answers the same request. */
+  fingerprint?: { value: string; windowMs: number } | null;
+  /** The date variant whose seats the request takes, and how many (the party). */
+  seats?: { variantId: number; party: number } | null;
+  history: HistoryEntry;
+  at: Date;
+  also?: (trx: BookingTrx, id: number) => Promise<void>;
+}
+
+/**
+ * Stores a request with its 'created' history entry (and what `also` writes) in one transaction, under a random id.
+ *
+ * - With an idempotency key, the request the key made before is answered instead (when `hash` is the same; else
+ *   `keyReused`): sequential resends find it first; concurrent ones are decided by the key's unique index (on
+ *   PostgreSQL the second insert waits for the first transaction, then finds its row).
+ * - Without one, a `fingerprint` sent again within its window answers the request it made, decided alike by the
+ *   fingerprint's primary key.
+ * - `seats`: the party's seats are taken from the date in the same transaction, after the request is known to be new
+ *   (a resend of a request that took the last seats answers that request); fewer left is `{ seatsLeft }`, nothing stored.
+ */
+export async function createRequest(db: Db, row: NewRequest, options: CreateRequestOptions): Promise<CreateOutcome> {
+  const { key, hash, seats } = options;
+  const fingerprint = key ? null : options.fingerprint ?? null;
+  const now = options.at.toISOString();
   const previous = async (): Promise<CreateOutcome | null> => {
-    if (!key) return null;
-    const found = await requestByKey(db, key);
-    if (!found) return null;
-    return found.idempotency_hash === hash ? { id: Number(found.id), uuid: found.uuid, replayed: true } : { keyReused: true };
+    if (key) {
+      const found = await requestByKey(db, key);
+      if (!found) return null;
+      return found.idempotency_hash === hash ? { id: Number(found.id), uuid: found.uuid, replayed: true } : { keyReused: true };
+    }
+    if (fingerprint) {
+      const found = await byFingerprint.executeTakeFirst(bookingDb(db), { fingerprint: fingerprint.value, now });
+      return found ? { id: Number(found.id), uuid: found.uuid, replayed: true } : null;
+    }
+    return null;
   };
   const before = await previous();
   if (before) return before;
-  const uuid = randomUUID();
-  const id = await bookingDb(db).transaction().execute(async (trx) => {
-    const inserted = await insertRequest.executeTakeFirst(trx, { ...row, uuid, idempotency_key: key, idempotency_hash: key ? hash : null });
-    if (!inserted) return null;
-    const newId = Number(inserted.id);
-    await appendHistory(trx, newId, options.history, options.at);
-    if (options.also) await options.also(trx, newId);
-    return newId;
-  });
-  if (id !== null) return { id, uuid, replayed: false };
-  // The key's unique index refused the insert: a concurrent duplicate was stored first.
-  const after = await previous();
-  if (!after) throw new Error('idempotency key conflict without a row');
-  return after;
+  for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+    const id = newRequestId();
+    const uuid = randomUUID();
+    try {
+      await bookingDb(db).transaction().execute(async (trx) => {
+        const inserted = await insertRequest.executeTakeFirst(trx, { ...row, id, uuid, idempotency_key: key, idempotency_hash: key ? hash : null, seats: seats?.party ?? 0 });
+        if (!inserted) throw new Rollback(null);
+        if (fingerprint) {
+          const expires = new Date(options.at.getTime() + fingerprint.windowMs).toISOString();
+          if (!(await claimFingerprint.executeTakeFirst(trx, { fingerprint: fingerprint.value, request_id: id, expires_at: expires, now }))) throw new Rollback(null);
+        }
+        if (seats) {
+          const taken = await takeSeatsQuery.run(trx, { id: seats.variantId, party: seats.party });
+          if (Number(taken.numAffectedRows ?? 0) === 0) throw new Rollback(await seatsLeftOf(trx, seats.variantId));
+        }
+        await appendHistory(trx, id, options.history, options.at);
+        if (options.also) await options.also(trx, id);
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+      if (err.seatsLeft !== null) return { seatsLeft: err.seatsLeft };
+      // A concurrent duplicate was stored first (its key or fingerprint); else the random id was taken: another one.
+      const after = await previous();
+      if (after) return after;
+      continue;
+    }
+    // Expired fingerprints go after the commit, outside the request's transaction; one left behind is harmless.
+    if (fingerprint) await bookingDb(db).deleteFrom('request_fingerprints').where('expires_at', '<=', now).execute().catch(() => undefined);
+    return { id, uuid, replayed: false };
+  }
+  throw new Error(`no free request id in ${ID_ATTEMPTS} tries`);
 }
 
 export async function updateRequest(trx: BookingTrx | BookingDb, id: number, set: Updateable<RequestTable>): Promise<void> {

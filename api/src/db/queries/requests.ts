@@ -1,35 +1,26 @@
-/** Data layer of help requests (migration 0003). */
-import type { Insertable, Kysely } from 'kysely';
+/** Data layer of help requests (migration 0003); they are stored by db/queries/booking.ts createRequest. */
+import type { Kysely } from 'kysely';
 import type { Db } from '../index';
-import type { HelpRequestRow, HelpRequestSchema, HelpRequestTable } from '../migrations/0003-help-requests';
-
-export type NewHelpRequest = Insertable<HelpRequestTable>;
+import type { HelpRequestRow, HelpRequestSchema } from '../migrations/0003-help-requests';
 
 /** The help_requests table is typed here (db/schema.ts describes the catalogue). */
 function requestsDb(db: Db): Kysely<HelpRequestSchema> {
   return db.kysely as unknown as Kysely<HelpRequestSchema>;
 }
 
-/** Stores a help request; returns its id. */
-export async function insertHelpRequest(db: Db, row: NewHelpRequest): Promise<number> {
-  const inserted = await requestsDb(db).insertInto('help_requests').values(row).returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
-}
-
 export function helpRequestById(db: Db, id: number): Promise<HelpRequestRow | undefined> {
   return requestsDb(db).selectFrom('help_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The newest requests first (tests, staff tools). */
+/** The newest requests first (tests, staff tools): by when they were sent, as ids are random (db/queries/booking.ts). */
 export function latestHelpRequests(db: Db, limit = 20): Promise<HelpRequestRow[]> {
-  return requestsDb(db).selectFrom('help_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return requestsDb(db).selectFrom('help_requests').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** The rows a help request may name (tour_id, organizer_id, request_id_to_update). */
+/** The rows a help request may name by id alone (the request to update is named by its uuid: routes/requests.ts). */
 export interface HelpRequestReferences {
   tour_id?: number | undefined;
   organizer_id?: number | undefined;
-  request_id_to_update?: number | undefined;
 }
 
 /** Which of the named rows do not exist: `{ field: 'Incorrect value' }` (empty when all do). */
@@ -37,10 +28,9 @@ export async function missingReferences(db: Db, refs: HelpRequestReferences): Pr
   const found = await Promise.all([
     refs.tour_id === undefined ? true : db.kysely.selectFrom('tours').select('id').where('id', '=', refs.tour_id).executeTakeFirst().then(Boolean),
     refs.organizer_id === undefined ? true : db.kysely.selectFrom('organizers').select('id').where('id', '=', refs.organizer_id).executeTakeFirst().then(Boolean),
-    refs.request_id_to_update === undefined ? true : helpRequestById(db, refs.request_id_to_update).then(Boolean),
   ]);
   const out: Record<string, string> = {};
-  (['tour_id', 'organizer_id', 'request_id_to_update'] as const).forEach((field, i) => {
+  (['tour_id', 'organizer_id'] as const).forEach((field, i) => {
     if (!found[i]) out[field] = 'Incorrect value';
   });
   return out;
