@@ -328,6 +328,20 @@ test.describe('live chat: traveller and support agent', () => {
       expect(await axeViolations(page)).toEqual([]);
       expect(await axeViolations(agent)).toEqual([]);
 
+      // A 4,000-character word (issue 28: it had stretched the console past the screen) wraps on both sides.
+      const tag = unique('W').replace(/\W/g, '');
+      const word = `${tag}${'W'.repeat(4000 - tag.length)}`;
+      await send(page, word);
+      await expect(messages(agent, word)).toHaveCount(1);
+      for (const [who, p] of [['console', agent], ['traveller', page]] as const) {
+        const layout = await p.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1);
+          return { overflow: document.documentElement.scrollWidth - width, wide: wide.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`).join(', ') };
+        });
+        expect(layout.overflow, `${who} wider than the screen: ${layout.wide}`).toBeLessThanOrEqual(0);
+      }
+
       await page.setViewportSize({ width: 320, height: 640 });
       await page.reload();
       await expect(messages(page, reply)).toHaveCount(1);
