@@ -23,8 +23,29 @@ export interface ApiConfig {
   rateLimitWritesPerMin: number | null;
   /** Code sends and auth-like calls per minute per client address; null = rateLimitPerMin / 60 (at least 1); 0 = off. */
   rateLimitAuthPerMin: number | null;
-  /** Keys (client address × class) the limiter remembers; the least recently seen go first beyond it. */
+  /**
+   * RATE_LIMIT_MAX_KEYS: keys (client address × class) the limiter keeps a window of their own for, and visitors with a
+   * work budget of their own. A live one is never dropped: when the table is full, new addresses share overflow buckets
+   * (per /24 or /48, then one; lib/visitor-table.ts).
+   */
   rateLimitMaxKeys: number;
+  /**
+   * RATE_LIMIT_COST_PER_MIN: cost units of expensive work (PDFs made, uncached searches, e-mails to typed addresses,
+   * uploads; lib/work-budget.ts) one visitor may spend a minute; null = the reads limit (600); 0 = no budgets.
+   */
+  rateLimitCostPerMin: number | null;
+  /** PDF_WORKERS: worker threads rendering programme PDFs (default 1; 0 renders on the event loop). */
+  pdfWorkers: number;
+  /** PDF_QUEUE: PDFs waiting for a worker at most; beyond it a PDF is refused with the captcha 429 (default 8). */
+  pdfQueue: number;
+  /** SEARCH_CONCURRENCY, SEARCH_QUEUE: uncached searches computed at once (4) and waiting (64); beyond: the captcha 429. */
+  searchConcurrency: number;
+  searchQueue: number;
+  /**
+   * MAIL_PER_RECIPIENT_PER_DAY: messages of one kind (programme, subscription, cancellation, chat link) to one address a
+   * visitor typed, in 24 hours, from any visitors (counted in the database); 0 = no limit. Default 3.
+   */
+  mailPerRecipientPerDay: number;
   /**
    * CHAT_HANDSHAKES_PER_MIN: chat socket handshakes one address may start in a minute (default 60: a reconnecting
    * client with its backoff needs a few); 0 = no limit. Lifted with every other limit by RATE_LIMIT_PER_MIN=0.
@@ -238,6 +259,12 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     rateLimitWritesPerMin: optInt(env.RATE_LIMIT_WRITES_PER_MIN, 0, 1_000_000_000),
     rateLimitAuthPerMin: optInt(env.RATE_LIMIT_AUTH_PER_MIN, 0, 1_000_000_000),
     rateLimitMaxKeys: int(env.RATE_LIMIT_MAX_KEYS, 10_000, 100, 10_000_000),
+    rateLimitCostPerMin: optInt(env.RATE_LIMIT_COST_PER_MIN, 0, 1_000_000_000),
+    pdfWorkers: int(env.PDF_WORKERS, 1, 0, 64),
+    pdfQueue: int(env.PDF_QUEUE, 8, 0, 10_000),
+    searchConcurrency: int(env.SEARCH_CONCURRENCY, 4, 1, 1_000),
+    searchQueue: int(env.SEARCH_QUEUE, 64, 0, 100_000),
+    mailPerRecipientPerDay: int(env.MAIL_PER_RECIPIENT_PER_DAY, 3, 0, 1_000_000),
     chatHandshakesPerMin: int(env.CHAT_HANDSHAKES_PER_MIN, 60, 0, 1_000_000_000),
     cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
     internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),

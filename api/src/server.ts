@@ -148,7 +148,10 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send(error.body());
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.code(error.status).send(error.body());
+    }
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = (error as { code?: string }).code;
@@ -196,6 +199,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   app.addHook('onClose', async () => {
     // Messages on their way finish (each within its provider's timeout, no more tries) before the database may close.
     await services.outbox.close();
+    await services.pdfWorkers.close();
     if (options.closeDb) await options.db.close();
   });
   return app;

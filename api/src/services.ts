@@ -13,8 +13,11 @@ import { OneTimeCodes } from './lib/one-time-codes';
 import { SessionEvents } from './lib/session-events';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
 import { rateLimitsOf } from './lib/rate-limit';
+import { PdfWorkers } from './lib/pdf-workers';
 import { parseS3Url, S3Storage } from './lib/s3-storage';
 import { UploadStore } from './lib/uploads';
+import { costBudgetOf } from './lib/work-budget';
+import { WorkLimits } from './lib/work-limits';
 
 export interface ServicesOptions {
   /** The service's clock (tests move it): expiries of codes, links and tokens, the captcha escalation and the rate limiter. */
@@ -50,6 +53,10 @@ export class Services {
   readonly verification: IdentityVerificationProvider;
   /** Uploaded files: on the disk (UPLOADS_DIR), or in an S3-compatible store with UPLOADS_S3_URL. */
   readonly uploads: UploadStore;
+  /** Expensive work's per-visitor budgets and global bounds (lib/work-limits.ts; issue 28). */
+  readonly work: WorkLimits;
+  /** The worker threads that render programme PDFs (PDF_WORKERS, PDF_QUEUE; lib/pdf-workers.ts). */
+  readonly pdfWorkers: PdfWorkers;
   /** Sessions that end now (logout, refresh, password change): the chat hub closes their sockets. */
   readonly sessions = new SessionEvents();
 
@@ -66,6 +73,11 @@ export class Services {
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
     this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}) });
     this.captcha = new Captcha(db, secretOrRandom(config.captchaSecret, 'CAPTCHA_SECRET', options.log), this.now, this.wallNow);
+    this.work = new WorkLimits({
+      perMinute: costBudgetOf(config), maxKeys: config.rateLimitMaxKeys, searchConcurrency: config.searchConcurrency, searchQueue: config.searchQueue,
+      now: this.now, captcha: this.captcha,
+    });
+    this.pdfWorkers = new PdfWorkers({ workers: config.pdfWorkers, queue: config.pdfQueue, onError: (message) => options.log.error({ error: message }, 'PDF worker failed') });
     const authCodeSecret = secretOrRandom(config.authCodeSecret, 'AUTH_CODE_SECRET', options.log);
     this.codes = new OneTimeCodes(db, {
       secret: authCodeSecret,

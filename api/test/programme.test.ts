@@ -54,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await services.outbox.close();
+  await services.pdfWorkers.close();
   await t.cleanup();
 });
 
@@ -125,12 +126,21 @@ describe('the PDF', () => {
 });
 
 describe('POST /spa/tour-program-order-via-email', () => {
-  test('answers the address; the e-mail with the PDF attached is in the outbox', async () => {
+  test('answers the address; a first e-mail carries a link to the PDF, and once it was opened the next carries the PDF attached', async () => {
     const res = await post('/spa/tour-program-order-via-email', { email: ' Reader@Example.com ', tour_id: tour.id, phone: '+7 916 000-11-22', currency: 'usd' }, { 'x-language': 'ru' });
     expect(res.status).toBe(200);
     expect(expectShape(res.body, ProgrammeSentAnswer)).toEqual({ success: true, email: 'reader@example.com' });
+    const [first] = await outboxTo(app, 'reader@example.com');
+    expect(first).toMatchObject({ channel: 'email', status: 'kept', subject: `Программа: ${tour.title_ru}` });
+    expect(attachmentsOf(first!)).toEqual([]);
+    expect(first!.text).toContain(`Программа тура «${tour.title_ru}» (PDF): `);
+    expect(first!.links).toHaveLength(1);
+    const opened = await app.inject({ method: 'GET', url: new URL(first!.links[0]!).pathname });
+    expect([opened.statusCode, opened.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await pdfParse(opened.rawPayload)).text).toContain('USD');
+
+    expect((await post('/spa/tour-program-order-via-email', { email: 'reader@example.com', tour_id: tour.id, currency: 'USD' }, { 'x-language': 'ru' })).status).toBe(200);
     const [message] = await outboxTo(app, 'reader@example.com');
-    expect(message).toMatchObject({ channel: 'email', status: 'kept', subject: `Программа: ${tour.title_ru}` });
     const attachments = attachmentsOf(message!) as { filename: string; contentType: string; content: string }[];
     expect(attachments).toHaveLength(1);
     expect(attachments[0]).toMatchObject({ filename: `tour-${tour.id}-programme-ru.pdf`, contentType: 'application/pdf' });
@@ -174,12 +184,17 @@ describe('POST /spa/tour-program-order-via-email', () => {
     const { port } = smtp.server.address() as AddressInfo;
     const mail = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Tours <robot@tours.example>' });
     try {
-      const res = await post('/spa/tour-program-order-via-email', { email: 'smtp.pdf@example.com', tour_id: tour.id }, { 'x-language': 'en', 'x-currency': 'EUR' }, mail);
-      expect(res.status).toBe(200);
+      // The address asks once (the link in its first e-mail opened), so the next e-mail carries the PDF.
+      const ask = () => post('/spa/tour-program-order-via-email', { email: 'smtp.pdf@example.com', tour_id: tour.id }, { 'x-language': 'en', 'x-currency': 'EUR' }, mail);
+      expect((await ask()).status).toBe(200);
       for (let i = 0; i < 200 && !received.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(received).toHaveLength(1);
-      expect(received[0]!.to).toBe('smtp.pdf@example.com');
-      const data = received[0]!.data;
+      const link = /\/spa\/tour-program-pdf\/[A-Za-z0-9_-]{22}/.exec(received[0]!.data.replace(/=\r?\n/g, ''))?.[0];
+      expect((await mail.inject({ method: 'GET', url: link! })).statusCode).toBe(200);
+      expect((await ask()).status).toBe(200);
+      for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toHaveLength(2);
+      expect(received[1]!.to).toBe('smtp.pdf@example.com');
+      const data = received[1]!.data;
       expect(data).toMatch(/Content-Type: application\/pdf; name=tour-\d+-programme-en\.pdf/);
       expect(data).toMatch(/Content-Disposition: attachment; filename=tour-\d+-programme-en\.pdf/);
       // The attachment's base64 decodes to the PDF.
@@ -243,7 +258,9 @@ describe('POST /spa/subscribe-tour-program', () => {
     expect(rows[0]).toMatchObject({ tour_id: tour.id, subscriber_id: 'sub-1', currency: 'EUR', uuid: body.uuid });
     const messages = await outboxTo(app, 'sub@example.com');
     expect(messages).toHaveLength(1);
-    expect(attachmentsOf(messages[0]!)[0]!.contentType).toBe('application/pdf');
+    // An address that has not asked before gets the link, not the file.
+    expect(attachmentsOf(messages[0]!)).toEqual([]);
+    expect(messages[0]!.links).toHaveLength(1);
   });
 
   test('bad input', async () => {

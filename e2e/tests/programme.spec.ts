@@ -1,8 +1,9 @@
 /**
  * The programme PDF by e-mail (issue 14): the tour page's PDF button opens mfe-booking's parcel, the traveller types
  * an e-mail and sends; the host's alert says 'Check your inbox!' with the address, and the message arrives at the
- * suites' real SMTP server (e2e/mailbox.ts: the API sends e-mail over SMTP_URL) with the programme attached as a PDF.
- * The open modal is axe clean and usable on a 320 px screen.
+ * suites' real SMTP server (e2e/mailbox.ts: the API sends e-mail over SMTP_URL). The first e-mail to an address carries
+ * a link to the PDF (issue 28: the site attaches files only for addresses that asked before); once it was opened, the
+ * next one carries the programme attached as a PDF. The open modal is axe clean and usable on a 320 px screen.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -52,18 +53,18 @@ async function openPdfRequest(page: Page) {
   return dialog;
 }
 
-/** The newest message to an address, once the SMTP server has it. */
-async function mailFor(email: string): Promise<MailMessage> {
+/** The newest message to an address, once the SMTP server has `count` of them. */
+async function mailFor(email: string, count = 1): Promise<MailMessage> {
   for (let i = 0; i < 60; i++) {
-    const [message] = mailTo(MAILBOX, email);
-    if (message) return message;
+    const messages = mailTo(MAILBOX, email);
+    if (messages.length >= count) return messages[0]!;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no e-mail to ${email}`);
 }
 
 test.describe('the programme PDF request', () => {
-  test('by e-mail: the alert names the address, and the message with the PDF attached reaches the SMTP server; axe clean', async ({ page }) => {
+  test('by e-mail: the alert names the address; the first message carries a link to the PDF, the next the PDF attached; axe clean', async ({ page }) => {
     const dialog = await openPdfRequest(page);
     await expect(dialog.getByText(tour.title)).toBeVisible();
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
@@ -84,18 +85,33 @@ test.describe('the programme PDF request', () => {
     // The modal gave focus back to the button that opened it.
     await expect(page.getByRole('button', { name: 'Get the programme in PDF' })).toBeFocused();
 
-    const message = await mailFor(address);
-    expect(message.subject).toContain(tour.title);
+    // A new address: a link, no file.
+    const first = await mailFor(address);
+    expect(first.subject).toContain(tour.title);
+    expect(first.attachments).toEqual([]);
+    const link = /https?:\/\/\S+\/spa\/tour-program-pdf\/[A-Za-z0-9_-]{22}/.exec(first.text)?.[0];
+    expect(link).toBeTruthy();
+    const opened = await page.request.get(link!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
+    expect((await opened.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // Sent: the next opening starts empty (the draft is gone).
+    await page.getByRole('button', { name: 'Get the programme in PDF' }).click();
+    const again = page.getByRole('dialog', { name: 'Tour programme as PDF' });
+    await expect(again.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('');
+
+    // The address asked (its link was opened): the next programme comes attached.
+    await again.getByRole('textbox', { name: /^E-mail/ }).fill(address);
+    await again.getByRole('button', { name: 'Get the programme' }).click();
+    await expect(again).toBeHidden();
+    const message = await mailFor(address, 2);
     const pdfs = message.attachments.filter((a) => a.contentType === 'application/pdf');
     expect(pdfs).toHaveLength(1);
     expect(pdfs[0]!.filename).toMatch(new RegExp(`^tour-${tour.id}-programme-en\\.pdf$`));
     const bytes = Buffer.from(pdfs[0]!.content, 'base64');
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(bytes.length).toBeGreaterThan(1000);
-
-    // Sent: the next opening starts empty (the draft is gone).
-    await page.getByRole('button', { name: 'Get the programme in PDF' }).click();
-    await expect(page.getByRole('dialog', { name: 'Tour programme as PDF' }).getByRole('textbox', { name: /^E-mail/ })).toHaveValue('');
   });
 
   test('usable at 320 px: the modal fits the screen, nothing scrolls sideways, the form is reachable', async ({ page }) => {

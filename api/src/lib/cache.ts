@@ -113,6 +113,11 @@ export class AnswerCache {
     return promise;
   }
 
+  /** Whether `key` is answered without a computation of its own: kept (and fresh), or being computed. */
+  has(key: string): boolean {
+    return this.lru.has(key) || this.pending.has(key);
+  }
+
   clear(): void {
     this.lru.clear();
   }

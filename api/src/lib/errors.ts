@@ -9,13 +9,16 @@ export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
   readonly data: Record<string, unknown> | undefined;
+  /** Headers the answer carries (a refused piece of work's Retry-After). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, message: string, errors?: Record<string, string>, data?: Record<string, unknown>) {
+  constructor(status: number, message: string, errors?: Record<string, string>, data?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.errors = errors;
     this.data = data;
+    this.headers = headers;
   }
 
   body(): ErrorBody {

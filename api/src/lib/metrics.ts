@@ -11,7 +11,7 @@ import type { RateLimits, RateLimitStore } from './rate-limit';
 export interface Metrics {
   memory: { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   cache: AnswerCacheStats;
-  rateLimit: { keys: number; maxKeys: number; perMinute: RateLimits };
+  rateLimit: { keys: number; maxKeys: number; overflowKeys: number; perMinute: RateLimits };
   uptimeSeconds: number;
 }
 
@@ -26,7 +26,7 @@ export function collectMetrics({ cache, store, limits }: MetricsSources): Metric
   return {
     memory: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers },
     cache: cache.stats(),
-    rateLimit: { keys: store.size, maxKeys: store.maxKeys, perMinute: limits },
+    rateLimit: { keys: store.size, maxKeys: store.maxKeys, overflowKeys: store.overflowSize, perMinute: limits },
     uptimeSeconds: Math.round(process.uptime()),
   };
 }

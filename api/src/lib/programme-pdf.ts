@@ -1,76 +1,29 @@
 /**
  * The tour programme as a PDF (public-site §2.7 'PDF request', §7.3; issue 14): title, region, duration, the
  * programme day by day, accommodation, what is included and not, and the dates with their prices in the asked
- * currency. Made with pdfkit; the fonts come from npm packages and are embedded (subset) in every file:
- *
- * - Latin and Cyrillic (en, de, ru): DejaVu Sans (`dejavu-fonts-ttf`);
- * - Chinese (cn): Noto Sans Hans, the GB2312 subset (`@embedpdf/fonts-sc`, OTF/CFF, ≈ 8 MB a weight, read only
- *   when a Chinese PDF is first made). A character outside GB2312 (rare: traditional forms) has no glyph in it.
+ * currency. This module makes the model (what is printed, read from the database) and keeps the cache; the
+ * rendering (pdfkit and the fonts: lib/programme-pdf-render.ts) runs in the PDF worker threads (lib/pdf-workers.ts),
+ * off the API's event loop (issue 28).
  *
  * PDFs are cached in memory (LRU, at most CACHE_BYTES) by tour id, locale, currency and a SHA-256 of the data
  * printed (the catalogue has no updated_at: any change of the tour, its dates, prices or the rates gives another
  * key); concurrent asks for the same PDF share one generation.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { LRUCache } from 'lru-cache';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/tours';
 import { detail } from '../routes/tours';
 import type { Services } from '../services';
 import { t } from './i18n';
+import type { ProgrammeModel } from './programme-pdf-render';
+import type { Payer } from './work-limits';
 
-/** What the PDF prints: everything read from the database, nothing else (its hash is the cache version). */
-export interface ProgrammeModel {
-  tourId: number;
-  locale: ApiLocale;
-  currency: CurrencyCode;
-  title: string;
-  region: string;
-  /** 'days' or 'hours' and how many. */
-  duration: { value: number; unit: 'days' | 'hours' };
-  days: { day: number; title: string; text: string }[];
-  /** The excursion's programme (an excursion has no days). */
-  excursionProgram: string | null;
-  accommodation: { nights: number; variants: { type: string; text: string }[] }[];
-  included: string;
-  excluded: string;
-  dates: { start: string; end: string; price: number; busy: boolean }[];
-  priceFrom: number;
-  /** Where the tour page is: printed as a link. */
-  url: string;
-}
+export { programmeSubject, renderProgrammePdf, type ProgrammeModel } from './programme-pdf-render';
 
 const CACHE_BYTES = 64 * 1024 * 1024;
 /** Dates printed at most. */
 const MAX_DATES = 40;
-
-type Labels = Record<'region' | 'duration' | 'days' | 'hours' | 'programme' | 'day' | 'accommodation' | 'nights' | 'included' | 'excluded' | 'dates' | 'noSeats' | 'priceFrom' | 'noDates' | 'page' | 'perPerson', string>;
-
-const LABELS: Record<ApiLocale, Labels> = {
-  en: {
-    region: 'Region', duration: 'Duration', days: 'days', hours: 'hours', programme: 'Programme', day: 'Day', accommodation: 'Accommodation', nights: 'nights',
-    included: 'Included in the price', excluded: 'Not included', dates: 'Dates and prices', noSeats: 'no seats left', priceFrom: 'Price from', noDates: 'Dates on request',
-    page: 'Tour page', perPerson: 'per person',
-  },
-  de: {
-    region: 'Region', duration: 'Dauer', days: 'Tage', hours: 'Stunden', programme: 'Programm', day: 'Tag', accommodation: 'Unterkunft', nights: 'Nächte',
-    included: 'Im Preis inbegriffen', excluded: 'Nicht inbegriffen', dates: 'Termine und Preise', noSeats: 'ausgebucht', priceFrom: 'Preis ab', noDates: 'Termine auf Anfrage',
-    page: 'Tourseite', perPerson: 'pro Person',
-  },
-  ru: {
-    region: 'Регион', duration: 'Продолжительность', days: 'дн.', hours: 'ч.', programme: 'Программа', day: 'День', accommodation: 'Проживание', nights: 'ноч.',
-    included: 'Включено в стоимость', excluded: 'Не включено', dates: 'Даты и цены', noSeats: 'мест нет', priceFrom: 'Цена от', noDates: 'Даты по запросу',
-    page: 'Страница тура', perPerson: 'за человека',
-  },
-  cn: {
-    region: '地区', duration: '时长', days: '天', hours: '小时', programme: '行程', day: '第', accommodation: '住宿', nights: '晚',
-    included: '费用包含', excluded: '费用不含', dates: '日期和价格', noSeats: '已满', priceFrom: '起价', noDates: '日期可咨询',
-    page: '旅游页面', perPerson: '每人',
-  },
-};
 
 const ACCOMMODATION_WORDS: Record<string, Record<ApiLocale, string>> = {
   'camp-site': { en: 'Camp site', de: 'Campingplatz', ru: 'Кемпинг', cn: '营地' },
@@ -82,11 +35,6 @@ const ACCOMMODATION_WORDS: Record<string, Record<ApiLocale, string>> = {
   train: { en: 'Train', de: 'Zug', ru: 'Поезд', cn: '火车' },
   'not-set': { en: 'Accommodation', de: 'Unterkunft', ru: 'Проживание', cn: '住宿' },
 };
-
-/** The subject of a message carrying the programme: 'Programme: {title}'. */
-export function programmeSubject(locale: ApiLocale, title: string): string {
-  return `${LABELS[locale].programme}: ${title}`;
-}
 
 // Text ---------------------------------------------------------------------------------------------------------------
 
@@ -112,39 +60,6 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** 85000 → '85 000' (a thin grouping the fonts all have). */
-function amount(value: number): string {
-  return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-}
-
-// Fonts --------------------------------------------------------------------------------------------------------------
-
-interface FontPair { regular: Buffer; bold: Buffer }
-const fonts: Partial<Record<'latin' | 'cjk', FontPair>> = {};
-
-/** A file of an installed package: from its package.json, or (a package that exports only its entry) next to its entry. */
-function packageFile(pkg: string, ...parts: string[]): string {
-  let root: string;
-  try {
-    root = path.dirname(require.resolve(`${pkg}/package.json`));
-  } catch {
-    // @embedpdf/fonts-sc exports only dist/index: the fonts are in ../fonts.
-    root = path.dirname(path.dirname(require.resolve(pkg)));
-  }
-  return path.join(root, ...parts);
-}
-
-/** The font files, read once (the Chinese ones only when a Chinese PDF is made). */
-function fontsFor(locale: ApiLocale): FontPair {
-  const kind = locale === 'cn' ? 'cjk' : 'latin';
-  const loaded = fonts[kind];
-  if (loaded) return loaded;
-  const pair = kind === 'cjk'
-    ? { regular: fs.readFileSync(packageFile('@embedpdf/fonts-sc', 'fonts', 'NotoSansHans-Regular.otf')), bold: fs.readFileSync(packageFile('@embedpdf/fonts-sc', 'fonts', 'NotoSansHans-Bold.otf')) }
-    : { regular: fs.readFileSync(packageFile('dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf')), bold: fs.readFileSync(packageFile('dejavu-fonts-ttf', 'ttf', 'DejaVuSans-Bold.ttf')) };
-  fonts[kind] = pair;
-  return pair;
-}
 
 // The model ----------------------------------------------------------------------------------------------------------
 
@@ -177,77 +92,14 @@ export async function programmeModel(s: Services, tourId: number, locale: ApiLoc
   };
 }
 
-// Rendering ----------------------------------------------------------------------------------------------------------
 
-/** Renders the model; resolves with the PDF's bytes. */
-export function renderProgrammePdf(model: ProgrammeModel): Promise<Buffer> {
-  const L = LABELS[model.locale];
-  const font = fontsFor(model.locale);
-  const doc = new PDFDocument({
-    size: 'A4', margin: 50, bufferPages: false, lang: model.locale === 'cn' ? 'zh-CN' : model.locale,
-    info: { Title: model.title, Subject: L.programme, Creator: 'tours API', Producer: 'pdfkit' },
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', font.regular);
-  doc.registerFont('bold', font.bold);
-  const width = doc.page.width - 100;
-  const heading = (text: string) => {
-    doc.moveDown(0.8).font('bold').fontSize(14).fillColor('#1f3a5f').text(text, { width }).moveDown(0.3).fillColor('#000000');
-  };
-  const para = (text: string) => {
-    if (text) doc.font('body').fontSize(10).text(text, { width, lineGap: 2 });
-  };
-
-  doc.font('bold').fontSize(20).fillColor('#1f3a5f').text(model.title, { width });
-  doc.moveDown(0.4).fillColor('#000000').font('body').fontSize(11);
-  if (model.region) doc.text(`${L.region}: ${model.region}`, { width });
-  const unit = model.duration.unit === 'hours' ? L.hours : L.days;
-  doc.text(`${L.duration}: ${model.duration.value} ${unit}`, { width });
-  doc.text(`${L.priceFrom} ${amount(model.priceFrom)} ${model.currency} (${L.perPerson})`, { width });
-  doc.fillColor('#1f5fbf').text(`${L.page}: ${model.url}`, { width, link: model.url, underline: true }).fillColor('#000000');
-
-  if (model.days.length || model.excursionProgram) {
-    heading(L.programme);
-    if (model.excursionProgram) para(model.excursionProgram);
-    for (const day of model.days) {
-      const label = model.locale === 'cn' ? `${L.day}${day.day}天` : `${L.day} ${day.day}`;
-      doc.moveDown(0.4).font('bold').fontSize(11).text(`${label}. ${day.title}`, { width });
-      para(day.text);
-    }
-  }
-
-  if (model.accommodation.length) {
-    heading(L.accommodation);
-    for (const stay of model.accommodation) {
-      for (const v of stay.variants) {
-        doc.moveDown(0.2).font('bold').fontSize(10).text(`${v.type}, ${stay.nights} ${L.nights}`, { width });
-        para(v.text);
-      }
-    }
-  }
-
-  if (model.included) {
-    heading(L.included);
-    para(model.included);
-  }
-  if (model.excluded) {
-    heading(L.excluded);
-    para(model.excluded);
-  }
-
-  heading(L.dates);
-  if (!model.dates.length) para(L.noDates);
-  for (const date of model.dates) {
-    para(`${date.start} – ${date.end}: ${date.busy ? L.noSeats : `${amount(date.price)} ${model.currency}`}`);
-  }
-  doc.end();
-  return done;
+/**
+ * The model through the answer cache (60 s, like every catalogue answer), built one at a time (`s.work.pdfModels`):
+ * a 14-day tour's model is up to ≈ 50 ms of the event loop, so a PDF served from the cache must not rebuild it, and a
+ * flood of PDFs must not build many at once.
+ */
+export function cachedProgrammeModel(s: Services, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammeModel | null> {
+  return s.cached(`programme-model:${tourId}:${locale}:${currency}`, () => s.work.pdfModels.run(() => programmeModel(s, tourId, locale, currency)));
 }
 
 // Cache --------------------------------------------------------------------------------------------------------------
@@ -260,33 +112,58 @@ export interface ProgrammePdf {
   title: string;
 }
 
-/** Makes programme PDFs once per tour, locale, currency and data version; keeps the latest within CACHE_BYTES. */
+/**
+ * Makes programme PDFs once per tour, locale, currency and data version (in the PDF workers, `s.pdfWorkers`); keeps
+ * the latest within CACHE_BYTES.
+ */
 export class ProgrammePdfs {
   private readonly cache = new LRUCache<string, ProgrammePdf>({ maxSize: CACHE_BYTES, sizeCalculation: (pdf) => pdf.bytes.length + 256 });
   private readonly making = new Map<string, Promise<ProgrammePdf>>();
+  /** The key of the newest PDF made per tour, locale and currency (whether one is likely cached, before the model is read). */
+  private readonly latest = new LRUCache<string, string>({ max: 20_000 });
   /** How many PDFs were made (tests: a cache hit makes none). */
   generated = 0;
 
   constructor(private readonly s: Services) {}
 
-  /** The PDF of a published tour, or null when there is none. */
-  async get(tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammePdf | null> {
-    const model = await programmeModel(this.s, tourId, locale, currency);
-    if (!model) return null;
-    const version = createHash('sha256').update(JSON.stringify(model)).digest('hex').slice(0, 16);
-    const key = `${tourId}:${locale}:${currency}:${version}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    let pending = this.making.get(key);
-    if (!pending) {
-      pending = renderProgrammePdf(model).then((bytes) => {
-        this.generated++;
-        const pdf = { bytes, key, filename: `tour-${tourId}-programme-${locale}.pdf`, title: model.title };
-        this.cache.set(key, pdf);
-        return pdf;
-      }).finally(() => this.making.delete(key));
-      this.making.set(key, pending);
+  /**
+   * The PDF of a published tour, or null when there is none. `payer` pays for a PDF this call makes (not one in the
+   * cache or being made): before the model is even read when no PDF of this tour, locale and currency is cached (so a
+   * flood of first-time PDFs is refused before it costs the event loop anything), given back when it was not needed.
+   * When it cannot pay, it throws (the captcha 429) and nothing is made.
+   */
+  async get(tourId: number, locale: ApiLocale, currency: CurrencyCode, payer?: Payer): Promise<ProgrammePdf | null> {
+    const latest = this.latest.get(`${tourId}:${locale}:${currency}`);
+    let paid = false;
+    if (payer && !(latest && (this.cache.has(latest) || this.making.has(latest)))) {
+      await payer.pay();
+      paid = true;
     }
+    const model = await cachedProgrammeModel(this.s, tourId, locale, currency);
+    const version = model ? createHash('sha256').update(JSON.stringify(model)).digest('hex').slice(0, 16) : '';
+    const key = `${tourId}:${locale}:${currency}:${version}`;
+    const ready = model ? this.cache.get(key) ?? this.making.get(key) : null;
+    if (!model || ready) {
+      if (paid) payer!.refund();
+      return ready ?? null;
+    }
+    if (payer && !paid) {
+      await payer.pay();
+      // Another call may have started it while this one was charged.
+      const meanwhile = this.cache.get(key) ?? this.making.get(key);
+      if (meanwhile) {
+        payer.refund();
+        return meanwhile;
+      }
+    }
+    this.latest.set(`${tourId}:${locale}:${currency}`, key);
+    const pending = this.s.pdfWorkers.render(model).then((bytes) => {
+      this.generated++;
+      const pdf = { bytes, key, filename: `tour-${tourId}-programme-${locale}.pdf`, title: model.title };
+      this.cache.set(key, pdf);
+      return pdf;
+    }).finally(() => this.making.delete(key));
+    this.making.set(key, pending);
     return pending;
   }
 }

@@ -18,10 +18,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIPv4, isIPv6 } from 'node:net';
-import { LRUCache } from 'lru-cache';
 import type { ApiConfig } from '../config';
 import type { CaptchaType } from '@tours/shared/src/api/captcha';
 import { captchaRequired } from './errors';
+import { VisitorTable } from './visitor-table';
 
 export type LimitClass = 'reads' | 'writes' | 'auth' | 'captcha' | 'none';
 
@@ -107,63 +107,101 @@ export function addressKey(ip: string): string {
 
 interface Window {
   count: number;
-  start: number;
+  /** The window's start. */
+  since: number;
 }
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * The plugin's store, in memory and bounded: an LRU of `maxKeys` windows. Beyond that the least recently seen
- * address is forgotten (its count starts again), so a flood of distinct addresses costs a fixed amount of memory
- * (about 200 bytes a key: 10,000 keys ≈ 2 MB) instead of growing without end; the visitors it forgets are those
- * least likely to be near a limit. One store for every class (keys are `class|address`), so `size` is the whole
- * table. Own store (not the plugin's LocalStore) for the size in /internal/metrics and an injectable clock.
+ * An address's prefix for the limiter's overflow buckets: an IPv4 /24, an IPv6 /48 (from addressKey's /64); anything
+ * else '*'. A flood from many addresses of one network then shares one bucket once the table is full.
+ */
+export function addressPrefix(address: string): string {
+  if (isIPv4(address)) return address.replace(/\.\d+$/, '.0/24');
+  const m = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):[0-9a-f]+::\/64$/.exec(address);
+  return m ? `${m[1]}:${m[2]}:${m[3]}::/48` : '*';
+}
+
+/** The overflow buckets of a key (`class|address` or an address): its prefix's and its class's global one. */
+export function overflowKeysOf(key: string): readonly [string, string] {
+  const bar = key.lastIndexOf('|');
+  const cls = key.slice(0, bar + 1);
+  return [`${cls}~${addressPrefix(key.slice(bar + 1))}`, `${cls}~*`];
+}
+
+/** Overflow buckets beside `maxKeys` own entries: a tenth as many, at least 16. */
+export const overflowKeysFor = (maxKeys: number): number => Math.max(16, Math.floor(maxKeys / 10));
+
+/**
+ * The plugin's store, in memory and bounded, that does not forget (lib/visitor-table.ts): at most `maxKeys` windows of
+ * their own (about 200 bytes a key: 10,000 keys ≈ 2 MB). A window is dropped only once its minute is over; while the
+ * table is full of live windows, new addresses count in shared overflow buckets (per /24 or /48, then one per class),
+ * so a flood of distinct addresses costs a fixed amount of memory and never resets a visitor's count. One store for
+ * every class (keys are `class|address`), so `size` is the whole table. Own store (not the plugin's LocalStore) for
+ * the sizes in /internal/metrics and an injectable clock.
  */
 export class RateLimitStore {
-  private readonly windows: LRUCache<string, Window>;
+  private readonly windows: VisitorTable<Window>;
 
   constructor(
     readonly maxKeys: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.windows = new LRUCache<string, Window>({ max: maxKeys });
+    this.windows = new VisitorTable<Window>(maxKeys, overflowKeysFor(maxKeys), WINDOW_MS, overflowKeysOf);
   }
 
   incr(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= timeWindow) {
-      w = { count: 0, start: now };
-      this.windows.set(key, w);
+    const slot = this.windows.slot(key, now, () => ({ count: 0, since: now }));
+    if (now - slot.value.since >= timeWindow) {
+      slot.value.count = 0;
+      this.windows.renew(slot, now);
     }
-    w.count++;
-    callback(null, { current: w.count, ttl: w.start + timeWindow - now });
+    slot.value.count++;
+    callback(null, { current: slot.value.count, ttl: slot.value.since + timeWindow - now });
   }
 
-  /** Requests counted in the key's window so far (0 once it has passed). */
+  /** Requests counted in the key's window so far (its overflow bucket's when it has none of its own; 0 once it has passed). */
   current(key: string, timeWindow: number): number {
-    const w = this.windows.peek(key);
-    return !w || this.now() - w.start >= timeWindow ? 0 : w.count;
+    const w = this.windows.peek(key, this.now())?.value;
+    return !w || this.now() - w.since >= timeWindow ? 0 : w.count;
   }
 
-  /** Starts the key's window again (a solved captcha). */
-  reset(key: string): void {
-    this.windows.delete(key);
+  /**
+   * Starts the key's window again (a solved captcha); false when the key counts in a shared overflow bucket, which is
+   * not emptied for everyone else in it.
+   */
+  reset(key: string): boolean {
+    const now = this.now();
+    const slot = this.windows.peek(key, now);
+    if (slot?.shared) return false;
+    if (slot) {
+      slot.value.count = 0;
+      this.windows.renew(slot, now);
+    }
+    return true;
   }
 
   read(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.now();
-    const w = this.windows.peek(key);
-    if (!w || now - w.start >= timeWindow) callback(null, { current: 0, ttl: 0 });
-    else callback(null, { current: w.count, ttl: w.start + timeWindow - now });
+    const w = this.windows.peek(key, now)?.value;
+    if (!w || now - w.since >= timeWindow) callback(null, { current: 0, ttl: 0 });
+    else callback(null, { current: w.count, ttl: w.since + timeWindow - now });
   }
 
   child(): RateLimitStore {
     return this;
   }
 
+  /** Addresses × classes with a window of their own. */
   get size(): number {
     return this.windows.size;
+  }
+
+  /** Overflow buckets in use. */
+  get overflowSize(): number {
+    return this.windows.sharedSize;
   }
 }
 
@@ -231,7 +269,8 @@ export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, captcha:
       const key = keyOf(request);
       if (store.current(key, WINDOW_MS) >= limits[request.limitClass]) {
         const hard = captcha.typeFor(request) === 'hard_captcha';
-        if (await captcha.pass(request, hard)) store.reset(key);
+        // A shared overflow bucket is not emptied for the others in it: the solved captcha lets this request through.
+        if ((await captcha.pass(request, hard)) && !store.reset(key)) return;
       }
       await limiter.call(app, request, reply);
     },

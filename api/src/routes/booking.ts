@@ -30,6 +30,7 @@ import {
 } from '../lib/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
+import { MAIL_LIMIT_MESSAGE, takeMailAllowance } from '../lib/mail-limits';
 import { notifyCoordinators } from '../lib/request-notice';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
@@ -298,6 +299,13 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const { row, traveller } = await accessRequest(s, request, { id: body.id, uuid: body.uuid });
       if (isCancelledStatus(row.status)) return { success: true as const, request: await requestAnswer(s, row, ctx) };
       if (!canCancelStatus(row.status)) throw new HttpError(409, 'The tour has taken place: the request cannot be cancelled');
+      // The confirmation goes to the address typed with the request: within its daily limit, or nothing is done (issue 28).
+      if (body.notify_client && row.email) {
+        await s.work.charge(request, 'mail');
+        if (!(await takeMailAllowance(s.db, row.email.toLowerCase(), 'request_cancelled', s.config.mailPerRecipientPerDay, s.now()))) {
+          throw validationError({ notify_client: MAIL_LIMIT_MESSAGE });
+        }
+      }
       const now = s.date();
       const changed = await bookingDb(s.db).transaction().execute(async (trx) => {
         // Only from the status read: of two cancels at once, one changes it and writes the history.

@@ -7,7 +7,8 @@
  *   or the site's chat page when no messenger is configured.
  * - No SMS provider: 503 with the §8 text ('SMS service is currently unavailable …'). In development (DEV_MODE) the
  *   message is kept in the outbox instead, so the flow can be read there.
- * - At most MAX_CHAT_LINK_SMS per request (409 after that): a stranger holding a uuid cannot pump messages.
+ * - At most MAX_CHAT_LINK_SMS per request (409 after that): a stranger holding a uuid cannot pump messages; and at most
+ *   MAIL_PER_RECIPIENT_PER_DAY a day to one phone whatever the request (lib/mail-limits.ts; the same 409).
  */
 import {
   ChatLinkSmsAnswer, ChatLinkSmsBody, MAX_CHAT_LINK_SMS, SMS_UNAVAILABLE_MESSAGE,
@@ -16,6 +17,7 @@ import { appendHistory, bookingDb, historyOf, requestById } from '../db/queries/
 import * as reference from '../db/queries/reference';
 import { maskPhone } from '../lib/booking';
 import { HttpError, notFound, validationError } from '../lib/errors';
+import { takeMailAllowance } from '../lib/mail-limits';
 import type { Services } from '../services';
 import { chatRef } from './reference';
 import type { ApiRouter } from './router';
@@ -38,7 +40,7 @@ export function registerChatLinkRoutes(router: ApiRouter, s: Services): void {
       + `else the site's chat page. No phone: 422 on phone. No SMS provider: 503 with the §8 text (development keeps the message in the outbox). At most ${MAX_CHAT_LINK_SMS} per request (409). `
       + 'Answers `{ success: true, phone }` (masked). Captcha: writes limit.',
     body: ChatLinkSmsBody, answer: ChatLinkSmsAnswer, errors: [404, 409, 503],
-    handler: async ({ body, ctx, reply }) => {
+    handler: async ({ body, ctx, reply, request }) => {
       reply.header('cache-control', 'private, no-store');
       const row = await requestById(s.db, body.request_id);
       if (!row || row.uuid !== body.requestUUID) throw notFound('Request not found');
@@ -47,6 +49,11 @@ export function registerChatLinkRoutes(router: ApiRouter, s: Services): void {
       const id = Number(row.id);
       const sent = (await historyOf(s.db, id)).filter((h) => h.action === 'chat_link_sms').length;
       if (sent >= MAX_CHAT_LINK_SMS) throw new HttpError(409, 'The chat link has already been sent to this phone');
+      // The phone was typed with the request: many requests naming one phone still text it at most so often (issue 28).
+      await s.work.charge(request, 'mail');
+      if (!(await takeMailAllowance(s.db, row.phone, 'chat_link', s.config.mailPerRecipientPerDay, s.now()))) {
+        throw new HttpError(409, 'The chat link has already been sent to this phone');
+      }
       const link = await chatLinkOf(s, id, ctx.locale);
       await s.outbox.send({ channel: 'sms', recipient: row.phone, subject: `Chat about request #${id}`, text: `Your chat with the travel expert about request #${id}: ${link}` });
       await appendHistory(bookingDb(s.db), id, { actor: 'system', action: 'chat_link_sms' }, s.date());

@@ -1,15 +1,22 @@
 /**
  * The tour programme calls (public-site §7.3, §4.5; issue 14): the programme PDF (lib/programme-pdf.ts) sent by
- * e-mail as an attachment, by WhatsApp as a link, and to a subscriber, all through the outbox (lib/outbox.ts).
+ * e-mail, by WhatsApp as a link, and to a subscriber, all through the outbox (lib/outbox.ts).
  *
  * - The PDF is in the locale of X-Language and the currency of the body (X-Currency when left out).
  * - An unknown or unpublished tour is 'Incorrect value' on tour_id; field errors are keyed by field.
- * - WhatsApp has no provider here: the message is kept in the outbox (the developers' page shows it) with a link to
- *   GET /spa/tour-program-pdf/{token}: a random 128-bit token (its SHA-256 stored, migration 0013), valid LINK_DAYS.
+ * - Links: GET /spa/tour-program-pdf/{token}, a random 128-bit token (its SHA-256 stored, migration 0013), valid
+ *   LINK_DAYS, with the address it was sent to (migration 0021).
+ * - WhatsApp has no provider here: the message is kept in the outbox (the developers' page shows it) with a link.
  * - A subscription is one row per e-mail and tour: a repeat (or two at once) records nothing and sends nothing more.
+ *
+ * Abuse resistance (issue 28; docs/decisions.md): an e-mail carries the PDF attached only to an address that has asked
+ * for programmes before (a link sent to it was opened); the first e-mail to any other address carries a link instead,
+ * so the site cannot be used to push files into strangers' inboxes. Each address gets at most MAIL_PER_RECIPIENT_PER_DAY
+ * programmes (and as many subscription e-mails) a day, from whatever visitors (lib/mail-limits.ts): over it, 422 on
+ * the address and nothing is sent. A PDF made (not cached) costs its visitor's work budget (lib/work-limits.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import { API_LOCALES, CURRENCY_CODES, normalPhone } from '@tours/shared/src/api/schemas/common';
@@ -18,10 +25,12 @@ import {
 } from '@tours/shared/src/api/schemas/programme';
 import type { Db } from '../db';
 import { requestById } from '../db/queries/booking';
-import type { ProgrammeSchema } from '../db/migrations/0013-programme';
+import type { ProgrammeLinkTable, ProgrammeSchema } from '../db/migrations/0013-programme';
+import type { ProgrammeLinkRecipientColumns } from '../db/migrations/0021-mail-limits';
 import { HttpError, validationError } from '../lib/errors';
 import { normalEmail } from '../lib/logins';
-import { ProgrammePdfs, programmeSubject, type ProgrammePdf } from '../lib/programme-pdf';
+import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from '../lib/mail-limits';
+import { cachedProgrammeModel, ProgrammePdfs, programmeSubject, type ProgrammeModel, type ProgrammePdf } from '../lib/programme-pdf';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
@@ -30,66 +39,129 @@ export const LINK_DAYS = 30;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 export const PROGRAMME_PDF_PATH = '/spa/tour-program-pdf';
 
-const programmeDb = (db: Db) => db.kysely as unknown as Kysely<ProgrammeSchema>;
+type LinksSchema = ProgrammeSchema & { programme_links: ProgrammeLinkTable & ProgrammeLinkRecipientColumns };
+const programmeDb = (db: Db) => db.kysely as unknown as Kysely<LinksSchema>;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const TEXTS: Record<ApiLocale, { email: string; whatsapp: string }> = {
-  en: { email: 'The programme of the tour "{title}" is attached (PDF).', whatsapp: 'The programme of the tour "{title}" (PDF): {link}' },
-  de: { email: 'Das Programm der Tour „{title}" finden Sie im Anhang (PDF).', whatsapp: 'Das Programm der Tour „{title}" (PDF): {link}' },
-  ru: { email: 'Программа тура «{title}» во вложении (PDF).', whatsapp: 'Программа тура «{title}» (PDF): {link}' },
-  cn: { email: '附件为旅游"{title}"的行程（PDF）。', whatsapp: '旅游"{title}"的行程（PDF）：{link}' },
+const TEXTS: Record<ApiLocale, { email: string; whatsapp: string; emailLink: string }> = {
+  en: {
+    email: 'The programme of the tour "{title}" is attached (PDF).', whatsapp: 'The programme of the tour "{title}" (PDF): {link}',
+    emailLink: 'The programme of the tour "{title}" (PDF): {link}\nThe link works for {days} days.',
+  },
+  de: {
+    email: 'Das Programm der Tour „{title}" finden Sie im Anhang (PDF).', whatsapp: 'Das Programm der Tour „{title}" (PDF): {link}',
+    emailLink: 'Das Programm der Tour „{title}" (PDF): {link}\nDer Link gilt {days} Tage.',
+  },
+  ru: {
+    email: 'Программа тура «{title}» во вложении (PDF).', whatsapp: 'Программа тура «{title}» (PDF): {link}',
+    emailLink: 'Программа тура «{title}» (PDF): {link}\nСсылка действует {days} дней.',
+  },
+  cn: {
+    email: '附件为旅游"{title}"的行程（PDF）。', whatsapp: '旅游"{title}"的行程（PDF）：{link}',
+    emailLink: '旅游"{title}"的行程（PDF）：{link}\n链接 {days} 天内有效。',
+  },
 };
 
 export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter, s: Services): ProgrammePdfs {
   const pdfs = new ProgrammePdfs(s);
   const tags = ['programme'];
 
-  /** The PDF of a published tour, or 'Incorrect value' on tour_id. */
-  async function pdfOf(tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammePdf> {
-    const pdf = await pdfs.get(tourId, locale, currency);
+  /** The PDF of a published tour, or 'Incorrect value' on tour_id; a PDF made for it costs the visitor's budget. */
+  async function pdfOf(request: FastifyRequest, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammePdf> {
+    const pdf = await pdfs.get(tourId, locale, currency, s.work.payer(request, 'pdf'));
     if (!pdf) throw validationError({ tour_id: 'Incorrect value' });
     return pdf;
   }
 
-  async function emailPdf(to: string, pdf: ProgrammePdf, locale: ApiLocale): Promise<void> {
+  /** What a published tour's PDF prints (no PDF made), or 'Incorrect value' on tour_id. */
+  async function modelOf(tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammeModel> {
+    const model = await cachedProgrammeModel(s, tourId, locale, currency);
+    if (!model) throw validationError({ tour_id: 'Incorrect value' });
+    return model;
+  }
+
+  /** Whether an address has asked for programmes before: a link sent to it was opened. */
+  async function hasAsked(recipient: string): Promise<boolean> {
+    const row = await programmeDb(s.db).selectFrom('programme_links').select('token_hash')
+      .where('recipient', '=', recipient).where('opened_at', 'is not', null).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new link to the PDF, recorded with where it goes; answers the link and its token. */
+  async function newLink(model: ProgrammeModel, recipient: string, requestId: number | null): Promise<{ link: string; token: string }> {
+    const token = randomBytes(16).toString('base64url');
+    await programmeDb(s.db).insertInto('programme_links').values({
+      token_hash: sha256(token), tour_id: model.tourId, locale: model.locale, currency: model.currency, request_id: requestId,
+      recipient, opened_at: null, created_at: s.date().toISOString(),
+    }).execute();
+    return { link: `${s.config.siteOrigin}${PROGRAMME_PDF_PATH}/${token}`, token };
+  }
+
+  /** Counts one message to a typed address (the visitor's budget, the address's daily limit); 422 on `field` over it. */
+  async function allow(request: FastifyRequest, recipient: string, kind: MailKind, field: string): Promise<void> {
+    await s.work.charge(request, 'mail');
+    if (!(await takeMailAllowance(s.db, recipient, kind, s.config.mailPerRecipientPerDay, s.now()))) throw validationError({ [field]: MAIL_LIMIT_MESSAGE });
+  }
+
+  /**
+   * What an e-mail to `email` carries: the PDF for an address that has asked before, else a link (the model: no PDF
+   * made). 'Incorrect value' on tour_id for a tour that is not published.
+   */
+  async function programmeFor(request: FastifyRequest, email: string, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<{ pdf: ProgrammePdf } | { model: ProgrammeModel }> {
+    return (await hasAsked(email)) ? { pdf: await pdfOf(request, tourId, locale, currency) } : { model: await modelOf(tourId, locale, currency) };
+  }
+
+  async function emailProgramme(email: string, locale: ApiLocale, what: { pdf: ProgrammePdf } | { model: ProgrammeModel }): Promise<void> {
+    if ('pdf' in what) {
+      const { pdf } = what;
+      await s.outbox.send({
+        channel: 'email', recipient: email, subject: programmeSubject(locale, pdf.title), text: TEXTS[locale].email.replace('{title}', pdf.title),
+        attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes.toString('base64') }],
+      });
+      return;
+    }
+    const { model } = what;
+    const { link, token } = await newLink(model, email, null);
     await s.outbox.send({
-      channel: 'email', recipient: to, subject: programmeSubject(locale, pdf.title), text: TEXTS[locale].email.replace('{title}', pdf.title),
-      attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes.toString('base64') }],
+      channel: 'email', recipient: email, subject: programmeSubject(locale, model.title), secrets: [token],
+      text: TEXTS[locale].emailLink.replace('{title}', model.title).replace('{link}', link).replace('{days}', String(LINK_DAYS)),
     });
   }
 
   router.add({
     method: 'POST', url: '/spa/tour-program-order-via-email', tags, summary: 'Send the tour programme (PDF) to an e-mail address',
-    description: 'The PDF (X-Language; the currency of the body, else X-Currency) goes through the outbox as an attachment. Answers the address (§4.5 \'We\'ve sent the tour program to your e-mail ({email})\'). An unknown or unpublished tour is \'Incorrect value\' on tour_id. Captcha-marked (a write for the limiter).',
+    description: 'The PDF (X-Language; the currency of the body, else X-Currency) goes through the outbox: attached when the address has asked for '
+      + `programmes before (a link sent to it was opened), else as a link to ${PROGRAMME_PDF_PATH}/{token} (valid ${LINK_DAYS} days). Answers the address `
+      + '(§4.5 \'We\'ve sent the tour program to your e-mail ({email})\'). An unknown or unpublished tour is \'Incorrect value\' on tour_id; an address '
+      + 'that has had MAIL_PER_RECIPIENT_PER_DAY programmes in 24 hours, a field error on email (nothing sent). Captcha-marked (a write for the limiter).',
     body: ProgrammeByEmailBody, answer: ProgrammeSentAnswer,
-    handler: async ({ body, ctx }) => {
-      const pdf = await pdfOf(body.tour_id, ctx.locale, body.currency ?? ctx.currency);
+    handler: async ({ body, ctx, request }) => {
       const email = normalEmail(body.email);
-      await emailPdf(email, pdf, ctx.locale);
+      const what = await programmeFor(request, email, body.tour_id, ctx.locale, body.currency ?? ctx.currency);
+      await allow(request, email, 'programme', 'email');
+      await emailProgramme(email, ctx.locale, what);
       return { success: true as const, email };
     },
   });
 
   router.add({
     method: 'POST', url: '/spa/tour-program-order-via-whatsapp', tags, summary: 'Send a link to the tour programme (PDF) by WhatsApp',
-    description: `No WhatsApp provider is configured: the message is kept in the outbox (channel whatsapp) with a link to ${PROGRAMME_PDF_PATH}/{token} (valid ${LINK_DAYS} days). request_id, when given, must name a request. 409 when the site setting send_tour_program_in_pdf_via_whatsapp is off.`,
+    description: `No WhatsApp provider is configured: the message is kept in the outbox (channel whatsapp) with a link to ${PROGRAMME_PDF_PATH}/{token} (valid ${LINK_DAYS} days). request_id, when given, must name a request. 409 when the site setting send_tour_program_in_pdf_via_whatsapp is off. A number that has had MAIL_PER_RECIPIENT_PER_DAY programmes in 24 hours: a field error on phone (nothing sent).`,
     body: ProgrammeByWhatsappBody, answer: ProgrammeWhatsappAnswer, errors: [409],
-    handler: async ({ body, ctx }) => {
+    handler: async ({ body, ctx, request }) => {
       if ((await s.settings()).get('send_tour_program_in_pdf_via_whatsapp') === '0') throw new HttpError(409, 'The programme is not sent by WhatsApp');
       const errors: Record<string, string> = {};
       if (body.request_id !== undefined && !(await requestById(s.db, body.request_id))) errors.request_id = 'Incorrect value';
-      const currency = body.currency ?? ctx.currency;
-      const pdf = await pdfs.get(body.tour_id, ctx.locale, currency);
-      if (!pdf) errors.tour_id = 'Incorrect value';
-      if (!pdf || Object.keys(errors).length) throw validationError(errors);
-      const token = randomBytes(16).toString('base64url');
-      await programmeDb(s.db).insertInto('programme_links').values({
-        token_hash: sha256(token), tour_id: body.tour_id, locale: ctx.locale, currency, request_id: body.request_id ?? null, created_at: s.date().toISOString(),
-      }).execute();
-      const link = `${s.config.siteOrigin}${PROGRAMME_PDF_PATH}/${token}`;
+      // The PDF is made when the link is opened (by whoever opens it), not here.
+      const model = await cachedProgrammeModel(s, body.tour_id, ctx.locale, body.currency ?? ctx.currency);
+      if (!model) errors.tour_id = 'Incorrect value';
+      if (!model || Object.keys(errors).length) throw validationError(errors);
+      const phone = normalPhone(body.phone);
+      await allow(request, phone, 'programme', 'phone');
+      const { link } = await newLink(model, phone, body.request_id ?? null);
       await s.outbox.send({
-        channel: 'whatsapp', recipient: normalPhone(body.phone), subject: programmeSubject(ctx.locale, pdf.title),
-        text: TEXTS[ctx.locale].whatsapp.replace('{title}', pdf.title).replace('{link}', link),
+        channel: 'whatsapp', recipient: phone, subject: programmeSubject(ctx.locale, model.title),
+        text: TEXTS[ctx.locale].whatsapp.replace('{title}', model.title).replace('{link}', link),
       });
       return { success: true };
     },
@@ -97,30 +169,42 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
 
   router.add({
     method: 'POST', url: '/spa/subscribe-tour-program', tags, summary: "Subscribe to a tour's programme: the PDF is sent by e-mail",
-    description: 'One subscription per e-mail and tour: the first records it and sends the PDF (like tour-program-order-via-email); a repeat answers the same and sends nothing more. subscriber_id and uuid are the client\'s own (kept).',
+    description: 'One subscription per e-mail and tour: the first records it and sends the programme (like tour-program-order-via-email: attached, or a link '
+      + 'to an address that has not asked before); a repeat answers the same and sends nothing more. An address that has had MAIL_PER_RECIPIENT_PER_DAY '
+      + 'subscription e-mails in 24 hours: a field error on email, nothing recorded. subscriber_id and uuid are the client\'s own (kept).',
     body: SubscribeProgrammeBody, answer: ProgrammeSentAnswer,
-    handler: async ({ body, ctx }) => {
+    handler: async ({ body, ctx, request }) => {
       const currency = body.currency ?? ctx.currency;
-      const pdf = await pdfOf(body.tour_id, ctx.locale, currency);
       const email = normalEmail(body.email);
+      await modelOf(body.tour_id, ctx.locale, currency);
+      const known = await programmeDb(s.db).selectFrom('programme_subscriptions').select('id').where('email', '=', email).where('tour_id', '=', body.tour_id).executeTakeFirst();
+      if (known) return { success: true as const, email };
+      const what = await programmeFor(request, email, body.tour_id, ctx.locale, currency);
+      await allow(request, email, 'programme_subscription', 'email');
       const inserted = await programmeDb(s.db).insertInto('programme_subscriptions').values({
         email, tour_id: body.tour_id, subscriber_id: body.subscriber_id || null, uuid: body.uuid || null, phone: null, currency, locale: ctx.locale,
         created_at: s.date().toISOString(),
       }).onConflict((oc) => oc.columns(['email', 'tour_id']).doNothing()).returning('id').executeTakeFirst();
-      if (inserted) await emailPdf(email, pdf, ctx.locale);
+      if (inserted) await emailProgramme(email, ctx.locale, what);
       return { success: true as const, email };
     },
   });
 
-  // The PDF behind a WhatsApp link: not an API call of the spec (a file), so not in the API's description.
+  // The PDF behind a link (WhatsApp, or an e-mail to an address that had not asked before): not an API call of the spec
+  // (a file), so not in the API's description. A PDF made here costs the opener's work budget.
   app.get<{ Params: { token: string } }>(`${PROGRAMME_PDF_PATH}/:token`, async (request, reply) => {
     const token = request.params.token;
     const link = TOKEN_RE.test(token) ? await programmeDb(s.db).selectFrom('programme_links').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst() : undefined;
     const fresh = link && Date.parse(link.created_at) > s.now() - LINK_DAYS * 86_400_000;
     const locale = (API_LOCALES as readonly string[]).includes(link?.locale ?? '') ? (link!.locale as ApiLocale) : 'en';
     const currency = (CURRENCY_CODES as readonly string[]).includes(link?.currency ?? '') ? (link!.currency as CurrencyCode) : 'RUB';
-    const pdf = link && fresh ? await pdfs.get(link.tour_id, locale, currency) : null;
+    const pdf = link && fresh ? await pdfs.get(link.tour_id, locale, currency, s.work.payer(request, 'pdf')) : null;
     if (!pdf) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
+    // Opened: its address has asked for programmes (the next e-mail to it carries the PDF).
+    if (!link!.opened_at) {
+      await programmeDb(s.db).updateTable('programme_links').set({ opened_at: s.date().toISOString() })
+        .where('token_hash', '=', link!.token_hash).where('opened_at', 'is', null).execute();
+    }
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${pdf.filename}"`)

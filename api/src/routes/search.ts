@@ -6,6 +6,7 @@
  * `normaliseFilter` (§5.4), so both sides clamp the same way. Filtering, text search and option counts run in the
  * database (db/queries/search.ts); answers are memoised for 60 s per locale, currency and normalised filter.
  */
+import type { FastifyRequest } from 'fastify';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import {
   CitiesByQueryAnswer, CitiesByQueryQuery, SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, ToursAnswer,
@@ -280,7 +281,7 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
   const ref = () => s.cached('search-reference', () => searchReference(s.db));
   const pageSizeOf = (raw: string | undefined) => Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(1, Number(raw) || SEARCH_PAGE_SIZE));
 
-  async function search(query: Record<string, unknown>, locale: ApiLocale, currency: CurrencyCode, withFilters: boolean) {
+  async function search(request: FastifyRequest, query: Record<string, unknown>, locale: ApiLocale, currency: CurrencyCode, withFilters: boolean) {
     const [reference, rates] = await Promise.all([ref(), s.rates()]);
     const { filter, place } = filterOfQuery(query, reference, locale);
     const pageSize = pageSizeOf(query['per-page'] as string | undefined);
@@ -289,7 +290,10 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
     const geo = filter.radius > 0 && (filter.lat !== 0 || filter.lng !== 0);
     const keyed: TourFilter = { ...filter, slug: null, placeName: '', query: searchTerms(filter.query), ...(geo ? {} : { lat: 0, lng: 0, radius: 0 }) };
     const key = `search:${locale}:${currency}:${pageSize}:${withFilters ? 1 : 0}:${place?.slug ?? ''}:${filterToSearch(keyed)}`;
-    return s.cached(key, async () => {
+    // A computed answer costs its visitor (issue 28); a cached or shared one costs nothing. At most so many compute at
+    // once (SEARCH_CONCURRENCY), so cheap calls wait behind a few searches, not behind a flood of them.
+    if (!s.cache.has(key)) await s.work.charge(request, 'search');
+    return s.cached(key, () => s.work.search.run(async () => {
       const today = isoDate(s.date());
       const rubPerUnit = rates.get(currency) ?? 1;
       const conds = searchConditions(s.db, { filter, locale, rubPerUnit, today });
@@ -309,7 +313,7 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
         place,
       };
       return facets ? { result, filters: filterSections(facets, filter, reference, locale, currency, rates, today) } : { result };
-    });
+    }));
   }
 
   router.add({
@@ -320,14 +324,14 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
       "`slug` is a region, city, travel-style or collection slug (or the default search slug) and adds its entity to the filter; an unknown slug is a 404. " +
       'Groups: tours, excursions, cruises, in that order; a group may continue on the next page (merge by key). Sort: default (popular first), price, -price.',
     query: TourSearchQuery, answer: ToursAnswer, errors: [404],
-    handler: ({ query, ctx }) => search(query, ctx.locale, ctx.currency, query.expand === 'filters'),
+    handler: ({ query, ctx, request }) => search(request, query, ctx.locale, ctx.currency, query.expand === 'filters'),
   });
 
   router.add({
     method: 'GET', url: '/spa/tours-page', tags: ['search'], summary: 'Another page of a search (load more, page buttons)',
     description: 'The same filter fields as /spa/tours; answers only the page of results.',
     query: TourSearchQuery, answer: ToursPageAnswer, errors: [404],
-    handler: async ({ query, ctx }) => ({ result: (await search(query, ctx.locale, ctx.currency, false)).result }),
+    handler: async ({ query, ctx, request }) => ({ result: (await search(request, query, ctx.locale, ctx.currency, false)).result }),
   });
 
   router.add({

@@ -303,6 +303,8 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
     try {
       const traveller = await requireTraveller(s, request);
       await checkQuota(traveller, 1, field);
+      // An upload is a stream to the disk and a type check: it costs the visitor's work budget (issue 28).
+      await s.work.charge(request, 'upload');
       return await work(traveller);
     } catch (err) {
       if (request.isMultipart()) void reply.header('connection', 'close');

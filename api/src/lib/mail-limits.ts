@@ -1,0 +1,53 @@
+/**
+ * Per-recipient limits of what the site sends to an address a visitor typed (issue 28: 25 of 25 programme e-mails
+ * with PDFs reached one inbox from 25 visitor addresses, the write limit being per visitor). Every such message counts
+ * against its address and kind in the database (mail_recipient_counts, migration 0021), across visitors and processes:
+ * at most MAIL_PER_RECIPIENT_PER_DAY (3) in the 24 hours from the first. The count is taken in one statement (an upsert
+ * that only counts up below the limit), so concurrent sends cannot pass it together. Over the limit the call answers
+ * its error (a field error on the address, or the chat link's 409) and sends nothing.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db';
+import type { MailLimitsSchema } from '../db/migrations/0021-mail-limits';
+
+/** What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links. */
+export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link';
+
+export const MAIL_WINDOW_MS = 86_400_000;
+/** The field error of an address over its limit. */
+export const MAIL_LIMIT_MESSAGE = 'Too many messages have been sent to this address today. Please try again tomorrow.';
+/** Counts older than a window are deleted at most this often. */
+const SWEEP_EVERY_MS = 3_600_000;
+
+const lastSweep = new WeakMap<Db, number>();
+const mailDb = (db: Db) => db.kysely as unknown as Kysely<MailLimitsSchema>;
+
+/**
+ * Counts one message of `kind` to `recipient` (lower case) when it is within `perDay`; false, counting nothing, when
+ * the address has had `perDay` of them in the 24 hours from its first. perDay 0: no limit.
+ */
+export async function takeMailAllowance(db: Db, recipient: string, kind: MailKind, perDay: number, now: number): Promise<boolean> {
+  if (perDay === 0) return true;
+  const cutoff = new Date(now - MAIL_WINDOW_MS).toISOString();
+  const windowStart = sql.ref('mail_recipient_counts.window_start');
+  const count = sql.ref('mail_recipient_counts.count');
+  const row = await mailDb(db).insertInto('mail_recipient_counts')
+    .values({ recipient, kind, window_start: new Date(now).toISOString(), count: 1 })
+    .onConflict((oc) => oc.columns(['recipient', 'kind'])
+      .doUpdateSet({
+        count: sql<number>`case when ${windowStart} <= ${cutoff} then 1 else ${count} + 1 end`,
+        window_start: sql<string>`case when ${windowStart} <= ${cutoff} then excluded.window_start else ${windowStart} end`,
+      })
+      .where(sql<boolean>`${windowStart} <= ${cutoff} or ${count} < ${perDay}`))
+    .returning('count')
+    .executeTakeFirst();
+  await sweep(db, now);
+  return row !== undefined;
+}
+
+/** Deletes counts whose window has passed, at most once an hour per database. */
+async function sweep(db: Db, now: number): Promise<void> {
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  await mailDb(db).deleteFrom('mail_recipient_counts').where('window_start', '<=', new Date(now - MAIL_WINDOW_MS).toISOString()).execute();
+}
