@@ -94,18 +94,20 @@ export interface ApiConfig {
   /** DEV_MODE=1: developer pages (the outbox with its codes at /internal/outbox) answer without the internal secret. */
   devMode: boolean;
   /**
-   * CAPTCHA_SECRET: signs captcha challenges. Empty = a random secret per process (challenges of one process fail in
-   * another, and after a restart): every process of one deployment needs the same one.
+   * CAPTCHA_SECRET: signs captcha challenges. Empty = one made once and kept in the database (service_secrets), so
+   * every process on the database shares it and it outlives a restart (services.ts).
    */
   captchaSecret: string;
   /**
    * AUTH_CODE_SECRET: the pepper of one-time code hashes (a 5-digit code's plain hash is reversed in a moment, the
-   * HMAC without the secret is not). Empty = random per process: codes sent by another process or before a restart fail.
+   * HMAC without the secret is not). Empty = one made once and kept in the database (service_secrets): codes outlive a
+   * restart, but a leaked database then holds the pepper too, so production sets it.
    */
   authCodeSecret: string;
   /**
    * AUTH_CODE_SENDS_PER_VISITOR: code sends from one address (any logins) in 10 minutes before a captcha is needed
-   * (twice as many: the hard one). Per login it is always 3 (6). Raise it where many people share one address.
+   * (twice as many: the hard one). Per login it is always 3 (4), and 5 an hour, 10 a day at most (lib/one-time-codes.ts).
+   * Raise it where many people share one address.
    */
   codeSendsPerVisitor: number;
   /**

@@ -96,6 +96,8 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   // Half-open and trickling connections are closed; one address cannot hold every connection (issue 28).
   guardConnections(app.server, options.connectionLimits ?? connectionLimitsFrom(process.env, config.trustProxy));
   const services = new Services(options.db, config, { log: app.log, ...(options.now ? { now: options.now } : {}), ...(options.wallNow ? { wallNow: options.wallNow } : {}), ...(options.providers ? { providers: options.providers } : {}), ...(options.verification ? { verification: options.verification } : {}), ...(options.outboxRetryDelaysMs ? { outboxRetryDelaysMs: options.outboxRetryDelaysMs } : {}) });
+  // The secrets the environment does not set come from the database before the first request (services.ts start).
+  app.addHook('onReady', () => services.start());
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
   const limiter = setUpRateLimit(app, config, services.captcha, services.now);

@@ -402,7 +402,7 @@ describe('code send limits (rate limits on)', () => {
   const send = (login: string, headers: Record<string, string> = {}, from = '198.51.100.7') =>
     limited.inject({ method: 'POST', url: '/crm/api/user/send-auth-code', payload: { login }, headers, remoteAddress: from });
 
-  test("3 sends to a login in 10 minutes, then 429 'captcha': a solved captcha lets one more through; the next needs a hard one", async () => {
+  test("3 sends to a login in 10 minutes, then 429 'captcha': a solved captcha lets one more through; the next needs a hard one; 5 an hour at most", async () => {
     const login = 'limits@example.com';
     for (let i = 0; i < 3; i++) expect((await send(login)).statusCode).toBe(200);
     const limitedAnswer = await send(login);
@@ -421,9 +421,14 @@ describe('code send limits (rate limits on)', () => {
     expect((await send(login, { 'x-captcha-token': await solveCaptcha(limited, 'user/send_auth_code') })).statusCode).toBe(429);
     expect((await send(login, { 'x-captcha-token': await solveCaptcha(limited, 'user/send_auth_code', true) })).statusCode).toBe(200);
 
-    // Another visitor's sends to the same login need a captcha too (the login's limit), and after 10 minutes none does.
-    expect((await send(login, {}, '198.51.100.8')).statusCode).toBe(429);
+    // Another visitor's sends to the same login are refused too: the login had its 5 codes this hour (issue 28), and a
+    // captcha window later still has (abuse-accounts.test.ts has the caps' details); an hour after the first, one goes.
+    const capped = await send(login, {}, '198.51.100.8');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().errors).toEqual({ send_error_reason: expect.stringContaining('Too many codes') });
     limitedClock.now += 10 * 60_000 + 1_000;
+    expect((await send(login, {}, '198.51.100.8')).statusCode).toBe(429);
+    limitedClock.now += 50 * 60_000;
     expect((await send(login, {}, '198.51.100.8')).statusCode).toBe(200);
   }, 60_000);
 
@@ -449,23 +454,26 @@ describe('code send limits (rate limits on)', () => {
 
 describe('countCodeSends: counts up to the limits only', () => {
   const at = new Date('2026-03-02T10:00:00Z');
-  const since = new Date(at.getTime() - 60_000);
+  const before = (ms: number) => new Date(at.getTime() - ms);
+  const windows = { window: before(60_000), hour: before(3_600_000), day: before(86_400_000) };
+  const code = (login: string, visitor = '203.0.113.50', triesTaken = 0) => ({
+    login, purpose: 'sign_in' as const, travellerId: null, channel: 'email', codeHash: 'x', visitor, expiresAt: at, triesTaken,
+  });
   beforeAll(async () => {
-    // 25 codes from one address in the window (to 25 logins, 3 of them to one login), and one older one.
-    for (let i = 0; i < 25; i++) {
-      await insertCode(t.db, {
-        login: i < 3 ? 'counted@example.com' : `counted${i}@example.com`, purpose: 'sign_in', travellerId: null, channel: 'email',
-        codeHash: 'x', visitor: '203.0.113.50', expiresAt: at,
-      }, at);
-    }
-    await insertCode(t.db, { login: 'counted@example.com', purpose: 'sign_in', travellerId: null, channel: 'email', codeHash: 'x', visitor: '203.0.113.50', expiresAt: at }, new Date(since.getTime() - 1));
+    // 25 codes from one address in the window (to 25 logins, 3 of them to one login); older ones to that login: just
+    // before the window, half an hour ago (1 wrong entry, then used), two hours ago (4 wrong entries).
+    for (let i = 0; i < 25; i++) await insertCode(t.db, code(i < 3 ? 'counted@example.com' : `counted${i}@example.com`), at);
+    await insertCode(t.db, code('counted@example.com', '203.0.113.51'), before(60_001));
+    await insertCode(t.db, code('counted@example.com', '203.0.113.51', 2), before(30 * 60_000));
+    await accountsDb(t.db).updateTable('auth_codes').set({ used_at: at.toISOString() }).where('login', '=', 'counted@example.com').where('tries', '=', 2).execute();
+    await insertCode(t.db, code('counted@example.com', '203.0.113.51', 4), before(2 * 3_600_000));
   });
 
   test.each([
-    [{ login: 6, visitor: 20 }, { byLogin: 3, byVisitor: 20 }],
-    [{ login: 2, visitor: 100 }, { byLogin: 2, byVisitor: 25 }],
-    [{ login: 6, visitor: 25 }, { byLogin: 3, byVisitor: 25 }],
+    [{ login: 6, visitor: 20, hour: 5, day: 10 }, { byLogin: 3, byVisitor: 20, loginHour: 5, loginDay: 6, wrongToday: 5 }],
+    [{ login: 2, visitor: 100, hour: 4, day: 5 }, { byLogin: 2, byVisitor: 25, loginHour: 4, loginDay: 5, wrongToday: 5 }],
+    [{ login: 6, visitor: 25, hour: 10, day: 10 }, { byLogin: 3, byVisitor: 25, loginHour: 5, loginDay: 6, wrongToday: 5 }],
   ])('caps %j → %j', async (caps, expected) => {
-    expect(await countCodeSends(t.db, 'counted@example.com', '203.0.113.50', since, caps)).toEqual(expected);
+    expect(await countCodeSends(t.db, 'counted@example.com', '203.0.113.50', windows, caps)).toEqual(expected);
   });
 });

@@ -9,6 +9,10 @@
  *   `captchaAction(path of the request)`, it is hard when a hard one was asked for, and it was not used before
  *   (`captcha_uses`, shared by every process on one database).
  * - Policy: a visitor who solved one and needs one again within ESCALATION_WINDOW_MS gets `hard_captcha`.
+ * - Cost that rises with failures (issue 28): a limit that asks for a captcha may ask for a level (captchaLevel of
+ *   the recent failures it saw: wrong codes and sends past the free ones, for the login or the visitor). The level
+ *   doubles the counter range, up to MAX_COUNTER; it is signed into the challenge (`data.level`), remembered for the
+ *   visitor and action so the widget's next challenge has it, and checked on the retry (a cheaper one does not pass).
  *
  * Work (deterministic mode: the server derives the key of a secret random counter, the browser tries counters from
  * 0 until it finds it; checking a solution is one HMAC). PBKDF2/SHA-256 (the widget's built-in workers run it with
@@ -16,7 +20,8 @@
  * machine (other processes running: 0.26–0.45 ms a counter), one solver and two interleaved ones (the widget's two
  * workers here):
  *   normal, counter 1,500–3,000:   one 0.5–1.3 s, two 0.27–0.75 s  (the browser: ≈ 0.3–1 s);
- *   hard,   counter 5,000–10,000:  one 1.4–3.0 s, two 0.8–2.1 s    (≈ 3× a normal one).
+ *   hard,   counter 5,000–10,000:  one 1.4–3.0 s, two 0.8–2.1 s    (≈ 3× a normal one);
+ *   top level, 8,000–16,000:       one 2.4–5.5 s (0.3 ms a counter), the browser ≈ 1.5–3 s: a cheap phone a few s.
  * Making a challenge costs the server one derivation (≈ 0.3 ms).
  */
 import { createHmac, randomInt } from 'node:crypto';
@@ -34,7 +39,24 @@ import { wallClock } from './clock';
 export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
 export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
-const COUNTERS = { normal: [1_500, 3_000], hard: [5_000, 10_000] } as const;
+/** The top of the counter range at level 0 (the bottom is half of it): normal 1,500–3,000, hard 5,000–10,000. */
+const BASE_MAX_COUNTER = { normal: 3_000, hard: 10_000 } as const;
+/** No level asks more of a traveller's phone than this (≈ 1.5–3 s in the browser here, a few seconds on a cheap phone). */
+export const MAX_COUNTER = 16_000;
+/** Failures per level, and the top level (normal: 3,000 → 6,000 → 12,000 → 16,000; hard: 10,000 → 16,000). */
+export const FAILURES_PER_LEVEL = 5;
+export const MAX_LEVEL = 3;
+
+/** The level of a captcha asked for after `failures` recent failures (wrong codes, sends past the free ones). */
+export function captchaLevel(failures: number): number {
+  return Math.min(MAX_LEVEL, Math.floor(Math.max(0, failures) / FAILURES_PER_LEVEL));
+}
+
+/** The secret counter's range (ALTCHA's maxnumber and half of it) for a captcha of a level. */
+export function counterRange(hard: boolean, level: number): [number, number] {
+  const max = Math.min(MAX_COUNTER, BASE_MAX_COUNTER[hard ? 'hard' : 'normal'] * 2 ** Math.min(Math.max(0, level), MAX_LEVEL));
+  return [max / 2, max];
+}
 export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 /** A visitor who needs a captcha again this soon after solving one gets a hard one. */
 export const ESCALATION_WINDOW_MS = 10 * 60_000;
@@ -50,6 +72,8 @@ interface Solve {
 export interface CaptchaCheck {
   valid: boolean;
   hard: boolean;
+  /** The solved challenge's level (absent: 0). */
+  level?: number;
   /** Why it did not pass (tests, logs). */
   reason?: 'malformed' | 'expired' | 'signature' | 'solution' | 'action' | 'used';
 }
@@ -83,16 +107,19 @@ function parsePayload(token: string): { challenge: Challenge; solution: { counte
 
 export class Captcha implements CaptchaGate {
   readonly challengePath = CAPTCHA_CHALLENGE_PATH;
-  private readonly keySecret: string;
+  private keys: { secret: string; keySecret: string } | null = null;
   /** Solves per visitor (the limiter's address key) within the escalation window. */
   private readonly solves: LRUCache<string, Solve[]>;
+  /** The level last asked of a visitor for an action (`visitor|action`), for its next challenge. */
+  private readonly demands = new LRUCache<string, { level: number; at: number }>({ max: 10_000 });
   /** The solve a request's token counted as. */
   private readonly solvedIn = new WeakMap<FastifyRequest, Solve>();
   private lastSweep = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    /** CAPTCHA_SECRET, or where the service keeps it (known once the service has started: services.ts). */
+    private readonly secretOf: string | (() => string),
     private readonly now: () => number = Date.now,
     /**
      * The challenges' expiry clock: real time, because altcha-lib checks `expiresAt` on Date.now too (a moved
@@ -100,22 +127,29 @@ export class Captcha implements CaptchaGate {
      */
     private readonly expiryNow: () => number = wallClock,
   ) {
-    // The derived key's signature lets a solution be checked with one HMAC instead of a PBKDF2 derivation.
-    this.keySecret = createHmac('sha256', secret).update('altcha key signature').digest('hex');
     this.solves = new LRUCache({ max: 10_000 });
   }
 
-  /** A challenge for an action (the captchaAction name of the call to retry). */
-  async challenge(action: string, hard: boolean): Promise<Challenge & { signature: string }> {
+  /** The signing secret and the derived key's (which lets a solution be checked with one HMAC, not a PBKDF2 derivation). */
+  private secrets(): { secret: string; keySecret: string } {
+    const secret = typeof this.secretOf === 'string' ? this.secretOf : this.secretOf();
+    if (this.keys?.secret !== secret) this.keys = { secret, keySecret: createHmac('sha256', secret).update('altcha key signature').digest('hex') };
+    return this.keys;
+  }
+
+  /** A challenge for an action (the captchaAction name of the call to retry), of a level (0: the base cost). */
+  async challenge(action: string, hard: boolean, level = 0): Promise<Challenge & { signature: string }> {
+    const { secret, keySecret } = this.secrets();
     const challenge = await createChallenge({
       algorithm: CAPTCHA_ALGORITHM,
       cost: COST,
-      counter: randomIn(hard ? COUNTERS.hard : COUNTERS.normal),
+      counter: randomIn(counterRange(hard, level)),
       deriveKey,
       expiresAt: new Date(this.expiryNow() + CHALLENGE_LIFETIME_MS),
-      data: { action, hard },
-      hmacSignatureSecret: this.secret,
-      hmacKeySignatureSecret: this.keySecret,
+      // A level only when there is one: level-0 challenges stay as they were.
+      data: level > 0 ? { action, hard, level } : { action, hard },
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: keySecret,
     });
     return { ...challenge, signature: challenge.signature ?? '' };
   }
@@ -130,7 +164,8 @@ export class Captcha implements CaptchaGate {
     if (!parameters.expiresAt || parameters.expiresAt * 1000 <= now) return { valid: false, hard: false, reason: 'expired' };
     let result;
     try {
-      result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: this.secret, hmacKeySignatureSecret: this.keySecret });
+      const { secret, keySecret } = this.secrets();
+      result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret });
     } catch {
       return { valid: false, hard: false, reason: 'malformed' };
     }
@@ -138,17 +173,18 @@ export class Captcha implements CaptchaGate {
     if (result.invalidSignature) return { valid: false, hard: false, reason: 'signature' };
     if (!result.verified) return { valid: false, hard: false, reason: 'solution' };
     const hard = parameters.data?.hard === true;
-    if (parameters.data?.action !== action) return { valid: false, hard, reason: 'action' };
+    const level = typeof parameters.data?.level === 'number' && parameters.data.level > 0 ? { level: parameters.data.level } : {};
+    if (parameters.data?.action !== action) return { valid: false, hard, ...level, reason: 'action' };
     await this.sweep(now);
-    if (!(await spendCaptchaChallenge(this.db, parameters.nonce, new Date(parameters.expiresAt * 1000)))) return { valid: false, hard, reason: 'used' };
-    return { valid: true, hard };
+    if (!(await spendCaptchaChallenge(this.db, parameters.nonce, new Date(parameters.expiresAt * 1000)))) return { valid: false, hard, ...level, reason: 'used' };
+    return { valid: true, hard, ...level };
   }
 
   /**
-   * Whether the request's x-captcha-token lets it through a limit (hard: only a hard captcha does). The token is
-   * checked once per request; a pass counts as a solve of the visitor.
+   * Whether the request's x-captcha-token lets it through a limit (hard: only a hard captcha does; `level`: only one
+   * of that level or above). The token is checked once per request; a pass counts as a solve of the visitor.
    */
-  async pass(request: FastifyRequest, hard: boolean): Promise<boolean> {
+  async pass(request: FastifyRequest, hard: boolean, level = 0): Promise<boolean> {
     const header = request.headers[CAPTCHA_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) return false;
@@ -157,7 +193,20 @@ export class Captcha implements CaptchaGate {
       return check;
     });
     const check = await request.captchaCheck;
-    return check.valid && (!hard || check.hard);
+    return check.valid && (!hard || check.hard) && (check.level ?? 0) >= level;
+  }
+
+  /** A limit asks the request's visitor for a captcha of `level`: the visitor's next challenge for this call has it. */
+  demand(request: FastifyRequest, level: number): void {
+    const key = `${addressKey(request.clientIp)}|${captchaAction(request.url)}`;
+    if (level > 0) this.demands.set(key, { level, at: this.now() });
+    else this.demands.delete(key);
+  }
+
+  /** The level the visitor was last asked for on this action (within a challenge's lifetime), else 0. */
+  demandedLevel(request: FastifyRequest, action: string): number {
+    const demand = this.demands.get(`${addressKey(request.clientIp)}|${action}`);
+    return demand && this.now() - demand.at < CHALLENGE_LIFETIME_MS ? demand.level : 0;
   }
 
   /**

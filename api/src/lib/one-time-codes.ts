@@ -7,20 +7,32 @@
  * - Stored as HMAC-SHA256 with AUTH_CODE_SECRET: without the secret a leaked table does not give the codes away
  *   (a plain hash of 5 digits would, in 100,000 tries).
  * - Sends are limited per login and per visitor (SEND_LIMITS): past the limit a send needs a solved captcha (429
- *   'captcha', then 'hard_captcha'); each solved captcha lets one more send through, so the owner of a login is never
- *   locked out, and a flood costs the sender real work. Off with the rate limits (RATE_LIMIT_PER_MIN=0).
+ *   'captcha', then 'hard_captcha'), costlier after recent failures (captchaLevel); each solved captcha lets one more
+ *   send through, and a flood costs the sender real work.
+ * - A login gets at most SEND_CAPS codes an hour and a day, whoever asks from wherever and whatever captchas they
+ *   solve (issue 28: 22 codes in 1.5 minutes had let a script try 110 codes): past them a send is a 429 with
+ *   `errors.send_error_reason` (accounts-and-comms §5, §8) and Retry-After, and the login's holder gets one notice a
+ *   day (not a code each time). A device that signed in to the login's account before still gets codes, so the caps
+ *   cannot lock the owner out.
+ * - A login's codes take at most WRONG_CODES_PER_DAY wrong entries a day between them: past that a new code gets one
+ *   try (the owner's right first entry still works), so a day gives a guesser at most 26 tries at one login.
+ * The limits are off with the rate limits (RATE_LIMIT_PER_MIN=0).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_CODE_LENGTH, type CodeSender } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import type { Db } from '../db';
-import { countCodeSends, insertCode, newestCode, newestConfirmationCode, sweepCodes, tryCode, tryNewestLoginCode, type CodeOwner } from '../db/queries/auth-codes';
+import {
+  countCodeSends, insertCode, newestCode, newestConfirmationCode, nthNewestCodeAt, sweepCodes, tryCode, tryNewestLoginCode, type CodeOwner, type CodeSendCounts,
+} from '../db/queries/auth-codes';
 import { sweepLinkTokens } from '../db/queries/link-tokens';
+import { claimCodeNotice, sweepCodeNotices } from '../db/queries/sign-in-guards';
 import type { CodePurpose } from '../db/migrations/0008-accounts';
-import type { Captcha } from './captcha';
-import { captchaRequired } from './errors';
-import { composeMessage } from './messages';
+import { captchaLevel, FAILURES_PER_LEVEL, MAX_LEVEL, type Captcha } from './captcha';
+import { captchaRequired, HttpError } from './errors';
+import type { AccountKey, KnownDevices } from './known-devices';
+import { composeMessage, refusalText } from './messages';
 import type { Outbox } from './outbox';
 import { addressKey } from './rate-limit';
 
@@ -31,13 +43,38 @@ export const SEND_LIMITS = {
   windowMs: 10 * 60_000,
   /** Sends to one login in the window before a captcha is needed, and before a hard one is. */
   perLogin: 3,
-  hardPerLogin: 6,
+  hardPerLogin: 4,
   /** Sends from one visitor (any logins) in the window (AUTH_CODE_SENDS_PER_VISITOR); the hard captcha past twice that. */
   perVisitor: 10,
 } as const;
-/** How long codes (and the links sent with them) are kept: they count for the limits only within the window. */
-const KEEP_MS = 86_400_000;
+/** Codes one login gets in an hour and in a day, captchas or not (a traveller needs one or two). */
+export const SEND_CAPS = { perHour: 5, perDay: 10 } as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Wrong entries a login's codes take between them in a day before a new code gets a single try. */
+export const WRONG_CODES_PER_DAY = 20;
+/** How long codes (and the links sent with them) are kept: they count for the limits only within the day. */
+const KEEP_MS = DAY_MS;
 const SWEEP_EVERY_MS = 60_000;
+
+/** The tries a new code gets after the login's codes took `wrongToday` wrong entries in the last day: 5, fewer, at least 1. */
+export function codeTriesFor(wrongToday: number): number {
+  return Math.max(1, Math.min(CODE_TRIES, WRONG_CODES_PER_DAY - wrongToday));
+}
+
+/**
+ * The recent failures a send's captcha costs more for: the login's wrong entries today, its sends this hour past the
+ * free ones, and the visitor's sends in the window past its free ones.
+ */
+export function sendFailures(counts: Pick<CodeSendCounts, 'wrongToday' | 'loginHour' | 'byVisitor'>, perVisitor: number): number {
+  return counts.wrongToday + Math.max(0, counts.loginHour - SEND_LIMITS.perLogin) + Math.max(0, counts.byVisitor - perVisitor);
+}
+
+/** Who holds a login, when it is an account's: where its notice's language comes from and whose devices are known. */
+export interface LoginHolder {
+  account: AccountKey;
+  language: ApiLocale | null;
+}
 
 export interface CodeCheck {
   status: 'ok' | 'wrong' | 'expired';
@@ -57,11 +94,19 @@ export class OneTimeCodes {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { secret: string; now: () => number; captcha: Captcha; outbox: Outbox; limited: boolean; perVisitor?: number },
+    private readonly options: {
+      /** AUTH_CODE_SECRET, or where the service keeps it (known once the service has started: services.ts). */
+      secret: string | (() => string);
+      now: () => number; captcha: Captcha; outbox: Outbox; limited: boolean; perVisitor?: number;
+      /** The account a login belongs to (the caps' notice and known devices); none: no login has one. */
+      holderOf?: (login: string) => Promise<LoginHolder | null>;
+      devices?: KnownDevices;
+    },
   ) {}
 
   private hash(owner: CodeOwner, code: string): string {
-    return createHmac('sha256', this.options.secret).update(`${owner.purpose}:${owner.login}:${code}`).digest('hex');
+    const secret = typeof this.options.secret === 'string' ? this.options.secret : this.options.secret();
+    return createHmac('sha256', secret).update(`${owner.purpose}:${owner.login}:${code}`).digest('hex');
   }
 
   /**
@@ -70,11 +115,11 @@ export class OneTimeCodes {
    */
   async send(request: FastifyRequest, owner: CodeOwner, delivery: CodeDelivery): Promise<void> {
     const now = new Date(this.options.now());
-    await this.checkSendLimits(request, owner.login, now);
+    const tries = await this.checkSendLimits(request, owner.login, now, delivery);
     const code = String(randomInt(0, 10 ** AUTH_CODE_LENGTH)).padStart(AUTH_CODE_LENGTH, '0');
     await insertCode(this.db, {
       ...owner, channel: delivery.channel, codeHash: this.hash(owner, code), visitor: addressKey(request.clientIp),
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), triesTaken: CODE_TRIES - tries,
     }, now);
     const link = delivery.channel === 'email' && delivery.link ? await delivery.link() : null;
     const kind = owner.purpose === 'sign_in' ? 'sign_in_code' : 'confirmation_code';
@@ -108,15 +153,58 @@ export class OneTimeCodes {
     return (await newestConfirmationCode(this.db, travellerId, purpose, since))?.login ?? null;
   }
 
-  private async checkSendLimits(request: FastifyRequest, login: string, now: Date): Promise<void> {
-    if (!this.options.limited) return;
+  /** Applies the send limits and caps (429s); answers the tries the new code gets. */
+  private async checkSendLimits(request: FastifyRequest, login: string, now: Date, delivery: CodeDelivery): Promise<number> {
+    if (!this.options.limited) return CODE_TRIES;
     const visitor = addressKey(request.clientIp);
     const perVisitor = this.options.perVisitor ?? SEND_LIMITS.perVisitor;
-    const sent = await countCodeSends(this.db, login, visitor, new Date(now.getTime() - SEND_LIMITS.windowMs), { login: SEND_LIMITS.hardPerLogin, visitor: 2 * perVisitor });
-    if (sent.byLogin < SEND_LIMITS.perLogin && sent.byVisitor < perVisitor) return;
+    const at = now.getTime();
+    const sent = await countCodeSends(
+      this.db, login, visitor,
+      { window: new Date(at - SEND_LIMITS.windowMs), hour: new Date(at - HOUR_MS), day: new Date(at - DAY_MS) },
+      // The visitor's count goes far enough past its limit for the hard captcha and the top level.
+      { login: SEND_LIMITS.hardPerLogin, visitor: Math.max(2 * perVisitor, perVisitor + MAX_LEVEL * FAILURES_PER_LEVEL), hour: SEND_CAPS.perHour, day: SEND_CAPS.perDay },
+    );
+    if ((sent.loginHour >= SEND_CAPS.perHour || sent.loginDay >= SEND_CAPS.perDay) && !(await this.fromHoldersDevice(request, login))) {
+      throw await this.capped(login, sent, now, delivery);
+    }
+    const tries = codeTriesFor(sent.wrongToday);
+    if (sent.byLogin < SEND_LIMITS.perLogin && sent.byVisitor < perVisitor) return tries;
     const hard = sent.byLogin >= SEND_LIMITS.hardPerLogin || sent.byVisitor >= 2 * perVisitor
       || this.options.captcha.typeFor(request) === 'hard_captcha';
-    if (!(await this.options.captcha.pass(request, hard))) throw captchaRequired(hard ? 'hard_captcha' : 'captcha');
+    const level = captchaLevel(sendFailures(sent, perVisitor));
+    if (!(await this.options.captcha.pass(request, hard, level))) {
+      this.options.captcha.demand(request, level);
+      throw captchaRequired(hard ? 'hard_captcha' : 'captcha');
+    }
+    return tries;
+  }
+
+  /** Whether the request comes from a device that signed in to the login's account before (the caps do not bind it). */
+  private async fromHoldersDevice(request: FastifyRequest, login: string): Promise<boolean> {
+    const { holderOf, devices } = this.options;
+    if (!holderOf || !devices) return false;
+    const holder = await holderOf(login);
+    return holder !== null && (await devices.knownDevice(request, holder.account)) !== null;
+  }
+
+  /**
+   * The refusal of a send past a login's caps: when the next one is taken, in the request's language; the login's
+   * holder is told once a day (in their language when the login is an account's).
+   */
+  private async capped(login: string, sent: CodeSendCounts, now: Date, delivery: CodeDelivery): Promise<HttpError> {
+    const at = now.getTime();
+    const frees: number[] = [];
+    if (sent.loginHour >= SEND_CAPS.perHour) frees.push(((await nthNewestCodeAt(this.db, login, new Date(at - HOUR_MS), SEND_CAPS.perHour))?.getTime() ?? at) + HOUR_MS);
+    if (sent.loginDay >= SEND_CAPS.perDay) frees.push(((await nthNewestCodeAt(this.db, login, new Date(at - DAY_MS), SEND_CAPS.perDay))?.getTime() ?? at) + DAY_MS);
+    const waitMs = Math.max(1_000, ...frees.map((free) => free - at));
+    if (await claimCodeNotice(this.db, login, new Date(at - DAY_MS), now)) {
+      const holder = await this.options.holderOf?.(login);
+      const message = composeMessage('codes_refused', holder?.language ?? delivery.locale, delivery.channel, { minutes: 0 });
+      await this.options.outbox.send({ channel: delivery.channel, recipient: login, ...message });
+    }
+    const text = refusalText('codes_capped', delivery.locale, waitMs);
+    return new HttpError(429, text, { send_error_reason: text }, undefined, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
   }
 
   /** Forgets codes and link tokens older than KEEP_MS (every link lives an hour at most). */
@@ -124,6 +212,6 @@ export class OneTimeCodes {
     if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now.getTime();
     const before = new Date(now.getTime() - KEEP_MS);
-    await Promise.all([sweepCodes(this.db, before), sweepLinkTokens(this.db, before)]);
+    await Promise.all([sweepCodes(this.db, before), sweepLinkTokens(this.db, before), sweepCodeNotices(this.db, before)]);
   }
 }

@@ -21,6 +21,7 @@ import {
 } from '../db/queries/chat';
 import { CHAT_ERRORS, chatView, chatViews, emitCallBack, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
+import { passwordLocked } from '../lib/password-guard';
 import { verifyPassword } from '../lib/passwords';
 import { contentDisposition } from '../lib/uploads';
 import { parseInput } from '../lib/validation';
@@ -74,12 +75,20 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
   router.add({
     method: 'POST', url: '/crm/api/agent/auth', tags, summary: 'Signs a staff member in',
     description: "login and password of a staff account. A wrong pair is 422 'Incorrect login or password' on password (the same for an unknown login, "
-      + 'and as slow). Answers `{ token, staff }`; the token lives 7 days.',
+      + 'and as slow). Answers `{ token, staff }`; the token lives 7 days. After 5 wrong passwords for an account (from any address) a device '
+      + 'that never signed in to it is refused for a minute, doubling up to a day: 429 with the reason as message and on password, and '
+      + 'Retry-After; a device it signed in from before (the device_id cookie) still gets in (POST /crm/api/user/auth\'s lock).',
     body: AgentAuthBody, answer: AgentAuthAnswer,
-    handler: async ({ body, reply }) => {
+    handler: async ({ body, request, reply, ctx }) => {
       personal(reply);
       const staff = await staffByLogin(s.db, body.login);
-      if (!(await verifyPassword(body.password, staff?.password_hash ?? null)) || !staff) throw validationError({ password: 'Incorrect login or password' });
+      const verdict = await s.passwords.check(
+        request, { account: staff ? `staff:${Number(staff.id)}` : null, loginSubject: `staff-login:${body.login.trim().toLowerCase()}` },
+        () => verifyPassword(body.password, staff?.password_hash ?? null),
+      );
+      if (verdict.status === 'locked') throw passwordLocked('staff_password_locked', ctx.locale, verdict.retryAfterMs, 'password');
+      if (verdict.status !== 'ok' || !staff) throw validationError({ password: 'Incorrect login or password' });
+      await s.devices.remember(request, reply, `staff:${Number(staff.id)}`);
       return { token: await issueStaffToken(s.db, Number(staff.id), s.date()), staff: staffProfile(staff) };
     },
   });

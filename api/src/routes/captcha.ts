@@ -36,12 +36,13 @@ export function registerCaptchaRoutes(router: ApiRouter, s: Services): void {
     description:
       'The solved payload (base64 JSON `{ challenge, solution }`, what the altcha widget gives) goes in x-captcha-token on the retry of the call ' +
       "whose captchaAction is `action`; it passes once, within 10 minutes. `hard=1` when the call answered data.type 'hard_captcha'. " +
-      'A normal challenge takes the browser ≈ 0.3–1 s, a hard one a few seconds. Limited apart from the other reads, so a visitor over a ' +
-      'limit can still fetch the captcha that lifts it.',
+      'A normal challenge takes the browser ≈ 0.3–1 s, a hard one a few seconds. After recent failures (wrong codes, sends past the free ' +
+      'ones) a limit asks this visitor for a costlier one: the challenge then has that level (`data.level`, up to 3: ≈ 1.5–3 s in a browser) ' +
+      'and a cheaper one does not pass. Limited apart from the other reads, so a visitor over a limit can still fetch the captcha that lifts it.',
     query: CaptchaChallengeQuery, answer: CaptchaChallengeAnswer,
-    handler: async ({ query, reply }) => {
+    handler: async ({ query, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return s.captcha.challenge(query.action, query.hard ?? false);
+      return s.captcha.challenge(query.action, query.hard ?? false, s.captcha.demandedLevel(request, query.action));
     },
   });
 }

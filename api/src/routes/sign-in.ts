@@ -5,9 +5,12 @@
  *
  * Nothing here tells whether a login has an account: sending a code answers the same for a known and an unknown
  * login (a code goes out either way; the code then signs in or signs up), password recovery answers the same for
- * an unknown address, and a wrong password takes as long as an unknown login.
+ * an unknown address, and a wrong password takes as long as an unknown login (and locks alike: lib/password-guard.ts).
+ *
+ * Every sign-in makes the browser's device known to the account (lib/known-devices.ts): it still gets in while the
+ * account refuses password tries from other devices, and still gets codes past the login's caps.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthBody, AuthViaCodeBody, ChangePasswordBody, DoneAnswer, OneTimeTokenBody, PasswordRecoveryBody, PasswordResetBody, RefreshTokenAnswer,
   RegisterBody, RegisterWithoutPasswordBody, ResetTokenAnswer, ResetTokenBody, SendAuthCodeBody, SendCodeAnswer, SignedInAnswer,
@@ -25,6 +28,7 @@ import { HttpError, validationError } from '../lib/errors';
 import { channelsFor, maskEmail, normalEmail, parseLogin, type Login, type LoginKind } from '../lib/logins';
 import { accountLink, composeMessage } from '../lib/messages';
 import { CODE_LIFETIME_MS } from '../lib/one-time-codes';
+import { passwordLocked } from '../lib/password-guard';
 import { hashPassword, verifyPassword, warmUpPasswords } from '../lib/passwords';
 import type { Services } from '../services';
 import { ACCOUNT_ERRORS, bearerToken, done, profileOf, requireTraveller } from './accounts';
@@ -73,12 +77,19 @@ async function proveLogin(s: Services, traveller: Traveller, login: Login): Prom
   return updateTraveller(s.db, traveller.id, { [field]: now.toISOString() }, now);
 }
 
-/** Signs a traveller in: the device's favourites join the account, a new token is issued. */
+/** The request and reply of a sign-in: the device it came from becomes known to the account. */
+interface SignInCall {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Signs a traveller in: the device's favourites join the account, the device becomes known to it, a new token is issued. */
 async function startSession(
-  s: Services, traveller: Traveller, options: { locale: ApiLocale; proved?: Login; favourites?: readonly number[]; created?: boolean },
+  s: Services, traveller: Traveller, call: SignInCall, options: { locale: ApiLocale; proved?: Login; favourites?: readonly number[]; created?: boolean },
 ): Promise<SignedInAnswer> {
   const now = s.date();
   const row = options.proved ? await proveLogin(s, traveller, options.proved) : traveller;
+  await s.devices.remember(call.request, call.reply, `traveller:${Number(row.id)}`);
   const joining = Boolean(options.favourites?.length);
   if (joining) await addFavouriteTours(s.db, row.id, options.favourites!, now);
   const token = await issueToken(s.db, row.id, now);
@@ -154,12 +165,12 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         "(`errors.code`: 'The code has expired. Request a new one'). A login without an account gets one. favourites_tours_ids (the device's) " +
         'join the account; the answer lists all of its favourites.' + (url.includes('redirect') ? ' The same as auth-via-code.' : ''),
       body: AuthViaCodeBody, answer: SignedInAnswer,
-      handler: async ({ body, ctx }) => {
+      handler: async ({ body, ctx, request, reply }) => {
         const login = parseLogin(body.login);
         const check = await s.codes.check({ login: login.value, purpose: 'sign_in', travellerId: null }, body.code);
         if (check.status !== 'ok') throw validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });
         const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true });
-        return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids, created });
+        return startSession(s, traveller, { request, reply }, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids, created });
       },
     });
   }
@@ -168,12 +179,12 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
     method: 'POST', url: '/crm/api/user/access-token-by-one-time-token', tags, summary: 'Signs in with the token of a one-time link (the sign-in e-mail)',
     description: "The token works once, for 10 minutes (`errors.token` otherwise). Answers like auth-via-code; favourites_tours_ids (the device's) join the account.",
     body: OneTimeTokenBody, answer: SignedInAnswer,
-    handler: async ({ body, ctx }) => {
+    handler: async ({ body, ctx, request, reply }) => {
       const link = await spendLinkToken(s.db, body.token, 'sign_in', s.date());
       if (!link?.login) throw validationError({ token: ACCOUNT_ERRORS.linkExpired });
       const login = parseLogin(link.login);
       const { traveller } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true });
-      return startSession(s, traveller, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids });
+      return startSession(s, traveller, { request, reply }, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids });
     },
   });
 
@@ -183,7 +194,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       "confirm_password must equal password ('Do not match'). An e-mail or phone that has an account is a 422 on that field. The e-mail is " +
       'not confirmed yet (email-confirmation-request); until an address of the account is proved, signing in by code ends this password.',
     body: RegisterBody, answer: SignedInAnswer,
-    handler: async ({ body, ctx }) => {
+    handler: async ({ body, ctx, request, reply }) => {
       if (body.password !== body.confirm_password) throw validationError({ confirm_password: ACCOUNT_ERRORS.passwordsDiffer });
       if (!body.email) throw validationError({ email: 'Required field' });
       const email: Login = { kind: 'email', value: normalEmail(body.email) };
@@ -202,19 +213,28 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         if (phone && (await travellerByLogin(s.db, phone))) throw validationError({ phone: ACCOUNT_ERRORS.phoneRegistered });
         throw err;
       }
-      return startSession(s, (await travellerById(s.db, id))!, { locale: ctx.locale, favourites: body.favourites_tours_ids });
+      return startSession(s, (await travellerById(s.db, id))!, { request, reply }, { locale: ctx.locale, favourites: body.favourites_tours_ids });
     },
   });
 
   router.add({
     method: 'POST', url: '/crm/api/user/auth', tags, summary: 'Signs in with a login (e-mail or phone) and a password',
-    description: "A wrong password, an unknown login and an account without a password are the same 422 `{ message: 'Incorrect login or password' }`, in the same time.",
+    description:
+      "A wrong password, an unknown login and an account without a password are the same 422 `{ message: 'Incorrect login or password' }`, in the same time. " +
+      'After 5 wrong passwords for an account (from any address; an unknown login alike) the next try from a device that never signed in to it is ' +
+      'refused for a minute, doubling with each further wrong one up to a day: 429 `{ message }` (in X-Language) with Retry-After, the password not ' +
+      'looked at. A device the account signed in from before (the device_id cookie the sign-in calls set) is counted on its own and still gets in.',
     body: AuthBody, answer: SignedInAnswer,
-    handler: async ({ body, ctx }) => {
-      const traveller = await travellerByLogin(s.db, parseLogin(body.login));
-      const matches = await verifyPassword(body.password, traveller?.password_hash ?? null);
-      if (!traveller || !matches) throw new HttpError(422, ACCOUNT_ERRORS.incorrectLogin);
-      return startSession(s, traveller, { locale: ctx.locale, favourites: body.favourites_tours_ids });
+    handler: async ({ body, ctx, request, reply }) => {
+      const login = parseLogin(body.login);
+      const traveller = await travellerByLogin(s.db, login);
+      const verdict = await s.passwords.check(
+        request, { account: traveller ? `traveller:${Number(traveller.id)}` : null, loginSubject: `login:${login.value}` },
+        () => verifyPassword(body.password, traveller?.password_hash ?? null),
+      );
+      if (verdict.status === 'locked') throw passwordLocked('password_locked', ctx.locale, verdict.retryAfterMs);
+      if (!traveller || verdict.status !== 'ok') throw new HttpError(422, ACCOUNT_ERRORS.incorrectLogin);
+      return startSession(s, traveller, { request, reply }, { locale: ctx.locale, favourites: body.favourites_tours_ids });
     },
   });
 

@@ -19,6 +19,7 @@ import * as m0016 from './0016-organizer-admin';
 import * as m0017 from './0017-organizer-meet';
 import * as m0018 from './0018-info-pages';
 import * as m0019 from './0019-request-seats';
+import * as m0020 from './0020-sign-in-guards';
 import * as m0021 from './0021-mail-limits';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-organizer-meet': m0017,
   '0018-info-pages': m0018,
   '0019-request-seats': m0019,
+  '0020-sign-in-guards': m0020,
   '0021-mail-limits': m0021,
 };
 

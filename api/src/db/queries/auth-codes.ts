@@ -19,25 +19,74 @@ export interface NewCode extends CodeOwner {
   codeHash: string;
   visitor: string;
   expiresAt: Date;
+  /** Tries the code starts with as taken (the login's daily budget of wrong entries leaves it fewer); 0 by default. */
+  triesTaken?: number;
 }
 
+/** What the send limits ask of the codes sent lately (lib/one-time-codes.ts). */
+export interface CodeSendCounts {
+  /** Codes to the login, and from the visitor, within the captcha window. */
+  byLogin: number;
+  byVisitor: number;
+  /** Codes to the login within the last hour and the last day (its caps). */
+  loginHour: number;
+  loginDay: number;
+  /** Wrong entries against the login's codes of the last day (tries taken less the codes used). */
+  wrongToday: number;
+}
+
+export interface CodeSendWindows {
+  /** Start of the captcha window, of the hour and of the day. */
+  window: Date;
+  hour: Date;
+  day: Date;
+}
+
+/** The most codes of one login a day that the wrong-entry sum reads (more than its cap: the sum stays cheap). */
+const DAY_ROWS = 50;
+
 /**
- * Codes sent since `since` to a login and from a visitor, each counted up to its cap: the limits only ask whether a
+ * The counts of codes sent lately to a login and from a visitor, each up to its cap: the limits only ask whether a
  * count reached a threshold, and a capped count reads at most `cap` index entries however many codes one address
  * sent (a flood from one address would otherwise make every one of its sends dearer).
  */
-export async function countCodeSends(db: Db, login: string, visitor: string, since: Date, caps: { login: number; visitor: number }): Promise<{ byLogin: number; byVisitor: number }> {
-  const row = await codeSends.executeTakeFirst(accountsDb(db), { login, visitor, since: since.toISOString(), loginCap: caps.login, visitorCap: caps.visitor });
-  return { byLogin: Number(row!.by_login), byVisitor: Number(row!.by_visitor) };
+export async function countCodeSends(
+  db: Db, login: string, visitor: string, since: CodeSendWindows, caps: { login: number; visitor: number; hour: number; day: number },
+): Promise<CodeSendCounts> {
+  const row = await codeSends.executeTakeFirst(accountsDb(db), {
+    login, visitor, since: since.window.toISOString(), hourSince: since.hour.toISOString(), daySince: since.day.toISOString(),
+    loginCap: caps.login, visitorCap: caps.visitor, hourCap: caps.hour, dayCap: caps.day, dayRows: DAY_ROWS,
+  });
+  return {
+    byLogin: Number(row!.by_login), byVisitor: Number(row!.by_visitor), loginHour: Number(row!.login_hour), loginDay: Number(row!.login_day),
+    wrongToday: Math.max(0, Number(row!.wrong_today)),
+  };
 }
 
-// Both counts in one statement (a sign-in's send runs it every time).
-const codeSends = prepared((k: AccountsKysely, arg: Arg<{ login: string; visitor: string; since: string; loginCap: number; visitorCap: number }>) => {
-  const recent = (column: 'login' | 'visitor', cap: 'loginCap' | 'visitorCap') => k
-    .selectFrom(k.selectFrom('auth_codes').select(sql<number>`1`.as('one')).where(column, '=', arg(column)).where('created_at', '>', arg('since')).limit(arg(cap)).as('recent'))
+type SendCountArgs = {
+  login: string; visitor: string; since: string; hourSince: string; daySince: string; loginCap: number; visitorCap: number; hourCap: number; dayCap: number; dayRows: number;
+};
+
+// Every count in one statement (a sign-in's send runs it every time); the login's all read its (login, created_at) index.
+const codeSends = prepared((k: AccountsKysely, arg: Arg<SendCountArgs>) => {
+  const recent = (column: 'login' | 'visitor', since: 'since' | 'hourSince' | 'daySince', cap: 'loginCap' | 'visitorCap' | 'hourCap' | 'dayCap') => k
+    .selectFrom(k.selectFrom('auth_codes').select(sql<number>`1`.as('one')).where(column, '=', arg(column)).where('created_at', '>', arg(since)).limit(arg(cap)).as('recent'))
     .select((eb) => eb.fn.countAll<number>().as('n'));
-  return k.selectNoFrom([recent('login', 'loginCap').as('by_login'), recent('visitor', 'visitorCap').as('by_visitor')]);
+  const wrong = k
+    .selectFrom(k.selectFrom('auth_codes').select(['tries', 'used_at']).where('login', '=', arg('login')).where('created_at', '>', arg('daySince')).limit(arg('dayRows')).as('today'))
+    .select(sql<number>`coalesce(sum(tries), 0) - count(used_at)`.as('n'));
+  return k.selectNoFrom([
+    recent('login', 'since', 'loginCap').as('by_login'), recent('visitor', 'since', 'visitorCap').as('by_visitor'),
+    recent('login', 'hourSince', 'hourCap').as('login_hour'), recent('login', 'daySince', 'dayCap').as('login_day'), wrong.as('wrong_today'),
+  ]);
 });
+
+/** When the `nth` newest code to a login since `since` was sent (the send caps' Retry-After), or null. */
+export async function nthNewestCodeAt(db: Db, login: string, since: Date, nth: number): Promise<Date | null> {
+  const row = await accountsDb(db).selectFrom('auth_codes').select('created_at').where('login', '=', login).where('created_at', '>', since.toISOString())
+    .orderBy('created_at', 'desc').limit(1).offset(nth - 1).executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
+}
 
 /**
  * Stores a new code. Only the newest code of its owner works (newestCode), so storing one ends the owner's earlier
@@ -47,13 +96,13 @@ const codeSends = prepared((k: AccountsKysely, arg: Arg<{ login: string; visitor
 export async function insertCode(db: Db, code: NewCode, now: Date): Promise<void> {
   await insertCodeRow.run(accountsDb(db), {
     login: code.login, purpose: code.purpose, traveller_id: code.travellerId, channel: code.channel, code_hash: code.codeHash,
-    visitor: code.visitor, expires_at: code.expiresAt.toISOString(), created_at: now.toISOString(),
+    visitor: code.visitor, tries: code.triesTaken ?? 0, expires_at: code.expiresAt.toISOString(), created_at: now.toISOString(),
   });
 }
 
-const insertCodeRow = prepared((k: AccountsKysely, arg: Arg<Omit<AuthCode, 'id' | 'tries' | 'used_at'>>) => k.insertInto('auth_codes').values({
+const insertCodeRow = prepared((k: AccountsKysely, arg: Arg<Omit<AuthCode, 'id' | 'used_at'>>) => k.insertInto('auth_codes').values({
   login: arg('login'), purpose: arg('purpose'), traveller_id: arg('traveller_id'), channel: arg('channel'), code_hash: arg('code_hash'),
-  visitor: arg('visitor'), tries: 0, expires_at: arg('expires_at'), used_at: null, created_at: arg('created_at'),
+  visitor: arg('visitor'), tries: arg('tries'), expires_at: arg('expires_at'), used_at: null, created_at: arg('created_at'),
 }));
 
 /**

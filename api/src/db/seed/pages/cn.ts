@@ -205,6 +205,7 @@ export const CN: PageTexts = {
     h2('我们设置的Cookie'),
     h3('登录会话'),
     p('auth_token 用于保持您的账户登录状态（30天，或直到您退出）。经营者的工作人员在使用员工工具时还会设置 admin_auth 和 admin_session。'),
+    p('device_id 用于记住此浏览器曾登录过您的账户（400天），这样他人在别处输错密码不会把您锁在账户之外。它本身不能让任何人登录。'),
     h3('语言和地区'),
     p('i18n_redirected 记住网站语言（1年）；current_country 记住您选择或系统识别的地区（180天）。'),
     h3('货币'),

@@ -203,6 +203,7 @@ export const DE: PageTexts = {
     h2('Cookies, die wir setzen'),
     h3('Sitzung'),
     p('auth_token hält Sie in Ihrem Konto angemeldet (30 Tage oder bis zur Abmeldung). Mitarbeitende des Veranstalters erhalten zusätzlich admin_auth und admin_session, solange sie die Mitarbeiterwerkzeuge nutzen.'),
+    p('device_id merkt sich, dass dieser Browser schon in Ihrem Konto angemeldet war (400 Tage), damit anderswo versuchte falsche Passwörter Sie nicht aussperren. Es meldet niemanden an.'),
     h3('Sprache und Region'),
     p('i18n_redirected merkt sich die Sprache der Website (1 Jahr); current_country die gewählte oder erkannte Region (180 Tage).'),
     h3('Währung'),

@@ -203,6 +203,7 @@ export const EN: PageTexts = {
     h2('Cookies we set'),
     h3('Session'),
     p('auth_token keeps you signed in to your account (30 days, or until you log out). Staff of the operator also get admin_auth and admin_session while they use the staff tools.'),
+    p('device_id tells us that this browser has signed in to your account before (400 days), so that wrong passwords tried elsewhere cannot lock you out. It does not sign anyone in.'),
     h3('Language and region'),
     p('i18n_redirected remembers the site language (1 year); current_country remembers the region you chose or that was detected (180 days).'),
     h3('Currency'),

@@ -26,7 +26,7 @@ export const PAGE_VERSIONS: Record<InfoPageKey, { version: string; updated_at: s
   'for-agencies': { version: '1.1', updated_at: '2025-01-20' },
   agreement: { version: '3.2', updated_at: '2025-01-20' },
   privacy: { version: '2.4', updated_at: '2025-03-01' },
-  cookies: { version: '1.3', updated_at: '2025-03-01' },
+  cookies: { version: '1.4', updated_at: '2026-11-28' },
 };
 
 export const PAGE_TEXTS: Record<ApiLocale, PageTexts> = { en: EN, cn: CN, de: DE, ru: RU };
