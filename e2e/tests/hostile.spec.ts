@@ -5,16 +5,19 @@
  * answers the ones that exhaust limits, flood the cache or take the API down.
  */
 import { execFileSync } from 'node:child_process';
+import dgram from 'node:dgram';
 import { connect, type Socket } from 'node:net';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { WebSocket } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
+import { expect, productNow, test } from './fixtures';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { closeAgents, isErrorShape, pool, raw, request } from './hostile/http';
 import { HostileInstance, LIMITS } from './hostile/instance';
-import { MANIFEST_FILE, REMOTE_PORTS, sessionToken, signInTraveller } from './support';
+import { MANIFEST_FILE, REMOTE_PORTS, ROOT, sessionToken, signInTraveller } from './support';
+import { MAILBOX_FILE, mailTo } from '../mailbox';
+import { SDP, SipPeer } from '../../api/test/sip-client';
 
 const STATIC_SERVERS: Record<string, { port: number; ok: string }> = {
   ...Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [name, { port, ok: '/mf-manifest.json' }])),
@@ -231,6 +234,78 @@ test.describe("the traveller's session out of scripts' reach (issue 28)", () => 
   });
 });
 
+test.describe('issue 28 probes against the main product', () => {
+  test('the product cannot be used to mail anyone: 25 programme e-mails from 25 addresses reach one inbox 3 times, the first with a link, not a file', async () => {
+    const victim = `victim-${Date.now().toString(36)}@example.com`;
+    const tours = (await (await fetch(`http://127.0.0.1:${E2E_PORTS.api}/spa/tours?per-page=1`, { headers: { 'x-language': 'en' } })).json()) as { result: { groups: { items: { id: number }[] }[] } };
+    const tourId = tours.result.groups.flatMap((g) => g.items)[0]!.id;
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => request(E2E_PORTS.host, '/spa/tour-program-order-via-email', {
+      from: `127.0.6.${i + 1}`, method: 'POST', headers: { 'content-type': 'application/json', 'x-language': 'en' }, body: JSON.stringify({ email: victim, tour_id: tourId }),
+    })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(422);
+      expect(Object.keys((JSON.parse(a.body) as { errors: Record<string, string> }).errors)).toEqual(['email']);
+    }
+    const mailbox = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
+    await expect.poll(() => mailTo(mailbox, victim).length, { timeout: 15_000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 1000));
+    const mails = mailTo(mailbox, victim);
+    expect(mails).toHaveLength(3);
+    // An address that never asked gets a link to the programme, not an attachment.
+    expect(mails.every((m) => m.attachments.length === 0)).toBe(true);
+    expect(mails[0]!.text).toMatch(/\/spa\/tour-program-pdf\/[A-Za-z0-9_-]{16,}/);
+  });
+
+  test('seats cannot be oversold: 10 orders at once without idempotency keys on a date with 7 free seats take at most 7', async () => {
+    const file = path.join(path.dirname(MANIFEST_FILE), 'catalogue.sqlite');
+    const db = new Database(file, { fileMustExist: true, timeout: 10_000 });
+    const today = new Date(productNow()).toISOString().slice(0, 10);
+    const date = db.prepare(`select v.id, v.tour_id from tour_variants v join tours t on t.id = v.tour_id
+      where t.is_published = 1 and v.start > ? and v.is_busy = 0 order by v.start desc, v.id desc limit 1`).get(today) as { id: number; tour_id: number };
+    db.prepare('update tour_variants set number_of_free_seats = 7 where id = ?').run(date.id);
+    const stored = () => (db.prepare('select count(*) as n, coalesce(sum(adults + children), 0) as people from help_requests where variant_id = ? and status < 5').get(date.id) as { n: number; people: number });
+    const before = stored();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => request(E2E_PORTS.host, '/spa/submit-order', {
+      from: `127.0.5.${i + 1}`, method: 'POST', headers: { 'content-type': 'application/json', 'x-language': 'en' },
+      body: JSON.stringify({ data: { tour_id: date.tour_id, dates: date.id, adults: 2, children: 0, name: `Seat Probe ${i}`, phone: `+7 916 555-10-${String(10 + i)}`, agree: true, timezone: 0 } }),
+    })));
+    const after = stored();
+    const accepted = answers.filter((a) => a.status === 200).length;
+    expect(accepted).toBe(3);
+    expect(after.people - before.people).toBe(6);
+    expect(after.n - before.n).toBe(accepted);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(422);
+    db.close();
+  });
+
+  test('the SIP registrar behind the site relays nothing for a stranger (issue 28): forged in-dialog requests through /sip are refused and reach no other address', async () => {
+    const listener = { received: [] as string[], udp: dgram.createSocket('udp4') };
+    await new Promise<void>((resolve) => listener.udp.bind(0, '127.0.0.1', resolve));
+    const target = (listener.udp.address() as { port: number }).port;
+    listener.udp.on('message', (d) => listener.received.push(d.toString()));
+    const peer = await SipPeer.connect(`ws://localhost:${E2E_PORTS.host}/sip`);
+    try {
+      const statuses: (number | undefined)[] = [];
+      for (const method of ['INVITE', 'BYE', 'MESSAGE', 'REFER']) {
+        const answer = await peer.request({
+          method, uri: `sip:victim@127.0.0.1:${target}`, from: 'sip:anonymous@evil.example', to: 'sip:victim@evil.example', toTag: 'forged',
+          extra: [`Route: <sip:127.0.0.1:${E2E_PORTS.sip};transport=ws;lr>`], ...(method === 'INVITE' ? { body: SDP } : {}),
+        }, 1500);
+        statuses.push(answer?.status);
+      }
+      expect(statuses).toEqual([481, 481, 481, 481]);
+      // Without credentials a new call is challenged, never forwarded.
+      expect((await peer.request({ method: 'INVITE', uri: `sip:victim@127.0.0.1:${target}`, from: 'sip:traveller-1@tours.localhost', to: `sip:victim@127.0.0.1:${target}`, body: SDP }))?.status).toBe(407);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(listener.received).toEqual([]);
+    } finally {
+      peer.close();
+      listener.udp.close();
+    }
+  });
+});
+
 test.describe('limits, floods and an API that goes away (second instance, production-like settings)', () => {
   test.describe.configure({ mode: 'serial' });
   const instance = new HostileInstance();
@@ -299,16 +374,90 @@ test.describe('limits, floods and an API that goes away (second instance, produc
 
   test('a flood of distinct search queries keeps the answer cache within its byte budget and the API within 400 MB', async () => {
     test.setTimeout(180_000);
-    // 1,000 distinct heavy queries from 50 visitors (the host's forwarding spreads them over 50 buckets); before the
-    // byte budget, 2,500 of them took the API from 233 MB to 1 GB.
+    // 1,000 distinct heavy queries from 500 visitors, two each: within each visitor's work budget (an uncached search
+    // costs 20 of the 40 a minute here, issue 28), so all are answered and all reach the cache. Before the byte budget,
+    // 2,500 of them took the API from 233 MB to 1 GB.
     await pool(1_000, 8, async (i) => {
-      const res = await request(port(), `/spa/tours?expand=filters&per-page=100&priceMin=${i + 1}`, { from: `127.0.1.${(i % 50) + 1}`, headers: { 'x-language': 'en' } });
+      const v = i % 500;
+      const res = await request(port(), `/spa/tours?expand=filters&per-page=100&priceMin=${i + 1}`, { from: `127.0.${2 + Math.floor(v / 250)}.${(v % 250) + 1}`, headers: { 'x-language': 'en' } });
       expect(res.status).toBe(200);
     });
     const m = (await instance.metrics()) as { memory: { rss: number }; cache: { bytes: number; maxBytes: number; evictions: number } };
     expect(m.cache.bytes).toBeLessThanOrEqual(LIMITS.cacheMaxMb * 1024 * 1024);
     expect(m.cache.evictions).toBeGreaterThan(0);
     expect(m.memory.rss).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  test('uncached searches cost their share (issue 28): a visitor past its work budget gets the captcha; others and cached answers do not', async () => {
+    const heavy = (n: number, from: string) => request(port(), `/spa/tours?expand=filters&per-page=100&priceMin=${1_500 + n * 7}`, { from, headers: { 'x-language': 'en' } });
+    // 20 units each of 300 a minute: 15 distinct searches pass, the 16th is refused in the captcha shape with Retry-After.
+    const searches = LIMITS.costPerMin / 20;
+    for (let n = 0; n < searches; n++) {
+      expect((await heavy(n, '127.0.9.1')).status, `search ${n + 1}`).toBe(200);
+      // The same query again is answered from the cache: it costs nothing.
+      if (n === 0) expect((await heavy(0, '127.0.9.1')).status).toBe(200);
+    }
+    const over = await heavy(searches, '127.0.9.1');
+    expect(over.status).toBe(429);
+    expect(JSON.parse(over.body)).toMatchObject({ message: expect.any(String), data: { type: expect.stringMatching(/^(captcha|hard_captcha)$/) } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor's new search still runs.
+    expect((await heavy(searches, '127.0.9.2')).status).toBe(200);
+  });
+
+  test('30 first-time programme PDFs at once from one visitor (issue 28): its budget makes two, the rest get the captcha, and another visitor\'s /spa/info p95 stays under 50 ms', async () => {
+    test.setTimeout(120_000);
+    // 30 links to the longest programmes, as if e-mailed earlier (tokens random, only their hashes stored).
+    const db = new Database(path.join(path.dirname(MANIFEST_FILE), 'catalogue.sqlite'), { fileMustExist: true, timeout: 10_000 });
+    const tours = db.prepare('select id from tours where is_published = 1 order by days desc, id limit 30').all() as { id: number }[];
+    const tokens = tours.map(() => randomBytes(16).toString('base64url'));
+    const insert = db.prepare('insert into programme_links (token_hash, tour_id, locale, currency, request_id, created_at) values (?, ?, ?, ?, null, ?)');
+    db.transaction(() => tours.forEach((t, i) => insert.run(createHash('sha256').update(tokens[i]!).digest('hex'), t.id, 'en', 'EUR', new Date(productNow()).toISOString())))();
+    db.close();
+    const info = () => request(port(), '/spa/info', { from: '127.0.8.2', headers: { 'x-language': 'en' } });
+    // The visitor's reads are limited to 40 a minute here: 5 to warm up, 30 measured.
+    for (let i = 0; i < 5; i++) await info();
+    let settled = false;
+    const flood = Promise.all(tokens.map((token) => request(port(), `/spa/tour-program-pdf/${token}`, { from: '127.0.8.1' }))).finally(() => (settled = true));
+    const latencies: number[] = [];
+    let duringFlood = 0;
+    for (let i = 0; i < 30; i++) {
+      if (!settled) duringFlood++;
+      const t0 = performance.now();
+      expect((await info()).status).toBe(200);
+      latencies.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    const answers = await flood;
+    const made = answers.filter((a) => a.status === 200);
+    expect(made, answers.map((a) => `${a.status} ${a.body.slice(0, 80)}`).join('\n')).toHaveLength(Math.floor(LIMITS.costPerMin / 150));
+    for (const a of made) expect(a.body.slice(0, 5)).toBe('%PDF-');
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(429);
+      expect(JSON.parse(a.body)).toMatchObject({ data: { type: expect.stringMatching(/captcha/) } });
+    }
+    latencies.sort((a, b) => a - b);
+    expect(duringFlood).toBeGreaterThan(0);
+    expect(latencies[Math.ceil(latencies.length * 0.95) - 1]).toBeLessThan(50);
+  });
+
+  test('a password cannot be guessed from many addresses (issue 28): 30 wrong ones lock the account for new devices; the right one from a known device still signs in', async () => {
+    const email = `lockout-${Date.now().toString(36)}@example.com`;
+    const password = 'a-long-right-password-28';
+    const json = { 'content-type': 'application/json', 'x-language': 'en' };
+    const signUp = await request(port(), '/crm/api/user/register', { from: '127.0.7.1', method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Lock', last_name: 'Out', email, password, confirm_password: password }) });
+    expect(signUp.status).toBe(200);
+    // The device that signed up is known to the account (its HttpOnly device cookie).
+    const device = ([] as string[]).concat(signUp.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).find((c) => c.startsWith('device_id='));
+    expect(device).toBeTruthy();
+    const auth = (from: string, pass: string, cookie?: string) => request(port(), '/crm/api/user/auth', { from, method: 'POST', headers: { ...json, ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ login: email, password: pass }) });
+    for (let i = 0; i < 30; i++) expect([422, 429]).toContain((await auth(`127.0.7.${10 + i}`, `wrong-${i}`)).status);
+    const stranger = await auth('127.0.7.100', password);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stranger.body).not.toContain('token');
+    const owner = await auth('127.0.7.101', password, device);
+    expect(owner.status).toBe(200);
   });
 
   test('remote overrides and the debug overlay are off where no override origin is allowed (production)', async ({ page }) => {

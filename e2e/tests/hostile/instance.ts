@@ -10,7 +10,8 @@ import { E2E_PORTS } from '../../playwright.config';
 import { MANIFEST_FILE, ROOT } from '../support';
 
 export const HOSTILE_PORTS = { host: E2E_PORTS.host + 50, api: E2E_PORTS.api + 50 };
-export const LIMITS = { readsPerMin: 40, writesPerMin: 5, cacheMaxMb: 8 };
+/** The cost budget (issue 28): an uncached search costs 20, a new programme PDF 150 (api/src/lib/work-budget.ts). */
+export const LIMITS = { readsPerMin: 40, writesPerMin: 5, cacheMaxMb: 8, costPerMin: 300 };
 
 async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
@@ -60,6 +61,7 @@ export class HostileInstance {
         RATE_LIMIT_WRITES_PER_MIN: String(LIMITS.writesPerMin),
         RATE_LIMIT_AUTH_PER_MIN: '3',
         CACHE_MAX_MB: String(LIMITS.cacheMaxMb),
+        RATE_LIMIT_COST_PER_MIN: String(LIMITS.costPerMin),
         LOG_LEVEL: 'warn',
       },
     });
