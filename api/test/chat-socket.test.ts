@@ -396,3 +396,31 @@ describe('a socket lives as long as its session (issue 28)', () => {
     expect(await outcome(withCookie(`auth_token=${encodeURIComponent(anna)}`))).toBe('Unauthorized');
   });
 });
+
+test('a restart closes the connections under the sockets: clients come back by themselves (issue 28)', async () => {
+  const first = testServer(t.db, { uploadsDir });
+  await first.listen({ port: 0, host: '127.0.0.1' });
+  const port = (first.server.address() as AddressInfo).port;
+  const socket = connectClient(`http://127.0.0.1:${port}`, {
+    path: '/socket.io', transports: ['websocket'], forceNew: true, timeout: 5000, auth: { token: anna }, reconnectionDelay: 100, reconnectionDelayMax: 200,
+  });
+  open.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const reason = new Promise<string>((resolve) => socket.once('disconnect', (r) => resolve(r)));
+  await first.close();
+  // Not 'io server disconnect', after which a socket.io client never reconnects by itself.
+  expect(await reason).toBe('transport close');
+  const second = testServer(t.db, { uploadsDir });
+  await second.listen({ port, host: '127.0.0.1' });
+  try {
+    const started = Date.now();
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect(Date.now() - started).toBeLessThan(5000);
+  } finally {
+    socket.disconnect();
+    await second.close();
+  }
+});

@@ -364,10 +364,12 @@ export class ChatHub {
     if (this.io) {
       const io = this.io;
       this.io = null;
-      // Not io.close(): it would close the HTTP server too, which is fastify's to close.
-      io.disconnectSockets(true);
-      await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
+      // Not io.close(): it would close the HTTP server too, which is fastify's to close. The connections are closed
+      // under the sockets (the client sees 'transport close' and comes back by itself, to this process restarted or
+      // to another), not disconnected by the server: socket.io clients never reconnect after 'io server disconnect'
+      // (a Node client stayed away after a restart; issue 28). A session that ends still uses disconnect(true).
       io.engine.close();
+      await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
     }
     if (this.pool) {
       const pool = this.pool;
