@@ -7,5 +7,7 @@ module.exports = makeConfig({
   exposes: {
     './app': './src/app.tsx',
     './modal/call': './src/parcels/CallPanel.tsx',
+    // The host's live unread count (issue 29), started for signed-in travellers after the page is interactive.
+    './service/unread': './src/services/unread.ts',
   },
 });

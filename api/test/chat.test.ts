@@ -169,6 +169,31 @@ describe('support chat and messages', () => {
     expect(bad.body.errors).toEqual({ client_id: 'Incorrect value' });
   });
 
+  test('a resend whose first answer was lost answers the stored message even if the chat froze meanwhile; the key is per chat (issue 29)', async () => {
+    const chatId = await supportChatOf(anna.token);
+    const client_id = randomUUID();
+    const first = expectShape((await call('POST', '/crm/api/chat/send-message', anna.token, { chat_id: chatId, message: 'Sent before the freeze', client_id })).body, MessageAnswer).data;
+    expect((await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: true, reason: 'Closed for the night' })).status).toBe(200);
+    try {
+      const again = await call('POST', '/crm/api/chat/send-message', anna.token, { chat_id: chatId, message: 'Sent before the freeze', client_id });
+      expect(again.status).toBe(200);
+      expect(expectShape(again.body, MessageAnswer).data).toMatchObject({ id: first.id, text: 'Sent before the freeze', client_id, direction: 'output' });
+      // A new message is still refused.
+      expect((await call('POST', '/crm/api/chat/send-message', anna.token, { chat_id: chatId, message: 'New one', client_id: randomUUID() })).status).toBe(409);
+    } finally {
+      await call('POST', '/crm/api/agent/freeze', support, { chat_id: chatId, is_frozen: false });
+    }
+    const stored = await chatDb(t.db).selectFrom('chat_messages').select('id').where('chat_id', '=', chatId).where('client_id', '=', client_id).execute();
+    expect(stored).toHaveLength(1);
+    // Another traveller's chat never answers this key's message: their own chat, their own message.
+    const clara = await insertTraveller(t.db, { first_name: 'Clara', last_name: 'Chat', email: 'clara.chat@example.com' });
+    const claraToken = await issueToken(t.db, clara);
+    const theirs = expectShape((await call('POST', '/crm/api/chat/send-message', claraToken, { chat_id: await supportChatOf(claraToken), message: 'Mine', client_id })).body, MessageAnswer).data;
+    expect(theirs.id).not.toBe(first.id);
+    expect(theirs.text).toBe('Mine');
+    expect((await call('POST', '/crm/api/chat/send-message', claraToken, { chat_id: chatId, message: 'x', client_id })).status).toBe(404);
+  });
+
   test('get-messages: newest first with offset and limit, after_id oldest first, bad paging refused', async () => {
     const chatId = await supportChatOf(boris.token);
     const ids: number[] = [];

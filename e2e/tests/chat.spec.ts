@@ -2,7 +2,9 @@
  * Live chat (issue 15; accounts-and-comms §2 'Chat', §3 'Real-time chat events', §7 chat calls): a signed-in traveller
  * and the support agent (the seeded development account, signed in at the agent console in a second browser context)
  * talk through the real API and socket.io. Both sides see each other's messages, edits, deletions, read marks and the
- * freeze live, without reloading; a dropped socket loses and doubles nothing (checked in the DOM and in the database).
+ * freeze live, without reloading; a dropped socket loses and doubles nothing (checked in the DOM and in the database);
+ * a message written in a network blip goes by itself once, the header's badge counts replies on any page, and
+ * pictures show as pictures (issue 29).
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -76,6 +78,15 @@ const agentChatButton = (agent: Page, email: string) =>
 async function agentOpens(agent: Page, email: string) {
   await agentChatButton(agent, email).click();
   await expect(agent.getByRole('heading', { level: 2, name: new RegExp(escapeRe(email)) })).toBeVisible();
+}
+
+/** A conversation started: the traveller signs in and writes a first message, the agent (console open) opens the chat. */
+async function startConversation(page: Page, agent: Page, first: string): Promise<{ email: string; chatId: number }> {
+  const opened = await openSupportChat(page);
+  await send(page, first);
+  await agent.reload();
+  await agentOpens(agent, opened.email);
+  return opened;
 }
 
 test.describe('live chat: traveller and support agent', () => {
@@ -160,6 +171,26 @@ test.describe('live chat: traveller and support agent', () => {
       await file.click();
       expect((await download).suggestedFilename()).toBe('e2e-pixel.png');
       await expect(messages(page, text).getByRole('link', { name: 'e2e-pixel.png' })).toBeVisible();
+
+      // Issue 29: a picture is shown, not only linked, on both sides: a thumbnail in a box of fixed size (reserved
+      // before it loads) whose button opens it full size in the site's viewer; Escape closes it.
+      for (const p of [page, agent]) {
+        const thumb = messages(p, text).getByRole('button', { name: 'Open the picture e2e-pixel.png full size' });
+        await expect(thumb).toBeVisible();
+        const picture = thumb.locator('img');
+        await expect(picture).toHaveAttribute('alt', 'Open the picture e2e-pixel.png full size');
+        await expect(picture).toHaveJSProperty('complete', true);
+        expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+        const box = await messages(p, text).locator('.chat-msg__thumb').boundingBox();
+        expect(box && Math.round(box.width)).toBe(240);
+        expect(box && Math.round(box.height)).toBe(180);
+        await thumb.click();
+        const viewer = p.getByRole('dialog', { name: 'Photos and videos' });
+        await expect(viewer.getByRole('img', { name: 'Picture e2e-pixel.png' })).toBeVisible();
+        await p.keyboard.press('Escape');
+        await expect(viewer).toHaveCount(0);
+      }
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -168,11 +199,8 @@ test.describe('live chat: traveller and support agent', () => {
   test('an edit, a moderation and a delete by the agent are seen live by the traveller', async ({ page, browser }) => {
     const { context, agent } = await openAgent(browser);
     try {
-      const { email } = await openSupportChat(page);
       const rude = unique('Call me at +7 999 123 45 67, idiots');
-      await send(page, rude);
-      await agent.reload();
-      await agentOpens(agent, email);
+      await startConversation(page, agent, rude);
       const kept = unique('Call me, please');
       await messages(agent, rude).getByRole('button', { name: 'Moderate' }).click();
       await agent.getByRole('textbox', { name: 'Text that stays (empty hides the message)' }).fill(kept);
@@ -218,11 +246,8 @@ test.describe('live chat: traveller and support agent', () => {
     });
     const { context, agent } = await openAgent(browser);
     try {
-      const { email, chatId } = await openSupportChat(page);
       const hello = unique('Hello before the tunnel');
-      await send(page, hello);
-      await agent.reload();
-      await agentOpens(agent, email);
+      const { chatId } = await startConversation(page, agent, hello);
       await expect(messages(agent, hello)).toHaveCount(1);
 
       // The train enters a tunnel: no network, and the open socket dies.
@@ -282,13 +307,107 @@ test.describe('live chat: traveller and support agent', () => {
     }
   });
 
+  test('a message typed while the browser is offline arrives exactly once when the network returns, with no socket drop (issue 29)', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    // Every socket.io websocket of the traveller is counted, and passed through to the server (so the browser's
+    // offline mode leaves the open one alone: a blip the socket's ping never notices).
+    let socketsOpened = 0;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      socketsOpened += 1;
+      ws.connectToServer();
+    });
+    const { context, agent } = await openAgent(browser);
+    try {
+      const hello = unique('Hello before the blip');
+      const { chatId } = await startConversation(page, agent, hello);
+      await expect(messages(page, hello)).toContainText('Read');
+      const opened = socketsOpened;
+      expect(opened).toBeGreaterThanOrEqual(1);
+
+      // The network blinks: the browser says it is offline, the socket stays up. The message waits and says so.
+      await page.context().setOffline(true);
+      const blip = unique('Written in the blip');
+      await send(page, blip);
+      await expect(messages(page, blip)).toContainText('Will be sent when the connection is back');
+      await page.waitForTimeout(3_000);
+      expect(storedMessages(chatId, blip)).toBe(0);
+      await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toHaveCount(0);
+
+      // Back: it goes by itself at once (it had waited for a socket drop that never came: 30 s and more).
+      await page.context().setOffline(false);
+      const back = Date.now();
+      await expect(messages(page, blip)).toContainText('Sent', { timeout: 5_000 });
+      test.info().annotations.push({ type: 'sent after the network returned', description: `${Date.now() - back} ms` });
+      await expect(messages(agent, blip)).toHaveCount(1);
+      // A moment for a late duplicate to show; no socket was opened again.
+      await page.waitForTimeout(1_500);
+      await expect(messages(page, blip)).toHaveCount(1);
+      await expect(messages(agent, blip)).toHaveCount(1);
+      expect(storedMessages(chatId, blip)).toBe(1);
+      expect(socketsOpened).toBe(opened);
+
+      // The send's answer lost on the way back (stored, then the connection failed): tried again by itself with the
+      // same client id, shown 'Sent', stored once.
+      let lostStatus = 0;
+      await page.route('**/crm/api/chat/send-message', async (route) => {
+        if (lostStatus) return route.continue();
+        lostStatus = (await route.fetch()).status();
+        await route.abort('connectionreset');
+      });
+      const unlucky = unique('Its answer got lost');
+      await send(page, unlucky);
+      await expect(messages(page, unlucky)).toContainText('Not sent yet, trying again automatically');
+      await expect(messages(page, unlucky)).toContainText('Sent', { timeout: 10_000 });
+      expect(lostStatus, 'the first send reached the server and was stored').toBe(200);
+      await expect(messages(agent, unlucky)).toHaveCount(1);
+      await page.waitForTimeout(1_500);
+      await expect(messages(page, unlucky)).toHaveCount(1);
+      expect(storedMessages(chatId, unlucky)).toBe(1);
+      expect(socketsOpened).toBe(opened);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the header's unread badge changes while the traveller is on another page of the site (issue 29)", async ({ page, browser }) => {
+    const { context, agent } = await openAgent(browser);
+    try {
+      const hello = unique('Hello, a question about visas');
+      await startConversation(page, agent, hello);
+      await expect(messages(page, hello)).toContainText('Read');
+
+      // Another page, opened afresh: no chat screen, only the header's badge. Its live count connects once the page is
+      // interactive.
+      const connected = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/') });
+      await page.goto('/en/about');
+      const chatLink = page.getByRole('banner').getByRole('link', { name: /Live chat/ });
+      const badge = chatLink.locator('.lay-chat__badge');
+      await expect(chatLink).toBeVisible();
+      await connected;
+      await expect(badge).toHaveCount(0);
+
+      // The coordinator replies twice while the traveller reads: the badge counts them, no reload.
+      const one = unique('We can help with the visa.');
+      await send(agent, one);
+      await expect(badge).toHaveText('1');
+      const two = unique('Please send the passport scan.');
+      await send(agent, two);
+      await expect(badge).toHaveText('2');
+      await expect(chatLink).toHaveAccessibleName('Live chat 2');
+
+      // Opening the chat reads them: the badge goes.
+      await chatLink.click();
+      await expect(messages(page, two)).toHaveCount(1);
+      await expect(badge).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a frozen chat: the traveller sees the reason and cannot write; reopened, they can', async ({ page, browser }) => {
     const { context, agent } = await openAgent(browser);
     try {
-      const { email } = await openSupportChat(page);
-      await send(page, unique('Can I pay in cash?'));
-      await agent.reload();
-      await agentOpens(agent, email);
+      await startConversation(page, agent, unique('Can I pay in cash?'));
       const reason = 'The request was handed over to the organizer.';
       await agent.getByRole('textbox', { name: 'Reason (shown to the traveller)' }).fill(reason);
       await agent.getByRole('button', { name: 'Freeze', exact: true }).click();
@@ -313,11 +432,7 @@ test.describe('live chat: traveller and support agent', () => {
   test('axe clean on the chat and the agent console; the chat usable at 320 px', async ({ page, browser }) => {
     const { context, agent } = await openAgent(browser, true);
     try {
-      const { email } = await openSupportChat(page);
-      const hello = unique('Hello from a small phone');
-      await send(page, hello);
-      await agent.reload();
-      await agentOpens(agent, email);
+      await startConversation(page, agent, unique('Hello from a small phone'));
       // Text, never HTML; a link stays a safe link.
       const reply = unique('Hello! <b>How</b> can I help? https://example.com/help');
       await send(agent, reply);

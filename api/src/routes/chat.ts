@@ -20,7 +20,7 @@ import {
 import { MESSENGERS, queryString } from '@tours/shared/src/api/schemas/common';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
-  chatById, chatDb, connectedSources, findOrCreateChat, insertConnectionCode, insertPhoneCode, livePhoneCode, messagesOf, phoneCodeTaken,
+  chatById, chatDb, connectedSources, findOrCreateChat, insertConnectionCode, insertPhoneCode, livePhoneCode, messageByClientId, messagesOf, phoneCodeTaken,
   redeemConnectionCode, sumCounts, travellerChats, unreadCounts, updateChat, type ChatRow,
 } from '../db/queries/chat';
 import type { Traveller } from '../db/queries/travellers';
@@ -188,6 +188,10 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
       personal(reply);
       const traveller = await requireTraveller(s, request);
       const chat = await ownChat(s, traveller, body.chat_id);
+      // A resend of a message already stored (its answer was lost) answers that message, whatever happened since
+      // (issue 29: the chat frozen meanwhile had answered 409, and the traveller saw 'Not sent' for a sent message).
+      const sent = body.client_id ? await messageByClientId(s.db, Number(chat.id), body.client_id) : undefined;
+      if (sent) return { data: (await messageViews(s, chat, [sent], 'traveller'))[0]! };
       const fileId = body.file_id ?? null;
       if (!body.message && fileId === null) throw validationError({ message: CHAT_ERRORS.emptyMessage });
       if (fileId !== null) {

@@ -4,12 +4,12 @@ import type { HostEventBus } from '../events';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
 import { createReservedArea } from '../layout/reserved-area';
-import { wireChatUnread } from '../layout/header/chat-unread';
+import { wireChatUnread, wireLiveUnread } from '../layout/header/chat-unread';
 import { wireSessionLookups } from './session-lookups';
 import { openCallbackModal, openEmailRequestModal } from '../layout/modals/lazy';
 
 /** What the host does with the events microfrontends emit. */
-export function wireHostEvents({ store, events, host }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
+export function wireHostEvents({ store, events, host, loader }: { store: HostStore; events: HostEventBus; host: HostContext; loader: RemoteLoader }): void {
   const siteName = () => document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
   events.on('page:meta', ({ title, description }) => {
     document.title = siteName() && !title.includes(siteName()) ? `${title} | ${siteName()}` : title;
@@ -26,6 +26,8 @@ export function wireHostEvents({ store, events, host }: { store: HostStore; even
   // The header's chat badge follows mfe-comms's unread count; 'Go to Live Chat' needs the support chat id and
   // 'Call via internet' a registrar that works now.
   wireChatUnread(events, store);
+  // ... and stays live on every page (issue 29): for a signed-in traveller, in its own chunk after the page is interactive.
+  wireLiveUnread(store, () => void import(/* webpackChunkName: "live-unread" */ '../layout/header/live-unread').then((m) => m.startLiveUnread(store, loader, host), (error: unknown) => console.warn('[live unread count]', error)));
   wireSessionLookups(store, host.api);
   // A remote's button for the layout's own help forms (the contacts page): the same forms as the header's.
   events.on('layout:help-form', ({ form, clickSource }) => {

@@ -8,8 +8,11 @@ import type { ResolvedRemote } from './manifest';
 export interface RemoteLoader {
   /** single-spa `app` loader for a microfrontend: loading → lifecycles, or failed (the runtime retried once). */
   loadApp(name: MfeName): Promise<LifeCycles>;
-  /** A module exposed by a microfrontend, e.g. a registered modal: loadModule('mfe-booking', './modal/private-tour'). */
-  loadModule<T>(name: MfeName, module: string): Promise<T>;
+  /**
+   * A module exposed by a microfrontend, e.g. a registered modal: loadModule('mfe-booking', './modal/private-tour').
+   * `texts: false` for one that shows nothing (a service): the area's catalogue is not fetched for it.
+   */
+  loadModule<T>(name: MfeName, module: string, o?: { texts?: boolean }): Promise<T>;
   setState(name: MfeName, state: RemoteLoadState, error?: string): void;
   remotes(): ResolvedRemote[];
 }
@@ -34,10 +37,10 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
     store.set(remotesAtom, { ...all, [name]: { ...current, state, error } });
   };
 
-  async function loadOnce<T>(name: MfeName, module: string): Promise<T> {
+  async function loadOnce<T>(name: MfeName, module: string, o: { texts?: boolean } = {}): Promise<T> {
     const list = await registered;
     if (!list.some((r) => r.name === name)) throw new Error(`${name} is not in /mfe-manifest.json`);
-    const [mod] = await Promise.all([loadRemote<T>(`${federationName(name)}/${module.replace(/^\.\//, '')}`), texts?.ensure(name)]);
+    const [mod] = await Promise.all([loadRemote<T>(`${federationName(name)}/${module.replace(/^\.\//, '')}`), o.texts === false ? undefined : texts?.ensure(name)]);
     if (!mod) throw new Error(`${name} did not expose ${module}`);
     return mod;
   }

@@ -71,5 +71,5 @@ export type { ReviewTab } from '../api/schemas/tours';
 export { MAX_CONTRACT_FILES, ORGANIZER_MEET_KEY_RE, OrganizerMeetAnswer, OrganizerMeetFile, OrganizerMeetSaveBody } from '../api/schemas/organizer-meet';
 export { FILE_MIME_TYPES, IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '../api/schemas/uploads';
 export type { UploadKind } from '../api/schemas/uploads';
-export { useApiQuery, useAutoRetry } from '../api/useApiQuery';
+export { retryDelay, useApiQuery, useAutoRetry } from '../api/useApiQuery';
 export { AgentWebCallBody, WebCallCredentialsAnswer, WebCallDataBody, WebCallSettingsAnswer } from '../api/schemas/web-calls';

@@ -12,6 +12,8 @@ export type { HostContext, HostEvents, HostStore, MfeCustomProps, ToastInput } f
 export { modalAddress } from '../contract/modals';
 export type { ComponentModal, ModalContentProps, ModalHandle, ModalKey, ModalProps, ModalRequest, ModalSpec } from '../contract/modals';
 export { federationName, MFE_NAMES, slotId } from '../contract/names';
+export { serviceAddress } from '../contract/services';
+export type { ServiceKey, ServiceModule, ServiceProps } from '../contract/services';
 export type { MfeName } from '../contract/names';
 export { availableLocales, DEFAULT_LOCALE, LOCALE_INFO } from '../i18n/locales';
 export type { Locale } from '../i18n/locales';

@@ -162,10 +162,14 @@ export interface NewMessage {
  * Stores a message and moves the chat's updated_at (and the author's own read mark: one has read what one wrote).
  * With a client_id already used in the chat, answers that message (`replayed`) and stores nothing.
  */
+/** The message a chat already has under a sender's idempotency key (send-message client_id), if any. */
+export function messageByClientId(db: Db, chatId: number, clientId: string): Promise<ChatMessageRow | undefined> {
+  return chatDb(db).selectFrom('chat_messages').selectAll().where('chat_id', '=', chatId).where('client_id', '=', clientId).executeTakeFirst();
+}
+
 export async function insertMessage(db: Db, m: NewMessage, now: Date): Promise<{ row: ChatMessageRow; replayed: boolean }> {
   const k = chatDb(db);
-  const existing = () => (m.client_id === null ? Promise.resolve(undefined)
-    : k.selectFrom('chat_messages').selectAll().where('chat_id', '=', m.chat_id).where('client_id', '=', m.client_id).executeTakeFirst());
+  const existing = () => (m.client_id === null ? Promise.resolve(undefined) : messageByClientId(db, m.chat_id, m.client_id));
   const before = await existing();
   if (before) return { row: before, replayed: true };
   const at = now.toISOString();

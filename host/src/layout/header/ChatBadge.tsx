@@ -10,8 +10,8 @@ import './chat-badge.css';
 
 /**
  * The header's link to the live chat with the traveller's unread count (issue 15), for signed-in travellers only.
- * The count is fetched when the session starts and again on leaving the chat (where mfe-comms keeps it current
- * through 'chat:unread').
+ * The count is fetched when the session starts and again on leaving the chat; between, mfe-comms keeps it current
+ * through 'chat:unread' on every page (its 'comms/unread' service, started after the page is interactive: issue 29).
  */
 export function ChatBadge() {
   const intl = useIntl();

@@ -237,6 +237,53 @@ describe('live chat (accounts-and-comms §2 Chat, issue 15)', () => {
     expect(ids).toEqual(['message-1', 'message-2', 'message-3', 'message-4', 'message-100']);
   });
 
+  test('a message written in a network blip (the socket stays up) is sent by itself once the browser is back, once', async () => {
+    const server = chatServer({ messages: [message(1)] });
+    const t = renderChat('/en/chat/5', server);
+    await screen.findByText('Message 1');
+    await server$(() => t.socket().open());
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get');
+    try {
+      onLine.mockReturnValue(false);
+      await server$(() => window.dispatchEvent(new Event('offline')));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Written in the blip{Enter}');
+      expect(within(log()).getByText('Will be sent when the connection is back')).toBeInTheDocument();
+      expect(sendCalls(t.calls)).toHaveLength(0);
+      onLine.mockReturnValue(true);
+      await server$(() => window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(sendCalls(t.calls)).toHaveLength(1));
+      await waitFor(() => expect(screen.getByTestId('message-100')).toHaveTextContent('Sent'));
+      expect(screen.queryByText('Will be sent when the connection is back')).toBeNull();
+      // No socket was dropped or opened for it.
+      expect(t.sockets.sockets).toHaveLength(1);
+      expect(t.socket().connected).toBe(true);
+      expect(within(log()).getAllByText('Written in the blip')).toHaveLength(1);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  test("a send without an answer says it is trying again by itself; 'Send now' sends it at once", async () => {
+    let down = true;
+    const server = chatServer({ messages: [message(1)] });
+    const send = server.routes['POST /crm/api/chat/send-message'] as (req: Req) => unknown;
+    server.routes['POST /crm/api/chat/send-message'] = (req: Req) => (down ? new ApiError(0, '/crm/api/chat/send-message', 'Network error') : send(req));
+    const t = renderChat('/en/chat/5', server);
+    await screen.findByText('Message 1');
+    await server$(() => t.socket().open());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Through a bad line{Enter}');
+    const pending = await within(log()).findByText('Not sent yet, trying again automatically');
+    expect(pending.closest('li')).toHaveTextContent('Through a bad line');
+    expect(sendCalls(t.calls)).toHaveLength(1);
+    down = false;
+    await userEvent.click(within(log()).getByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(screen.getByTestId('message-100')).toHaveTextContent('Sent'));
+    expect(sendCalls(t.calls)).toHaveLength(2);
+    // The same client id both times: the server keeps one message.
+    expect(new Set(sendCalls(t.calls).map((c) => (c.body as { client_id: string }).client_id)).size).toBe(1);
+    expect(within(log()).getAllByText('Through a bad line')).toHaveLength(1);
+  });
+
   test('an attachment is uploaded first (its states shown) and sent with the message', async () => {
     let failNext = true;
     const server = chatServer({

@@ -147,6 +147,8 @@ function ChatView({ token, connection, chatId, onUnreadCount }: { token: string;
         loadingOlder={snapshot.loadingOlder}
         onOlder={() => void room.loadOlder()}
         onRetry={(id) => room.retry(id)}
+        queueWait={snapshot.queueWait}
+        onSendNow={() => room.sendNow()}
         onDiscard={(id) => room.discard(id)}
         fileNameOf={(id) => room.fileNameOf(id)}
       />

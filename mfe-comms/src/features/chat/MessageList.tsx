@@ -1,12 +1,13 @@
-import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { ChatMessage } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
-import { Button } from '@tours/shared/kit';
+import { Button, useMediaViewer } from '@tours/shared/kit';
 import { attachmentStatusName } from './attachments';
-import { downloadFile } from './files';
+import { createPictureCache, downloadFile, isPicture, type PictureCache } from './files';
 import { linkify } from './links';
-import { isReadByOther, type MessagesState, type Outgoing } from './messages';
+import { isReadByOther, pendingLabel, type MessagesState, type Outgoing, type QueueWait } from './messages';
+import { PictureAttachment } from './PictureAttachment';
 
 /** A message's text: plain text and safe http(s) links (links.ts), never HTML. */
 export function MessageText({ text }: { text: string }) {
@@ -25,7 +26,13 @@ export function MessageText({ text }: { text: string }) {
   );
 }
 
-function Attachment({ message, token }: { message: ChatMessage; token: string }) {
+/** What a conversation's pictures need: their cache and the viewer that opens one full size. */
+interface Pictures {
+  cache: PictureCache;
+  open: (src: string, name: string) => void;
+}
+
+function Attachment({ message, token, pictures }: { message: ChatMessage; token: string; pictures: Pictures }) {
   const intl = useIntl();
   const host = useHost();
   const file = message.file;
@@ -37,13 +44,15 @@ function Attachment({ message, token }: { message: ChatMessage; token: string })
       e.preventDefault();
       downloadFile(file.url, file.name, token).catch(() => host.toast({ kind: 'error', messageId: 'chat.file.failed' }));
     };
-    return (
+    const link = (
       <p className="chat-msg__file">
         <a href={file.url} download={file.name} onClick={open}>
           {file.name}
         </a>
       </p>
     );
+    if (!isPicture(file.type)) return link;
+    return <PictureAttachment file={file} pictures={pictures.cache} onOpen={(src) => pictures.open(src, file.name)} link={link} />;
   }
   return (
     <p className="chat-msg__file" data-status={attachmentStatusName(status)}>
@@ -52,7 +61,7 @@ function Attachment({ message, token }: { message: ChatMessage; token: string })
   );
 }
 
-function Item({ message, read, token, actions, namedOwn }: { message: ChatMessage; read: boolean; token: string; actions?: ReactNode; namedOwn?: boolean }) {
+function Item({ message, read, token, pictures, actions, namedOwn }: { message: ChatMessage; read: boolean; token: string; pictures: Pictures; actions?: ReactNode; namedOwn?: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const mine = message.direction === 'output';
@@ -66,7 +75,7 @@ function Item({ message, read, token, actions, namedOwn }: { message: ChatMessag
         <>
           {message.text && <MessageText text={message.text} />}
           {message.is_moderated && <p className="chat-msg__note">{t(message.text ? 'chat.message.moderated' : 'chat.message.hidden')}</p>}
-          <Attachment message={message} token={token} />
+          <Attachment message={message} token={token} pictures={pictures} />
         </>
       )}
       <p className="chat-msg__meta">
@@ -79,16 +88,23 @@ function Item({ message, read, token, actions, namedOwn }: { message: ChatMessag
   );
 }
 
-function Pending({ outgoing, fileName, onRetry, onDiscard }: { outgoing: Outgoing; fileName?: string; onRetry: () => void; onDiscard: () => void }) {
+function Pending({ outgoing, wait, fileName, onRetry, onDiscard, onSendNow }: { outgoing: Outgoing; wait: QueueWait; fileName?: string; onRetry: () => void; onDiscard: () => void; onSendNow: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const label = pendingLabel(outgoing.status, wait);
   return (
-    <li className={`chat-msg chat-msg--output chat-msg--${outgoing.status}`}>
+    <li className={`chat-msg chat-msg--output chat-msg--${outgoing.status}`} data-state={label}>
       <p className="chat-msg__author">{t('chat.message.you')}</p>
       {outgoing.text && <MessageText text={outgoing.text} />}
       {fileName && <p className="chat-msg__file">{fileName}</p>}
       <p className="chat-msg__meta">
-        <span>{t(`chat.message.${outgoing.status}`)}</span>
+        <span>{t(`chat.message.${label}`)}</span>
+        {label === 'retrying' && (
+          <>
+            {' '}
+            <Button variant="link" size="sm" onClick={onSendNow}>{t('chat.message.sendNow')}</Button>
+          </>
+        )}
         {outgoing.status === 'failed' && (
           <>
             {' '}
@@ -110,6 +126,9 @@ export interface MessageListProps {
   onOlder: () => void;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** What the queued messages wait for (their label), and 'Send now' on those waiting for their next try. */
+  queueWait: QueueWait;
+  onSendNow: () => void;
   fileNameOf: (clientId: string) => string | undefined;
   /** Tools of a message (the agent console's edit, moderate, delete). */
   actions?: (message: ChatMessage) => ReactNode;
@@ -121,11 +140,19 @@ export interface MessageListProps {
  * The conversation: a live region (role="log", polite) so a screen reader hears new messages without losing its
  * place; it scrolls to the newest when the reader was already at the bottom (or wrote the message).
  */
-export function MessageList({ title, token, messages, loadingOlder, onOlder, onRetry, onDiscard, fileNameOf, actions, namedOwn }: MessageListProps) {
+export function MessageList({ title, token, messages, loadingOlder, onOlder, onRetry, onDiscard, queueWait, onSendNow, fileNameOf, actions, namedOwn }: MessageListProps) {
   const intl = useIntl();
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const count = messages.items.length + messages.outgoing.length;
+  // The conversation's pictures: fetched once each, released with the conversation (or the reader's token).
+  const cache = useMemo(() => createPictureCache(token), [token]);
+  useEffect(() => () => cache.release(), [cache]);
+  const viewer = useMediaViewer();
+  const pictures: Pictures = {
+    cache,
+    open: (src, name) => viewer.open([{ image: src, alt: intl.formatMessage({ id: 'chat.picture.alt' }, { name }) }]),
+  };
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -171,14 +198,23 @@ export function MessageList({ title, token, messages, loadingOlder, onOlder, onR
         ) : (
           <ol className="chat-log__list">
             {messages.items.map((m) => (
-              <Item key={m.id} message={m} read={m.direction === 'output' && isReadByOther(messages, m, m.is_read)} token={token} actions={actions?.(m)} namedOwn={namedOwn} />
+              <Item key={m.id} message={m} read={m.direction === 'output' && isReadByOther(messages, m, m.is_read)} token={token} pictures={pictures} actions={actions?.(m)} namedOwn={namedOwn} />
             ))}
             {messages.outgoing.map((o) => (
-              <Pending key={o.clientId} outgoing={o} fileName={fileNameOf(o.clientId)} onRetry={() => onRetry(o.clientId)} onDiscard={() => onDiscard(o.clientId)} />
+              <Pending
+                key={o.clientId}
+                outgoing={o}
+                wait={queueWait}
+                fileName={fileNameOf(o.clientId)}
+                onRetry={() => onRetry(o.clientId)}
+                onDiscard={() => onDiscard(o.clientId)}
+                onSendNow={onSendNow}
+              />
             ))}
           </ol>
         )}
       </div>
+      {viewer.element}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import {
-  catchUpNext, initialMessages, isReadByOther, lastKnownId, reduceMessages, takeQueued, type EchoTest, type MessagesAction, type MessagesState,
+  catchUpNext, initialMessages, isReadByOther, lastKnownId, pendingLabel, planQueue, QUEUE_OFFLINE_CHECK_MS, reduceMessages, takeQueued, type EchoTest, type MessagesAction,
+  type MessagesState, type OutgoingStatus, type QueueWait,
 } from './messages';
+import { retryDelay } from '@tours/shared/api';
 
 interface M { id: number; client_id?: string | null; text: string; mine?: boolean }
 const m = (id: number, text = `m${id}`, extra: Partial<M> = {}): M => ({ id, text, ...extra });
@@ -50,10 +52,14 @@ describe('merging pages and live events by id, in order, without duplicates', ()
   });
 });
 
-describe('optimistic outgoing messages, confirmed once', () => {
-  const composed = run([{ type: 'page', messages: [m(1)], since: 0 }, { type: 'compose', clientId: 'a', text: 'hi', online: true }]);
+/** The queue hands its messages out to be sent. */
+const taken = (s: MessagesState<M>) => takeQueued(s)[0];
 
-  test('shown at once as sending', () => {
+describe('optimistic outgoing messages, confirmed once', () => {
+  const composed = taken(run([{ type: 'page', messages: [m(1)], since: 0 }, { type: 'compose', clientId: 'a', text: 'hi' }]));
+
+  test('shown at once, queued, and sending once handed out', () => {
+    expect(pending(run([{ type: 'compose', clientId: 'a', text: 'hi' }]))).toEqual(['a:queued']);
     expect(pending(composed)).toEqual(['a:sending']);
     expect(ids(composed)).toEqual([1]);
   });
@@ -86,19 +92,21 @@ describe('optimistic outgoing messages, confirmed once', () => {
   });
 
   test('two identical messages in flight are confirmed one each', () => {
-    const s = run([{ type: 'compose', clientId: 'b', text: 'hi', online: true }, { type: 'received', message: m(2, 'hi', { mine: true }) }], composed);
+    const s = run([{ type: 'received', message: m(2, 'hi', { mine: true }) }], taken(run([{ type: 'compose', clientId: 'b', text: 'hi' }], composed)));
     expect(pending(s)).toEqual(['b:sending']);
     expect(pending(run([{ type: 'sent', clientId: 'b', message: m(3, 'hi', { mine: true }) }], s))).toEqual([]);
   });
 
   test('composing the same client id twice keeps one', () => {
-    expect(pending(run([{ type: 'compose', clientId: 'a', text: 'hi', online: true }], composed))).toEqual(['a:sending']);
+    expect(pending(run([{ type: 'compose', clientId: 'a', text: 'hi' }], composed))).toEqual(['a:sending']);
   });
 
   test.each<[string, MessagesAction<M>[], string[]]>([
     ['a refusal waits for the traveller', [{ type: 'send-failed', clientId: 'a', retryable: false }], ['a:failed']],
     ['no answer puts it back in the queue', [{ type: 'send-failed', clientId: 'a', retryable: true }], ['a:queued']],
-    ['retry sends it again', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'retry', clientId: 'a' }], ['a:sending']],
+    ['retry puts it back in the queue', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'retry', clientId: 'a' }], ['a:queued']],
+    ['requeue puts one handed out but not sent back', [{ type: 'requeue', clientId: 'a' }], ['a:queued']],
+    ['requeue of a failed one does nothing', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'requeue', clientId: 'a' }], ['a:failed']],
     ['retry of one not failed does nothing', [{ type: 'retry', clientId: 'a' }], ['a:sending']],
     ['discard drops a failed one', [{ type: 'send-failed', clientId: 'a', retryable: false }, { type: 'discard', clientId: 'a' }], []],
     ['discard keeps one in flight', [{ type: 'discard', clientId: 'a' }], ['a:sending']],
@@ -108,8 +116,8 @@ describe('optimistic outgoing messages, confirmed once', () => {
 
 describe('offline queue, sent once when the connection comes back', () => {
   const offline = run([
-    { type: 'compose', clientId: 'a', text: 'one', online: false },
-    { type: 'compose', clientId: 'b', text: 'two', online: false },
+    { type: 'compose', clientId: 'a', text: 'one' },
+    { type: 'compose', clientId: 'b', text: 'two' },
   ]);
 
   test('queued while offline, handed out once in order', () => {
@@ -167,4 +175,32 @@ describe('read marks', () => {
     expect([1, 2, 3].map((id) => isReadByOther(read, m(id)))).toEqual([true, true, false]);
     expect(isReadByOther(read, m(3), true)).toBe(true);
   });
+});
+
+describe('when the queue goes next (issue 29: a message written in a network blip waited for a socket drop)', () => {
+  const plan = (queued: number, failures: number, connected: boolean) => planQueue({ queued, failures, connected, retryDelay });
+  test.each<[string, number, number, boolean, QueueWait, number | null]>([
+    ['nothing queued: no timer', 0, 0, true, null, null],
+    ['nothing queued, after failures: no timer', 0, 3, true, null, null],
+    ['written while online: now', 1, 0, true, null, 0],
+    ['several written: now, in order', 3, 0, true, null, 0],
+    ['no connection (the browser offline, or the socket down): its return, and a try every 30 s meanwhile', 1, 0, false, 'network', QUEUE_OFFLINE_CHECK_MS],
+    ['no connection after failures: the same', 2, 4, false, 'network', 30_000],
+    ['one send without an answer: again in 2 s', 1, 1, true, 'retry', 2_000],
+    ['two in a row: 4 s', 1, 2, true, 'retry', 4_000],
+    ['three: 8 s', 1, 3, true, 'retry', 8_000],
+    ['four: 16 s', 1, 4, true, 'retry', 16_000],
+    ['five and more: every 30 s', 1, 5, true, 'retry', 30_000],
+    ['twenty: still every 30 s', 1, 20, true, 'retry', 30_000],
+  ])('%s', (_name, queued, failures, online, wait, delayMs) => expect(plan(queued, failures, online)).toEqual({ wait, delayMs }));
+
+  test.each<[OutgoingStatus, QueueWait, string]>([
+    ['sending', null, 'sending'],
+    ['sending', 'network', 'sending'],
+    ['queued', null, 'sending'],
+    ['queued', 'network', 'queued'],
+    ['queued', 'retry', 'retrying'],
+    ['failed', 'retry', 'failed'],
+    ['failed', null, 'failed'],
+  ])('a %s message while the queue waits for %s says %s', (status, wait, label) => expect(pendingLabel(status, wait)).toBe(label));
 });

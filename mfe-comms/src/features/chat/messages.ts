@@ -2,7 +2,8 @@
  * One chat's messages on the traveller's screen (issue 15 'Reconnection'): fetched pages and live events merged by
  * id, in id order (the server's ids grow with time), with no duplicates; messages the traveller writes shown at once
  * (optimistic, under a client id) and confirmed once — by the send call's answer or by their own new_message event,
- * whichever comes first; messages written offline queued and sent once when the connection is back.
+ * whichever comes first; every message goes through the queue, in the order written, and is sent once (its client id
+ * makes a resend after a lost answer the same message); `planQueue` says when the queue goes next.
  *
  * Pure: `reduceMessages` is the only way the state changes, and `takeQueued` hands out the queue exactly once. It
  * knows of a message only its `id` and optional `client_id`; the rest (edits, attachment states) arrive as whole
@@ -57,14 +58,16 @@ export type MessagesAction<M extends BaseMessage> =
   | { type: 'deleted'; id: number }
   /** chat_is_read: the other side read the chat (up to an id, or everything shown). */
   | { type: 'read'; upTo?: number }
-  /** The traveller wrote a message: sent at once when online, queued otherwise. */
-  | { type: 'compose'; clientId: string; text: string; fileId?: number | null; online: boolean }
+  /** The traveller wrote a message: queued, and handed out by `takeQueued` in its turn. */
+  | { type: 'compose'; clientId: string; text: string; fileId?: number | null }
   /** The send call answered with the stored message. */
   | { type: 'sent'; clientId: string; message: M }
   /** The send call failed: `retryable` (no answer: offline, timeout) puts it back in the queue; otherwise it waits for the traveller. */
   | { type: 'send-failed'; clientId: string; retryable: boolean }
-  /** The traveller tries a failed message again (the caller sends it). */
+  /** The traveller tries a failed message again: back in the queue, sent in its turn. */
   | { type: 'retry'; clientId: string }
+  /** Handed out to send but not sent (one before it got no answer): back in the queue, in its place. */
+  | { type: 'requeue'; clientId: string }
   /** The traveller gives up a failed message. */
   | { type: 'discard'; clientId: string };
 
@@ -168,7 +171,7 @@ export function reduceMessages<M extends BaseMessage>(state: MessagesState<M>, a
     }
     case 'compose':
       if (state.outgoing.some((o) => o.clientId === action.clientId)) return state;
-      return { ...state, outgoing: [...state.outgoing, { clientId: action.clientId, text: action.text, fileId: action.fileId ?? null, status: action.online ? 'sending' : 'queued' }] };
+      return { ...state, outgoing: [...state.outgoing, { clientId: action.clientId, text: action.text, fileId: action.fileId ?? null, status: 'queued' }] };
     case 'sent': {
       // Already confirmed by its event (or a catch-up page): that copy is as new as the answer or newer (an
       // attachment's LOADING → SUCCESS may have followed it before the answer came), so the answer only ends the
@@ -182,7 +185,11 @@ export function reduceMessages<M extends BaseMessage>(state: MessagesState<M>, a
       return outgoing === state.outgoing ? state : { ...state, outgoing };
     }
     case 'retry': {
-      const outgoing = setStatus(state.outgoing, action.clientId, ['failed'], 'sending');
+      const outgoing = setStatus(state.outgoing, action.clientId, ['failed'], 'queued');
+      return outgoing === state.outgoing ? state : { ...state, outgoing };
+    }
+    case 'requeue': {
+      const outgoing = setStatus(state.outgoing, action.clientId, ['sending'], 'queued');
       return outgoing === state.outgoing ? state : { ...state, outgoing };
     }
     case 'discard': {
@@ -200,6 +207,37 @@ export function takeQueued<M extends BaseMessage>(state: MessagesState<M>): [Mes
   const queued = state.outgoing.filter((o) => o.status === 'queued');
   if (queued.length === 0) return [state, []];
   return [{ ...state, outgoing: state.outgoing.map((o) => (o.status === 'queued' ? { ...o, status: 'sending' as const } : o)) }, queued.map((o) => ({ ...o, status: 'sending' as const }))];
+}
+
+/**
+ * What the queue waits for (issue 29: a message written in a network blip had waited for the socket to drop and come
+ * back, which a blip never does): 'network' while the browser says it is offline or the chat's socket is down (the
+ * browser's 'online' event and every reconnection send at once), 'retry' after sends that got no answer, null when
+ * nothing waits or it goes now.
+ */
+export type QueueWait = 'network' | 'retry' | null;
+
+/** Without a connection, a try this often anyway: navigator.onLine can be wrong, and a socket can be refused while HTTP works. */
+export const QUEUE_OFFLINE_CHECK_MS = 30_000;
+
+/**
+ * When the queued messages are sent next: `delayMs` from now (0: now; null: nothing to send). `connected`: the browser
+ * says it is online and the socket is up. `failures` are the sends in a row that got no answer (0 after an answer, a
+ * reconnection or the browser's 'online'); `retryDelay` is the site's backoff (2, 4, 8, 16, then every 30 s).
+ */
+export function planQueue(o: { queued: number; failures: number; connected: boolean; retryDelay: (failures: number) => number }): { wait: QueueWait; delayMs: number | null } {
+  if (o.queued === 0) return { wait: null, delayMs: null };
+  if (!o.connected) return { wait: 'network', delayMs: QUEUE_OFFLINE_CHECK_MS };
+  if (o.failures === 0) return { wait: null, delayMs: 0 };
+  return { wait: 'retry', delayMs: o.retryDelay(o.failures) };
+}
+
+/** What an unconfirmed message says of itself (chat.message.{label}): the truth about when it goes. */
+export type PendingLabel = 'sending' | 'queued' | 'retrying' | 'failed';
+export function pendingLabel(status: OutgoingStatus, wait: QueueWait): PendingLabel {
+  if (status !== 'queued') return status;
+  // Queued behind a message being sent, or about to go: it is on its way.
+  return wait === 'network' ? 'queued' : wait === 'retry' ? 'retrying' : 'sending';
 }
 
 /** The newest confirmed id: what a reconnect fetches from. 0 when nothing is loaded. */

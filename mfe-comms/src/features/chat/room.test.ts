@@ -1,6 +1,6 @@
 import { ApiError } from '@tours/shared/core';
 import type { ChatMessage, MessagesAnswer } from '@tours/shared/api';
-import { ChatRoom, type RoomCalls } from './room';
+import { ChatRoom, type BrowserNetwork, type RoomCalls } from './room';
 import { connectChat } from './socket';
 import { fakeSockets } from './test-socket';
 import { chat, message } from './test-fixture';
@@ -37,12 +37,49 @@ function manualCalls(server: { messages: ChatMessage[]; unread?: number }) {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** The browser's network as the test says: online() and the 'online' / 'offline' events. */
+function fakeNetwork(): BrowserNetwork & { set(online: boolean): void } {
+  let online = true;
+  const handlers = new Set<(online: boolean) => void>();
+  return {
+    online: () => online,
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    set(next) {
+      online = next;
+      for (const h of [...handlers]) h(next);
+    },
+  };
+}
+
 function setup(server: { messages: ChatMessage[]; unread?: number }, visible = () => true) {
   const f = fakeSockets();
   const connection = connectChat('tok', f.factory, undefined);
   const m = manualCalls(server);
-  const room = new ChatRoom({ calls: m.calls, chatId: 5, connection, isVisible: visible });
-  return { room, socket: f.last(), ...m, ids: () => room.getSnapshot().messages.items.map((x) => x.id) };
+  const network = fakeNetwork();
+  const room = new ChatRoom({ calls: m.calls, chatId: 5, connection, isVisible: visible, network });
+  const pending = () => room.getSnapshot().messages.outgoing.map((o) => `${o.text}:${o.status}`);
+  return { room, socket: f.last(), network, pending, sockets: f.sockets, ...m, ids: () => room.getSnapshot().messages.items.map((x) => x.id) };
+}
+
+/** A server that stores each client id once (as the API does) and answers by the test's rule. */
+function storingSend(t: ReturnType<typeof setup>, answer: (attempt: number, body: { message: string }) => 'answer' | 'lost' | 'down') {
+  const stored = new Map<string, ChatMessage>();
+  let attempt = 0;
+  let nextId = 900;
+  t.setSend(async (b) => {
+    attempt += 1;
+    const how = answer(attempt, b);
+    if (how === 'down') throw new ApiError(0, '/crm/api/chat/send-message', 'Network error');
+    const m = stored.get(b.client_id) ?? message(nextId++, { direction: 'output', text: b.message, client_id: b.client_id });
+    stored.set(b.client_id, m);
+    // Stored, but the answer never reached the browser (a timeout, the network gone on the way back).
+    if (how === 'lost') throw new ApiError(0, '/crm/api/chat/send-message', 'Timeout');
+    return { data: m };
+  });
+  return stored;
 }
 
 describe('chat room: loading, catching up, sending', () => {
@@ -143,3 +180,121 @@ describe('chat room: loading, catching up, sending', () => {
     expect(t.room.getSnapshot().chat?.unread_count).toBe(0);
   });
 });
+
+describe('the queue goes by itself, each message once (issue 29: a message written in a network blip waited for a socket drop)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  async function online(server = { messages: [] as ChatMessage[] }) {
+    const t = setup(server);
+    await t.room.start();
+    t.socket.open();
+    await jest.advanceTimersByTimeAsync(0);
+    return t;
+  }
+  const sends = (t: ReturnType<typeof setup>, text: string) => t.log.filter((l) => l === `send ${text}`).length;
+
+  test('written while the browser is offline and the socket stays up: sent once when the browser is back, no socket drop needed', async () => {
+    const t = await online();
+    t.network.set(false);
+    t.room.send('In the blip');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.pending()).toEqual(['In the blip:queued']);
+    expect(t.room.getSnapshot().queueWait).toBe('network');
+    expect(sends(t, 'In the blip')).toBe(0);
+    t.network.set(true);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sends(t, 'In the blip')).toBe(1);
+    expect(t.ids()).toEqual([900]);
+    expect(t.pending()).toEqual([]);
+    expect(t.room.getSnapshot().queueWait).toBeNull();
+    expect(t.sockets).toHaveLength(1);
+    expect(t.socket.connected).toBe(true);
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(sends(t, 'In the blip')).toBe(1);
+  });
+
+  test("the browser's 'online' never comes (it can be wrong): a try every 30 s anyway", async () => {
+    const t = await online();
+    t.network.set(false);
+    storingSend(t, (attempt) => (attempt < 2 ? 'down' : 'answer'));
+    t.room.send('Quiet network');
+    await jest.advanceTimersByTimeAsync(29_999);
+    expect(sends(t, 'Quiet network')).toBe(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sends(t, 'Quiet network')).toBe(1);
+    expect(t.pending()).toEqual(['Quiet network:queued']);
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(sends(t, 'Quiet network')).toBe(2);
+    expect(t.pending()).toEqual([]);
+    expect(t.ids()).toEqual([900]);
+  });
+
+  test('sends without an answer while the socket is up are tried again after 2, 4, 8 s, then it goes once', async () => {
+    const t = await online();
+    storingSend(t, (attempt) => (attempt <= 3 ? 'down' : 'answer'));
+    const at: number[] = [];
+    const start = Date.now();
+    const send = t.calls.send;
+    t.calls.send = (b) => {
+      at.push(Date.now() - start);
+      return send(b);
+    };
+    t.room.send('Backoff');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.room.getSnapshot().queueWait).toBe('retry');
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(at).toEqual([0, 2_000, 6_000, 14_000]);
+    expect(t.ids()).toEqual([900]);
+    expect(t.pending()).toEqual([]);
+  });
+
+  test('an answer lost on the way back: the resend carries the same client id and the message is there once', async () => {
+    const t = await online();
+    const stored = storingSend(t, (attempt) => (attempt === 1 ? 'lost' : 'answer'));
+    t.room.send('Once only');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.pending()).toEqual(['Once only:queued']);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(sends(t, 'Once only')).toBe(2);
+    expect(stored.size).toBe(1);
+    expect(t.ids()).toEqual([900]);
+    expect(t.pending()).toEqual([]);
+    // Its own new_message event comes too: still one.
+    t.socket.emit('new_message', { chat_id: 5, message: [...stored.values()][0]! });
+    expect(t.ids()).toEqual([900]);
+  });
+
+  test('what is written behind a message without an answer waits for it: both go in the order written', async () => {
+    const t = await online();
+    storingSend(t, (attempt) => (attempt === 1 ? 'down' : 'answer'));
+    t.room.send('First');
+    await jest.advanceTimersByTimeAsync(0);
+    t.room.send('Second');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.pending()).toEqual(['First:queued', 'Second:queued']);
+    expect(sends(t, 'Second')).toBe(0);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(t.log.filter((l) => l.startsWith('send'))).toEqual(['send First', 'send First', 'send Second']);
+    expect(t.room.getSnapshot().messages.items.map((x) => x.text)).toEqual(['First', 'Second']);
+  });
+
+  test("'Send now' does not wait out the backoff; a reconnect sends the queue too, never twice", async () => {
+    const t = await online();
+    storingSend(t, (attempt) => (attempt <= 2 ? 'down' : 'answer'));
+    t.room.send('Impatient');
+    await jest.advanceTimersByTimeAsync(0);
+    t.room.sendNow();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sends(t, 'Impatient')).toBe(2);
+    // The backoff is 4 s now; the socket drops and comes back first, and the timer fires later: one more send.
+    t.socket.drop();
+    t.socket.open();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sends(t, 'Impatient')).toBe(3);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(sends(t, 'Impatient')).toBe(3);
+    expect(t.ids()).toEqual([900]);
+  });
+});
+

@@ -5,10 +5,12 @@
  */
 import { ApiError } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
-import type { Chat, ChatAnswer, ChatMessage, MarkAsReadAnswer, MessageAnswer, MessagesAnswer } from '@tours/shared/api';
+import { isRetryableError, retryDelay, type Chat, type ChatAnswer, type ChatMessage, type MarkAsReadAnswer, type MessageAnswer, type MessagesAnswer } from '@tours/shared/api';
 import { fetchChat, fetchMessages, markAsRead, sendMessage } from './api';
 import { moveAttachment } from './attachments';
-import { catchUpNext, initialMessages, lastKnownId, newClientId, reduceMessages, takeQueued, type MessagesAction, type MessagesState, type Outgoing } from './messages';
+import {
+  catchUpNext, initialMessages, lastKnownId, newClientId, planQueue, reduceMessages, takeQueued, type MessagesAction, type MessagesState, type Outgoing, type QueueWait,
+} from './messages';
 import type { ChatConnection } from './socket';
 
 type Api = HostContext['api'];
@@ -20,15 +22,31 @@ export interface RoomSnapshot {
   phase: 'loading' | 'ready' | 'error';
   error: ApiError | null;
   loadingOlder: boolean;
+  /** What the queued messages wait for (planQueue): their label says it. */
+  queueWait: QueueWait;
 }
 
-/** The first delay before queued messages are sent again while connected, doubled up to the max. */
-const RETRY_FIRST_MS = 2_000;
-const RETRY_MAX_MS = 30_000;
+/** Whether the browser has a network, and its changes ('online' / 'offline' events). */
+export interface BrowserNetwork {
+  online(): boolean;
+  subscribe(onChange: (online: boolean) => void): () => void;
+}
 
-/** Whether a failed call may succeed if sent again later (no answer at all: offline, timeout, server down). */
-function retryable(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+export function browserNetwork(win: Window | undefined = typeof window === 'undefined' ? undefined : window): BrowserNetwork {
+  return {
+    online: () => win?.navigator.onLine !== false,
+    subscribe(onChange) {
+      if (!win) return () => undefined;
+      const online = () => onChange(true);
+      const offline = () => onChange(false);
+      win.addEventListener('online', online);
+      win.addEventListener('offline', offline);
+      return () => {
+        win.removeEventListener('online', online);
+        win.removeEventListener('offline', offline);
+      };
+    },
+  };
 }
 
 /** The calls a room makes: the traveller's (chat/*), or the agent console's (agent/*), which answer the same shapes. */
@@ -59,24 +77,30 @@ export interface RoomOptions {
   onUnreadCount?: (count: number) => void;
   /** Whether the traveller sees the chat now (the tab is visible): then incoming messages are marked read. */
   isVisible?: () => boolean;
+  /** The browser's network state (tests pass their own). */
+  network?: BrowserNetwork;
 }
 
 export class ChatRoom {
-  private snapshot: RoomSnapshot = { chat: null, messages: initialMessages<ChatMessage>(), phase: 'loading', error: null, loadingOlder: false };
+  private snapshot: RoomSnapshot = { chat: null, messages: initialMessages<ChatMessage>(), phase: 'loading', error: null, loadingOlder: false, queueWait: null };
   private listeners = new Set<() => void>();
   private offs: Array<() => void> = [];
   private stopped = false;
   private catchingUp = false;
   /** A (re)connection came while loading or catching up: catch up once more afterwards. */
   private catchUpAgain = false;
-  /** Resending what failed without an answer while the socket stayed up (the API restarting): growing delay. */
+  /** The queue's next try (planQueue), the sends in a row that got no answer, and whether a flush is running. */
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryDelay = RETRY_FIRST_MS;
+  private failures = 0;
+  private flushing = false;
+  private readonly network: BrowserNetwork;
   private readPending = false;
   private readAgain = false;
   private fileNames = new Map<string, string>();
 
-  constructor(private readonly o: RoomOptions) {}
+  constructor(private readonly o: RoomOptions) {
+    this.network = o.network ?? browserNetwork();
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -138,8 +162,18 @@ export class ChatRoom {
         if (p.chat.id === chatId) this.set({ chat: p.chat });
       }),
       // Every (re)connection catches up: what was sent between the first page and the socket is not lost either.
+      // Then the queue goes at once: the connection is back.
       connection.onStatus((status) => {
-        if (status === 'online') void this.catchUp();
+        if (status !== 'online') return this.schedule();
+        this.failures = 0;
+        void this.catchUp();
+      }),
+      // A network blip leaves the socket up (its ping notices a drop only after tens of seconds): the browser's own
+      // word that the network is back sends the queue now; 'offline' changes what the queued messages say.
+      this.network.subscribe((online) => {
+        if (!online) return this.schedule();
+        this.failures = 0;
+        void this.flush();
       }),
     );
     await this.load();
@@ -157,7 +191,7 @@ export class ChatRoom {
       if (chat.data.unread_count > 0) this.markRead();
       // Missed while this page was on its way (a reconnect before it arrived), and what waited in the queue.
       if (this.catchUpAgain) await this.catchUp();
-      else if (this.o.connection.status() === 'online') await this.flush();
+      else await this.flush();
     } catch (error) {
       this.set({ phase: 'error', error: error instanceof ApiError ? error : new ApiError(0, '', 'Error') });
     }
@@ -213,45 +247,97 @@ export class ChatRoom {
     await this.flush();
   }
 
-  /** Sends what was queued offline, each message once. */
-  private async flush(): Promise<void> {
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-    const [messages, toSend] = takeQueued(this.snapshot.messages);
-    if (!toSend.length) return;
-    this.set({ messages });
-    // In order: the other side reads them as they were written.
-    for (const o of toSend) await this.deliver(o);
-  }
-
-  private async deliver(o: Pick<Outgoing, 'clientId' | 'text' | 'fileId'>): Promise<void> {
-    try {
-      const answer = await this.o.calls.send({ chat_id: this.o.chatId, message: o.text, file_id: o.fileId, client_id: o.clientId });
-      this.dispatch({ type: 'sent', clientId: o.clientId, message: answer.data });
-      this.retryDelay = RETRY_FIRST_MS;
-    } catch (error) {
-      const again = retryable(error);
-      this.dispatch({ type: 'send-failed', clientId: o.clientId, retryable: again });
-      // Still connected (the API restarting, a timeout): try the queue again later; a reconnect flushes it sooner.
-      if (again && this.o.connection.status() === 'online' && !this.retryTimer && !this.stopped) {
-        this.retryTimer = setTimeout(() => {
-          this.retryTimer = undefined;
-          void this.flush();
-        }, this.retryDelay);
-        this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-      }
-      // A frozen chat answers 409: fetch the chat so the reason shows.
-      if (error instanceof ApiError && error.status === 409) void this.o.calls.chat(this.o.chatId).then((c) => this.set({ chat: c.data }), () => undefined);
+  /**
+   * The queue's next try, as planQueue says: now, after the backoff, or (no connection) when the browser or the socket
+   * is back, with a slow try meanwhile. One timer; a running flush plans again when it ends.
+   */
+  private schedule(): void {
+    if (this.stopped) return;
+    const queued = this.snapshot.messages.outgoing.filter((o) => o.status === 'queued').length;
+    const connected = this.network.online() && this.o.connection.status() === 'online';
+    const plan = planQueue({ queued, failures: this.failures, connected, retryDelay });
+    if (plan.wait !== this.snapshot.queueWait) this.set({ queueWait: plan.wait });
+    if (this.flushing) return;
+    if (plan.delayMs === null) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+    } else if (plan.delayMs === 0) {
+      void this.flush();
+    } else if (!this.retryTimer) {
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.flush();
+      }, plan.delayMs);
     }
   }
 
-  /** The traveller sends a message: shown at once, sent now when online, queued otherwise. */
+  /**
+   * Sends the queue in the order written, one at a time, each message once (takeQueued hands each out once; its
+   * client id makes a resend after a lost answer the same message on the server). A send without an answer stops the
+   * round: it and those after it wait for the next try. Not while the chat loads or catches up: those end with a flush.
+   */
+  private async flush(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.stopped || this.flushing || this.catchingUp || this.snapshot.phase !== 'ready') return;
+    this.flushing = true;
+    // On its way now: what waits behind the message being sent says so.
+    if (this.snapshot.queueWait !== null) this.set({ queueWait: null });
+    try {
+      for (;;) {
+        const [messages, toSend] = takeQueued(this.snapshot.messages);
+        if (!toSend.length || this.stopped) break;
+        this.set({ messages });
+        const stuck = await this.sendInOrder(toSend);
+        if (stuck) break;
+      }
+    } finally {
+      this.flushing = false;
+    }
+    this.schedule();
+  }
+
+  /** Sends each in turn; answers true when one got no answer (it and the rest are queued again). */
+  private async sendInOrder(toSend: readonly Outgoing[]): Promise<boolean> {
+    for (const [i, o] of toSend.entries()) {
+      if ((await this.deliver(o)) !== 'no-answer') continue;
+      for (const rest of toSend.slice(i + 1)) this.dispatch({ type: 'requeue', clientId: rest.clientId });
+      return true;
+    }
+    return false;
+  }
+
+  private async deliver(o: Pick<Outgoing, 'clientId' | 'text' | 'fileId'>): Promise<'sent' | 'no-answer' | 'refused'> {
+    try {
+      const answer = await this.o.calls.send({ chat_id: this.o.chatId, message: o.text, file_id: o.fileId, client_id: o.clientId });
+      this.dispatch({ type: 'sent', clientId: o.clientId, message: answer.data });
+      this.failures = 0;
+      return 'sent';
+    } catch (error) {
+      // No answer (offline, a timeout, the API restarting): back in the queue. An answer that refuses waits for the traveller.
+      const again = isRetryableError(error);
+      this.dispatch({ type: 'send-failed', clientId: o.clientId, retryable: again });
+      if (again) {
+        this.failures += 1;
+        return 'no-answer';
+      }
+      // A frozen chat answers 409: fetch the chat so the reason shows.
+      if (error instanceof ApiError && error.status === 409) void this.o.calls.chat(this.o.chatId).then((c) => this.set({ chat: c.data }), () => undefined);
+      return 'refused';
+    }
+  }
+
+  /** The traveller sends a message: shown at once, and sent in its turn (now, unless the queue waits). */
   send(text: string, file?: { id: number; name: string } | null): void {
     const clientId = newClientId();
-    const online = this.o.connection.status() === 'online' && (typeof navigator === 'undefined' || navigator.onLine !== false);
     if (file) this.fileNames.set(clientId, file.name);
-    this.dispatch({ type: 'compose', clientId, text, fileId: file?.id ?? null, online });
-    if (online) void this.deliver({ clientId, text, fileId: file?.id ?? null });
+    this.dispatch({ type: 'compose', clientId, text, fileId: file?.id ?? null });
+    this.schedule();
+  }
+
+  /** 'Send now' on a message waiting for its next try: the traveller does not wait out the backoff. */
+  sendNow(): void {
+    void this.flush();
   }
 
   /** A change made to the chat itself (the notification switch; the agent's freeze answer). */
@@ -269,11 +355,10 @@ export class ChatRoom {
     return this.fileNames.get(clientId);
   }
 
+  /** 'Try again' on a refused message: back in the queue, which goes now (the traveller asked). */
   retry(clientId: string): void {
-    const o = this.snapshot.messages.outgoing.find((x) => x.clientId === clientId && x.status === 'failed');
-    if (!o) return;
     this.dispatch({ type: 'retry', clientId });
-    void this.deliver(o);
+    void this.flush();
   }
 
   discard(clientId: string): void {

@@ -5,52 +5,22 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useHost } from '@tours/shared/core';
 import { fetchUnreadCount } from './api';
+import { acquireConnection, releaseConnection } from './connections';
 import { ChatRoom, type RoomCalls } from './room';
-import { connectChat, defaultSocketFactory, type ChatConnection, type ConnectionStatus, type SocketFactory } from './socket';
+import { defaultSocketFactory, type ChatConnection, type ConnectionStatus, type SocketFactory } from './socket';
+import { watchUnread } from './unread';
 
 /** Where sockets come from: socket.io in the browser, an in-memory emitter in tests. */
 export const SocketFactoryContext = createContext<SocketFactory>(defaultSocketFactory);
-
-/**
- * Connections in use, by factory and token. Opening another chat remounts the screen (the slot keys screens by
- * path): the connection lingers a moment after its last user so that switching chats does not reconnect.
- */
-const LINGER_MS = 5_000;
-const open = new WeakMap<SocketFactory, Map<string, { connection: ChatConnection; users: number; timer?: ReturnType<typeof setTimeout> }>>();
-
-function acquire(token: string, factory: SocketFactory): ChatConnection {
-  const byToken = open.get(factory) ?? new Map();
-  open.set(factory, byToken);
-  let entry = byToken.get(token);
-  if (!entry) {
-    entry = { connection: connectChat(token, factory), users: 0 };
-    byToken.set(token, entry);
-  }
-  clearTimeout(entry.timer);
-  entry.users += 1;
-  return entry.connection;
-}
-
-function release(token: string, factory: SocketFactory): void {
-  const byToken = open.get(factory);
-  const entry = byToken?.get(token);
-  if (!entry) return;
-  entry.users -= 1;
-  if (entry.users > 0) return;
-  entry.timer = setTimeout(() => {
-    byToken!.delete(token);
-    entry.connection.close();
-  }, LINGER_MS);
-}
 
 /** The session's connection while the screen is open. */
 export function useChatConnection(token: string): ChatConnection | null {
   const factory = useContext(SocketFactoryContext);
   const [connection, setConnection] = useState<ChatConnection | null>(null);
   useEffect(() => {
-    setConnection(acquire(token, factory));
+    setConnection(acquireConnection(token, factory));
     return () => {
-      release(token, factory);
+      releaseConnection(token, factory);
       setConnection(null);
     };
   }, [token, factory]);
@@ -99,8 +69,8 @@ const noSubscribe = () => () => undefined;
 const noSnapshot = () => null;
 
 /**
- * The traveller's unread count: fetched when the connection comes (back) online and when a message arrives or a chat
- * is read elsewhere; each new value goes to the host's header badge.
+ * The traveller's unread count while the chat screen is open (the watch it shares with the host's service on the same
+ * connection, unread.ts); each new value goes to the host's header badge.
  */
 export function useUnreadCount(connection: ChatConnection | null): [number | null, (count: number) => void] {
   const host = useHost();
@@ -108,28 +78,6 @@ export function useUnreadCount(connection: ChatConnection | null): [number | nul
   useEffect(() => {
     if (count !== null) host.emit('chat:unread', { count });
   }, [count, host]);
-  useEffect(() => {
-    if (!connection) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let alive = true;
-    const refresh = () => {
-      clearTimeout(timer);
-      // Bursts of events (a reconnect, several messages) ask once.
-      timer = setTimeout(() => {
-        fetchUnreadCount(host.api).then((a) => alive && setCount(a.count), () => undefined);
-      }, 200);
-    };
-    if (connection.status() === 'online') refresh();
-    const offs = [
-      connection.onStatus((s) => s === 'online' && refresh()),
-      connection.on('new_message', (p) => p.message.direction === 'input' && refresh()),
-      connection.on('chat_is_read', (p) => p.reader === 'tourist' && refresh()),
-    ];
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  }, [connection, host]);
+  useEffect(() => (connection ? watchUnread(connection, () => fetchUnreadCount(host.api).then((a) => a.count), setCount) : undefined), [connection, host]);
   return [count, setCount];
 }

@@ -172,6 +172,8 @@ function AgentChat({ token, connection, chatId, onShown }: { token: string; conn
         loadingOlder={snapshot.loadingOlder}
         onOlder={() => void room.loadOlder()}
         onRetry={(id) => room.retry(id)}
+        queueWait={snapshot.queueWait}
+        onSendNow={() => room.sendNow()}
         onDiscard={(id) => room.discard(id)}
         fileNameOf={(id) => room.fileNameOf(id)}
         actions={(m) => <MessageTools token={token} room={room} message={m} />}
