@@ -146,19 +146,20 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
 
   router.add({
     method: 'POST', url: '/spa/tour-program-order-via-whatsapp', tags, summary: 'Send a link to the tour programme (PDF) by WhatsApp',
-    description: `No WhatsApp provider is configured: the message is kept in the outbox (channel whatsapp) with a link to ${PROGRAMME_PDF_PATH}/{token} (valid ${LINK_DAYS} days). request_id, when given, must name a request. 409 when the site setting send_tour_program_in_pdf_via_whatsapp is off. A number that has had MAIL_PER_RECIPIENT_PER_DAY programmes in 24 hours: a field error on phone (nothing sent).`,
+    description: `No WhatsApp provider is configured: the message is kept in the outbox (channel whatsapp) with a link to ${PROGRAMME_PDF_PATH}/{token} (valid ${LINK_DAYS} days). request_id, when given, ties the link to that request; an id that names no request is not kept and answers alike (it must not tell whether a request exists: issue 28). 409 when the site setting send_tour_program_in_pdf_via_whatsapp is off. A number that has had MAIL_PER_RECIPIENT_PER_DAY programmes in 24 hours: a field error on phone (nothing sent).`,
     body: ProgrammeByWhatsappBody, answer: ProgrammeWhatsappAnswer, errors: [409],
     handler: async ({ body, ctx, request }) => {
       if ((await s.settings()).get('send_tour_program_in_pdf_via_whatsapp') === '0') throw new HttpError(409, 'The programme is not sent by WhatsApp');
       const errors: Record<string, string> = {};
-      if (body.request_id !== undefined && !(await requestById(s.db, body.request_id))) errors.request_id = 'Incorrect value';
+      // An unknown request id is dropped, not refused: a refusal would tell a stranger which ids exist (issue 28).
+      const requestId = body.request_id !== undefined && (await requestById(s.db, body.request_id)) ? body.request_id : null;
       // The PDF is made when the link is opened (by whoever opens it), not here.
       const model = await cachedProgrammeModel(s, body.tour_id, ctx.locale, body.currency ?? ctx.currency);
       if (!model) errors.tour_id = 'Incorrect value';
       if (!model || Object.keys(errors).length) throw validationError(errors);
       const phone = normalPhone(body.phone);
       await allow(request, phone, 'programme', 'phone');
-      const { link } = await newLink(model, phone, body.request_id ?? null);
+      const { link } = await newLink(model, phone, requestId);
       await s.outbox.send({
         channel: 'whatsapp', recipient: phone, subject: programmeSubject(ctx.locale, model.title),
         text: TEXTS[ctx.locale].whatsapp.replace('{title}', model.title).replace('{link}', link),
