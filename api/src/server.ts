@@ -46,6 +46,7 @@ import { registerStaffToolsRoutes } from './routes/staff-tools';
 import { registerTourRoutes } from './routes/tours';
 import { registerTourPageRoutes } from './routes/tour-page';
 import { registerTourSelectionRoutes } from './routes/tour-selection';
+import { registerTripRoutes } from './routes/trips';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
 import { registerWebCallRoutes } from './routes/web-calls';
@@ -188,6 +189,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerVerificationPage(app, services);
   registerRequestRoutes(app, router, services);
   registerBookingRoutes(router, services);
+  registerTripRoutes(router, services);
   registerTourSelectionRoutes(router, services);
   registerChatLinkRoutes(router, services);
   registerChatRoutes(app, router, services);

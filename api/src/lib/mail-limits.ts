@@ -6,12 +6,15 @@
  * that only counts up below the limit), so concurrent sends cannot pass it together. Over the limit the call answers
  * its error (a field error on the address, or the chat link's 409) and sends nothing.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { MailLimitsSchema } from '../db/migrations/0021-mail-limits';
 
-/** What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links. */
-export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link';
+/**
+ * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, and the
+ * confirmation of a request received (issue 29: lib/booking-notices.ts; not counted for the traveller's own proved contact).
+ */
+export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link' | 'request_received';
 
 export const MAIL_WINDOW_MS = 86_400_000;
 /** The field error of an address over its limit. */
@@ -26,12 +29,14 @@ const mailDb = (db: Db) => db.kysely as unknown as Kysely<MailLimitsSchema>;
  * Counts one message of `kind` to `recipient` (lower case) when it is within `perDay`; false, counting nothing, when
  * the address has had `perDay` of them in the 24 hours from its first. perDay 0: no limit.
  */
-export async function takeMailAllowance(db: Db, recipient: string, kind: MailKind, perDay: number, now: number): Promise<boolean> {
+export async function takeMailAllowance(db: Db | Transaction<MailLimitsSchema>, recipient: string, kind: MailKind, perDay: number, now: number): Promise<boolean> {
   if (perDay === 0) return true;
+  // In a caller's transaction (a request and its confirmation's count stand or fall together): its executor, no sweep.
+  const k = 'kysely' in db ? mailDb(db) : db;
   const cutoff = new Date(now - MAIL_WINDOW_MS).toISOString();
   const windowStart = sql.ref('mail_recipient_counts.window_start');
   const count = sql.ref('mail_recipient_counts.count');
-  const row = await mailDb(db).insertInto('mail_recipient_counts')
+  const row = await k.insertInto('mail_recipient_counts')
     .values({ recipient, kind, window_start: new Date(now).toISOString(), count: 1 })
     .onConflict((oc) => oc.columns(['recipient', 'kind'])
       .doUpdateSet({
@@ -41,7 +46,7 @@ export async function takeMailAllowance(db: Db, recipient: string, kind: MailKin
       .where(sql<boolean>`${windowStart} <= ${cutoff} or ${count} < ${perDay}`))
     .returning('count')
     .executeTakeFirst();
-  await sweep(db, now);
+  if ('kysely' in db) await sweep(db, now);
   return row !== undefined;
 }
 

@@ -176,7 +176,7 @@ export interface ComposedMessage {
   html: string | null;
 }
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function fill(template: string, values: MessageValues): string {
   // A text without a link drops the line (or sentence) that would show it.

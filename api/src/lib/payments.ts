@@ -14,6 +14,7 @@
  *   provider ids are the spec's 2–5 (stored with each payment).
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RequestRow } from '../db/migrations/0011-requests';
 import type { InvoiceRow, PaymentRow } from '../db/migrations/0012-payments';
 import { appendHistory, bookingDb } from '../db/queries/booking';
@@ -31,6 +32,7 @@ import { API_LOCALES, type ApiLocale } from '@tours/shared/src/api/schemas/commo
 import { buildHref } from '@tours/shared/src/routing/match';
 import type { PaymentProviderName } from '../config';
 import type { Services } from '../services';
+import { sendPaymentReceipt, sendRequestConfirmed } from './booking-notices';
 import { convert } from './currency';
 import { HttpError, notFound, validationError } from './errors';
 
@@ -157,7 +159,7 @@ export async function requestPrice(s: Services, row: RequestRow): Promise<number
 export async function confirmRequest(
   s: Services,
   row: RequestRow,
-  options: { percent?: number; amount?: number; actor: 'staff' | 'system'; actorId?: number | null; message?: string | null },
+  options: { percent?: number; amount?: number; actor: 'staff' | 'system'; actorId?: number | null; message?: string | null; log: FastifyBaseLogger },
 ): Promise<void> {
   if (isCancelledStatus(row.status) || row.status >= REQUEST_STATUS.TOUR_COMPLETE) throw new HttpError(409, 'The request is closed: it cannot be confirmed');
   if (row.status !== REQUEST_STATUS.PENDING_CONFIRM && (await agreementOf(s.db, Number(row.id)))) return;
@@ -168,6 +170,7 @@ export async function confirmRequest(
   const due = kind === 'full' ? total : Math.max(1, Math.round((total * percent) / 100));
   const id = Number(row.id);
   const now = s.date();
+  let confirmed = false;
   await bookingDb(s.db).transaction().execute(async (trx: BookingTrx) => {
     if (row.status === REQUEST_STATUS.PENDING_CONFIRM) {
       // Only from the status read: of two confirmations at once one moves it and writes the history; a cancel that
@@ -175,6 +178,7 @@ export async function confirmRequest(
       const res = await trx.updateTable('help_requests').set({ status: REQUEST_STATUS.PENDING_PREPAYMENT, updated_at: now.toISOString() })
         .where('id', '=', id).where('status', '=', REQUEST_STATUS.PENDING_CONFIRM).executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) {
+        confirmed = true;
         await appendHistory(trx, id, {
           actor: options.actor, actor_id: options.actorId ?? null, action: 'status', from_status: row.status, to_status: REQUEST_STATUS.PENDING_PREPAYMENT,
           changes: { agreement: `TA-${id}`, amount: total, invoice: { kind, amount: due } }, message: options.message ?? null,
@@ -188,6 +192,8 @@ export async function confirmRequest(
       request_id: id, number: `TA-${id}`, sales_channel: SALES_CHANNEL.MARKETPLACE, amount: total, currency: row.currency ?? 'RUB',
     }, { kind, amount: due }, now);
   });
+  // The traveller gets the invoice and the link to pay it, once: only the call that moved the status sends (issue 29).
+  if (confirmed) await sendRequestConfirmed(s, id, options.log);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -234,9 +240,10 @@ export interface SettledPayment {
  *   2 PENDING_PREPAYMENT to 3 MADE_PREPAYMENT with a history entry (actor system). An invoice paid by another payment
  *   before, or one that can no longer be paid (the request was cancelled), leaves this payment CANCELED instead.
  * - declined: the payment becomes CANCELED with a history entry; the invoice stays open to be paid again.
+ * A payment that went through sends the traveller its receipt (lib/booking-notices.ts).
  * A payment that has ended already changes nothing (`changed` false), so a double submit or a repeated notice is harmless.
  */
-export async function settlePaymentOutcome(s: Services, token: string, outcome: PaymentOutcome): Promise<SettledPayment | null> {
+export async function settlePaymentOutcome(s: Services, token: string, outcome: PaymentOutcome, log: FastifyBaseLogger): Promise<SettledPayment | null> {
   const payment = await paymentByToken(s.db, token);
   if (!payment) return null;
   const now = s.date();
@@ -279,5 +286,7 @@ export async function settlePaymentOutcome(s: Services, token: string, outcome: 
     paymentByToken(s.db, token),
     bookingDb(s.db).selectFrom('help_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow(),
   ]);
+  // A payment that went through gets its receipt, once: only the call that settled it sends (a repeated notice changes nothing).
+  if (changed && after?.status === PAYMENT_STATUS.PAYED) await sendPaymentReceipt(s, after, request, log);
   return { payment: after!, request, changed };
 }

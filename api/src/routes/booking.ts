@@ -32,6 +32,7 @@ import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
 import { MAIL_LIMIT_MESSAGE, takeMailAllowance } from '../lib/mail-limits';
 import { notifyCoordinators } from '../lib/request-notice';
+import { claimConfirmation, confirmationOf, isOwnContact, requestContact, sendRequestCancelled, sendRequestReceived } from '../lib/booking-notices';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import { fieldErrors, validateInput } from '../lib/validation';
@@ -234,11 +235,20 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         fingerprint: key ? null : { value: submitFingerprint('submit-order', data, traveller, request.clientIp), windowMs: DUPLICATE_WINDOW_MS },
         seats: variantId !== null ? { variantId, party: data.adults + data.children } : null,
         history: { ...travellerActor(traveller), action: 'created', to_status: REQUEST_STATUS.PENDING_CONFIRM },
+        // Whether the traveller's confirmation goes, and where, is decided with the request (issue 29).
+        also: (trx, id) => claimConfirmation(s, trx, id, row, traveller),
       });
       if ('keyReused' in stored) throw keyReused();
       if ('seatsLeft' in stored) throw validationError(seatErrors(data, stored.seatsLeft));
-      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid });
-      return { request_id: stored.id, requestUUID: stored.uuid };
+      const saved = (await requestById(s.db, stored.id))!;
+      // A resend answers the request it made (where its confirmation went included) and tells nobody again.
+      if (!stored.replayed) {
+        await Promise.all([
+          notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid }),
+          sendRequestReceived(s, saved, request.log),
+        ]);
+      }
+      return { request_id: stored.id, requestUUID: stored.uuid, confirmation: confirmationOf(saved) };
     },
   });
   const doc = router.docs.find((d) => d.url === '/spa/submit-order' && d.method === 'POST');
@@ -291,7 +301,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   router.add({
     method: 'POST', url: '/crm/api/request/cancel', tags, summary: 'Cancels a request with a message (§4.7)',
     description: `${access} Status 1–3 becomes 5 CANCELED_TOURIST, with the message in the history, and an order's seats go back to its date; a cancelled request answers as it is (a resend changes `
-      + 'nothing); a completed tour (4) is 409. notify_client (default false): the request\'s e-mail gets a confirmation through the outbox. '
+      + 'nothing); a completed tour (4) is 409. notify_client (default false): the request\'s e-mail (else its phone, by SMS) gets a confirmation through '
+      + "the outbox in the traveller's language (their profile's, else the request's), with what was paid and what the tour's cancellation terms "
+      + 'retain and refund of it; a contact that is not the signed-in traveller\'s own proved address takes it from its daily limit (422 on notify_client over it). '
       + 'Answers `{ success: true, request }`.',
     body: CancelRequestBody, answer: RequestDoneAnswer, errors: [...errors, 409],
     handler: async ({ body, ctx, request, reply }) => {
@@ -299,10 +311,12 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const { row, traveller } = await accessRequest(s, request, { id: body.id, uuid: body.uuid });
       if (isCancelledStatus(row.status)) return { success: true as const, request: await requestAnswer(s, row, ctx) };
       if (!canCancelStatus(row.status)) throw new HttpError(409, 'The tour has taken place: the request cannot be cancelled');
-      // The confirmation goes to the address typed with the request: within its daily limit, or nothing is done (issue 28).
-      if (body.notify_client && row.email) {
+      // The confirmation goes to the contact typed with the request (its e-mail, else an SMS to its phone): within its daily
+      // limit unless it is the signed-in traveller's own proved address, or nothing is done (issue 28, issue 29).
+      const contact = body.notify_client ? requestContact(row) : null;
+      if (contact && !isOwnContact(traveller, contact)) {
         await s.work.charge(request, 'mail');
-        if (!(await takeMailAllowance(s.db, row.email.toLowerCase(), 'request_cancelled', s.config.mailPerRecipientPerDay, s.now()))) {
+        if (!(await takeMailAllowance(s.db, contact.recipient, 'request_cancelled', s.config.mailPerRecipientPerDay, s.now()))) {
           throw validationError({ notify_client: MAIL_LIMIT_MESSAGE });
         }
       }
@@ -323,11 +337,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         return true;
       });
       const after = (await requestById(s.db, Number(row.id)))!;
-      if (changed && body.notify_client && after.email) {
-        await s.outbox.send({
-          channel: 'email', recipient: after.email, subject: `Your request #${after.id} has been cancelled`,
-          text: `Your request #${after.id} has been cancelled.${body.message ? `\n\n${body.message}` : ''}\n\nIf this was a mistake, reply to this e-mail or send a new request.`,
-        });
+      // In the traveller's language, with what was paid and what the tour's cancellation terms do with it (issue 29).
+      if (changed && contact) {
+        await sendRequestCancelled(s, after, contact, body.message || null).catch((err: unknown) => request.log.error({ err, requestId: Number(row.id) }, 'cancellation message not queued'));
       }
       return { success: true as const, request: await requestAnswer(s, after, ctx) };
     },

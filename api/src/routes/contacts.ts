@@ -1,7 +1,8 @@
 /**
  * A signed-in traveller's e-mail and phone (accounts-and-comms §2 'Profile and account settings', §7): an address
  * becomes the account's only once a code (or, for an e-mail, a link) sent to it came back — change-email and
- * change-phone send one, confirm-email and confirm-phone take it.
+ * change-phone send one, confirm-email and confirm-phone take it. Messages go in the traveller's language (their
+ * profile's, else the page's); a changed e-mail's former address is told (issue 29).
  */
 import type { FastifyRequest } from 'fastify';
 import {
@@ -11,7 +12,9 @@ import {
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import { issueLinkToken, spendLinkToken } from '../db/queries/link-tokens';
-import { travellerByLogin, updateTraveller, type Traveller } from '../db/queries/travellers';
+import { travellerById, travellerByLogin, updateTraveller, type Traveller } from '../db/queries/travellers';
+import { joinGuestRequests } from '../db/queries/trips';
+import { sendEmailChanged, travellerLocale } from '../lib/booking-notices';
 import { HttpError, validationError } from '../lib/errors';
 import { channelsFor, normalEmail, type LoginKind } from '../lib/logins';
 import { accountLink } from '../lib/messages';
@@ -38,8 +41,11 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     });
   }
 
-  /** Makes a proved address the account's (409 when another account holds it). */
-  async function takeAddress(travellerId: number, kind: LoginKind, value: string): Promise<void> {
+  /**
+   * Makes a proved address the account's (409 when another account holds it); a guest's requests sent with it join the
+   * account (issue 29), and a changed e-mail's former address is told (lib/booking-notices.ts sendEmailChanged).
+   */
+  async function takeAddress(request: FastifyRequest, locale: ApiLocale, travellerId: number, kind: LoginKind, value: string): Promise<void> {
     const heldByAnother = async () => {
       const holder = await travellerByLogin(s.db, { kind, value });
       return Boolean(holder && holder.id !== travellerId);
@@ -47,6 +53,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     const taken = () => new HttpError(409, kind === 'email' ? ACCOUNT_ERRORS.emailTaken : ACCOUNT_ERRORS.phoneTaken);
     if (await heldByAnother()) throw taken();
     const now = s.date().toISOString();
+    const before = await travellerById(s.db, travellerId);
     try {
       await updateTraveller(s.db, travellerId, kind === 'email' ? { email: value, is_email_set: 1, email_confirmed_at: now } : { phone: value, phone_confirmed_at: now }, s.date());
     } catch (err) {
@@ -54,6 +61,8 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
       if (await heldByAnother()) throw taken();
       throw err;
     }
+    await joinGuestRequests(s.db, travellerId, { kind, value });
+    if (kind === 'email' && before) await sendEmailChanged(s, before, value, locale, request.log);
   }
 
   /** The number a phone code goes to: the one change-phone asked for, else the account's. */
@@ -68,7 +77,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       if (!traveller.email) throw new HttpError(422, ACCOUNT_ERRORS.noEmail);
-      await sendEmailCode(request, traveller, traveller.email, ctx.locale);
+      await sendEmailCode(request, traveller, traveller.email, travellerLocale(traveller, ctx.locale));
       return done;
     },
   });
@@ -80,7 +89,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       if (!body.email) throw validationError({ email: 'Required field' });
-      await sendEmailCode(request, traveller, normalEmail(body.email), ctx.locale);
+      await sendEmailCode(request, traveller, normalEmail(body.email), travellerLocale(traveller, ctx.locale));
       return done;
     },
   });
@@ -91,18 +100,18 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
       "`code`: the code email-confirmation-request or change-email sent (needs X-Authorization). `token`: the link's (no sign-in needed). The address becomes " +
       "the account's, confirmed; 409 when another account holds it.",
     body: ConfirmEmailBody, answer: DoneAnswer, errors: [401, 409],
-    handler: async ({ body, request }) => {
+    handler: async ({ body, request, ctx }) => {
       if (body.token) {
         const link = await spendLinkToken(s.db, body.token, 'confirm_email', s.date());
         if (!link?.traveller_id || !link.login) throw validationError({ token: ACCOUNT_ERRORS.linkExpired });
-        await takeAddress(link.traveller_id, 'email', link.login);
+        await takeAddress(request, ctx.locale, link.traveller_id, 'email', link.login);
         return done;
       }
       if (!body.code) throw validationError({ code: 'Required field' });
       const traveller = await requireTraveller(s, request);
       const check = await s.codes.check({ purpose: 'email', travellerId: traveller.id }, body.code);
       if (check.status !== 'ok' || !check.login) throw codeRefusal(check);
-      await takeAddress(traveller.id, 'email', check.login);
+      await takeAddress(request, ctx.locale, traveller.id, 'email', check.login);
       return done;
     },
   });
@@ -115,7 +124,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
       const traveller = await requireTraveller(s, request);
       if (!body.phone) throw validationError({ phone: 'Required field' });
       const channel = channelOf('phone', body.code_sender);
-      await s.codes.send(request, { login: normalPhone(body.phone), purpose: 'phone', travellerId: traveller.id }, { channel, locale: ctx.locale });
+      await s.codes.send(request, { login: normalPhone(body.phone), purpose: 'phone', travellerId: traveller.id }, { channel, locale: travellerLocale(traveller, ctx.locale) });
       return done;
     },
   });
@@ -140,7 +149,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
       const phone = await phoneToConfirm(traveller);
       if (!phone) throw new HttpError(422, ACCOUNT_ERRORS.noPhone);
       const channel = channelOf('phone', body.code_sender);
-      await s.codes.send(request, { login: phone, purpose: 'phone', travellerId: traveller.id }, { channel, locale: ctx.locale });
+      await s.codes.send(request, { login: phone, purpose: 'phone', travellerId: traveller.id }, { channel, locale: travellerLocale(traveller, ctx.locale) });
       return done;
     },
   });
@@ -149,11 +158,11 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     method: 'POST', url: '/crm/api/user/confirm-phone', tags, summary: "Confirms the number with its code: it becomes the account's",
     description: `${signedIn} 422 on \`code\` for a wrong or expired code; 409 when another account holds the number.`,
     body: ConfirmPhoneBody, answer: DoneAnswer, errors: [401, 409],
-    handler: async ({ body, request }) => {
+    handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       const check = await s.codes.check({ purpose: 'phone', travellerId: traveller.id }, body.code);
       if (check.status !== 'ok' || !check.login) throw codeRefusal(check);
-      await takeAddress(traveller.id, 'phone', check.login);
+      await takeAddress(request, ctx.locale, traveller.id, 'phone', check.login);
       return done;
     },
   });

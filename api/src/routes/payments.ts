@@ -105,7 +105,7 @@ ${open
         if (!payment) return reply;
         const confirmed = await paymentProviderOf(s).confirm({ token: payment.token, outcome });
         if (!confirmed) throw notFound();
-        const settled = (await settlePaymentOutcome(s, confirmed.token, confirmed.outcome))!;
+        const settled = (await settlePaymentOutcome(s, confirmed.token, confirmed.outcome, request.log))!;
         const result = settled.payment.status === PAYMENT_STATUS.PAYED ? 'paid' : 'declined';
         return reply.redirect(arrivalUrl(s, settled.request, { payment: result }), 303);
       });
@@ -122,7 +122,7 @@ ${open
     const body = parseInput(request.body ?? {}, ConfirmBody);
     await confirmRequest(s, row, {
       actor: 'staff', ...(body.prepayment_percent !== undefined ? { percent: body.prepayment_percent } : {}),
-      ...(body.amount !== undefined ? { amount: body.amount } : {}), message: body.message ?? null,
+      ...(body.amount !== undefined ? { amount: body.amount } : {}), message: body.message ?? null, log: request.log,
     });
     const after = (await requestById(s.db, id))!;
     return reply.send({ request_id: id, status: after.status, status_name: requestStatusName(after.status), ...(await paymentRecordsOf(s, after)) });

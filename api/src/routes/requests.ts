@@ -24,6 +24,7 @@ import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, su
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { notifyCoordinators } from '../lib/request-notice';
+import { claimConfirmation, sendRequestReceived } from '../lib/booking-notices';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import { signedInTraveller } from './accounts';
@@ -223,11 +224,20 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         key, hash: key ? submitHash('submit-help-request', data) : null, at: now,
         fingerprint: key ? null : { value: submitFingerprint('submit-help-request', data, traveller, request.clientIp), windowMs: DUPLICATE_WINDOW_MS },
         history: { ...travellerActor(traveller), action: 'created', to_status: 1 },
-        also: target && ATTACHING_TYPES.has(data.type) ? (trx, id) => attachContacts(trx, target!.id, id, data, traveller, now) : undefined,
+        also: async (trx, id) => {
+          if (target && ATTACHING_TYPES.has(data.type)) await attachContacts(trx, target.id, id, data, traveller, now);
+          // A private tour is a booking: whether its traveller's confirmation goes is decided with it (issue 29; other types get none).
+          await claimConfirmation(s, trx, id, fields, traveller);
+        },
       });
       if ('keyReused' in stored) throw keyReused();
       if ('seatsLeft' in stored) throw new Error('a help request takes no seats');
-      if (!stored.replayed) await notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...fields, id: stored.id, uuid: stored.uuid });
+      if (!stored.replayed) {
+        await Promise.all([
+          notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...fields, id: stored.id, uuid: stored.uuid }),
+          data.type === 'individual_tour' ? requestById(s.db, stored.id).then((saved) => (saved ? sendRequestReceived(s, saved, request.log) : undefined)) : undefined,
+        ]);
+      }
       // The cost calculation's answer names the e-mail the flight quote goes to (§7.4).
       return { request_id: stored.id, requestUUID: stored.uuid, ...(data.type === 'city_calculate' && data.email ? { email: data.email } : {}) };
     },

@@ -19,6 +19,8 @@ import {
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import { addFavouriteTours, favouriteTourIds } from '../db/queries/favourites';
+import { joinGuestRequests } from '../db/queries/trips';
+import { travellerLocale } from '../lib/booking-notices';
 import { expireLinkTokens, issueLinkToken, liveLinkToken, spendLinkToken } from '../db/queries/link-tokens';
 import {
   insertTraveller, issueToken, revokeToken, revokeTravellerTokens, travellerById, travellerByLogin, travellerOfLogin, updateTraveller,
@@ -83,12 +85,17 @@ interface SignInCall {
   reply: FastifyReply;
 }
 
-/** Signs a traveller in: the device's favourites join the account, the device becomes known to it, a new token is issued. */
+/**
+ * Signs a traveller in: the device's favourites join the account, and so do a guest's requests sent with a login the
+ * sign-in proved; the device becomes known to it, a new token is issued.
+ */
 async function startSession(
   s: Services, traveller: Traveller, call: SignInCall, options: { locale: ApiLocale; proved?: Login; favourites?: readonly number[]; created?: boolean },
 ): Promise<SignedInAnswer> {
   const now = s.date();
   const row = options.proved ? await proveLogin(s, traveller, options.proved) : traveller;
+  // Requests a guest sent with the login just proved become the account's (My trips, issue 29).
+  if (options.proved) await joinGuestRequests(s.db, Number(row.id), options.proved);
   await s.devices.remember(call.request, call.reply, `traveller:${Number(row.id)}`);
   const joining = Boolean(options.favourites?.length);
   if (joining) await addFavouriteTours(s.db, row.id, options.favourites!, now);
@@ -102,8 +109,15 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
   const tags = ['sign-in'];
   warmUpPasswords();
 
-  /** Sends a sign-in code (with a one-time link in an e-mail) to a login, within the send limits. */
-  async function sendSignInCode(request: FastifyRequest, login: Login, channel: CodeSender, locale: ApiLocale): Promise<void> {
+  /**
+   * Sends a sign-in code (with a one-time link in an e-mail) to a login, within the send limits: in the language of the
+   * login's account once it has proved an address (as the password reset; issue 29: every message in the traveller's
+   * language), else the page's. An account nobody has proved took its language from whoever typed the login first.
+   */
+  async function sendSignInCode(request: FastifyRequest, login: Login, channel: CodeSender, pageLocale: ApiLocale): Promise<void> {
+    const holder = await travellerByLogin(s.db, login);
+    const proved = holder && (holder.email_confirmed_at !== null || holder.phone_confirmed_at !== null);
+    const locale = proved ? travellerLocale(holder, pageLocale) : pageLocale;
     await s.codes.send(request, { login: login.value, purpose: 'sign_in', travellerId: null }, {
       channel, locale,
       link: async () => {

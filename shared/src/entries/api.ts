@@ -40,7 +40,9 @@ export {
   BookingRequest, MAX_PARTY, REQUEST_STATUS, REQUEST_STATUS_NAMES, RequestAnswer, RequestDoneAnswer, RequestListAnswer, SubmitOrderAnswer, TOURIST_TEMPLATE, TourDatesAnswer, Tourist,
   TouristsAnswer, TouristsInfoAnswer, canCancelStatus, canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName,
 } from '../api/schemas/booking';
-export type { OrderData, RequestStatusName } from '../api/schemas/booking';
+export type { ConfirmationSent, OrderData, RequestStatusName } from '../api/schemas/booking';
+export { MY_TRIPS_PAGE_SIZE, MyTrip, MyTripsAnswer } from '../api/schemas/trips';
+export type { TripAction } from '../domain/trips';
 export {
   CHECK_STATUS, CONTRACT_OUTCOME, CONTRACT_OUTCOME_NAMES, CreatePaymentAnswer, INTERNAL_CHECK_STATUS, Invoice, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_PROVIDER_IDS,
   PAYMENT_STATUS, PAYMENT_STATUS_NAMES, SALES_CHANNEL, TravelAgreement, paymentStatusName,

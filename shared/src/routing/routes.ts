@@ -1,12 +1,12 @@
 import type { MfeName } from '../contract/names';
 
-/** Route names of public-site §2.2 plus the paths the spec leaves open (organizer, chat, certificates, account). */
+/** Route names of public-site §2.2 plus the paths the spec leaves open (organizer, chat, certificates, account, my trips). */
 export type RouteName =
   | 'index' | 'tours' | 'tour-page' | 'individual-tour-page' | 'request-page' | 'add-tourists'
   | 'arrival-page' | 'meet' | 'partnership-page' | 'visa-page' | 'about-page' | 'gift-cards-page'
   | 'certificates-page' | 'contacts-page' | 'agreement' | 'privacy' | 'cookies' | 'destinations'
   | 'faq' | 'press' | 'blog-index' | 'blog-article-id' | 'reviews-index' | 'organizer-id'
-  | 'chat-index' | 'account';
+  | 'chat-index' | 'account' | 'account-trips';
 
 export interface RouteDef {
   /** A contract route's name, or the name a microfrontend gives a route it declares itself (routeTable). */
@@ -52,6 +52,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'organizer-id', owner: 'mfe-tour', paths: { base: '/organizer/:id' } },
   { name: 'chat-index', owner: 'mfe-comms', paths: { base: '/chat/:id?' } },
   { name: 'account', owner: 'mfe-account', paths: { base: '/account' } },
+  // My trips (issue 29): the signed-in traveller's bookings, beside the account settings.
+  { name: 'account-trips', owner: 'mfe-account', paths: { base: '/account/trips' } },
   { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true, placeholder: 'tour' },
   { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug' },
 ];

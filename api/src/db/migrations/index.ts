@@ -21,6 +21,7 @@ import * as m0018 from './0018-info-pages';
 import * as m0019 from './0019-request-seats';
 import * as m0020 from './0020-sign-in-guards';
 import * as m0021 from './0021-mail-limits';
+import * as m0022 from './0022-request-contacts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-request-seats': m0019,
   '0020-sign-in-guards': m0020,
   '0021-mail-limits': m0021,
+  '0022-request-contacts': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,8 +12,10 @@ import type {
   HistoryActor, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestTable, RequestTouristRow, RequestTouristTable,
 } from '../migrations/0011-requests';
 import type { RequestSeatsSchema } from '../migrations/0019-request-seats';
+import type { RequestContactColumns, RequestContactsSchema } from '../migrations/0022-request-contacts';
+import { normalPhone } from '@tours/shared/src/api/schemas/common';
 
-type BookingSchema = Schema & RequestSchema & RequestSeatsSchema;
+type BookingSchema = Schema & RequestSchema & RequestSeatsSchema & RequestContactsSchema;
 export type BookingDb = Kysely<BookingSchema>;
 export type BookingTrx = Transaction<BookingSchema>;
 
@@ -24,6 +26,17 @@ export function bookingDb(db: Db): BookingDb {
 
 export type NewRequest = Omit<Insertable<RequestTable>, 'id' | 'uuid' | 'idempotency_key' | 'idempotency_hash'>;
 type RequestInsert = Insertable<BookingSchema['help_requests']>;
+
+/**
+ * A request's e-mail and phone as logins (migration 0022): what a sign-in by the same address proves, so a guest's
+ * requests can join the account (db/queries/trips.ts). Written with the contacts, wherever they are written.
+ */
+export function contactLogins(contacts: { email?: string | null; phone?: string | null }): Partial<RequestContactColumns> {
+  const out: Partial<RequestContactColumns> = {};
+  if (contacts.email !== undefined) out.email_login = contacts.email?.trim() ? contacts.email.trim().toLowerCase() : null;
+  if (contacts.phone !== undefined) out.phone_login = contacts.phone?.trim() ? normalPhone(contacts.phone) : null;
+  return out;
+}
 
 export function requestById(db: Db, id: number): Promise<RequestRow | undefined> {
   return bookingDb(db).selectFrom('help_requests').selectAll().where('id', '=', id).executeTakeFirst();
@@ -188,7 +201,10 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
     const uuid = randomUUID();
     try {
       await bookingDb(db).transaction().execute(async (trx) => {
-        const inserted = await insertRequest.executeTakeFirst(trx, { ...row, id, uuid, idempotency_key: key, idempotency_hash: key ? hash : null, seats: seats?.party ?? 0 });
+        const inserted = await insertRequest.executeTakeFirst(trx, {
+          ...row, ...contactLogins({ email: row.email ?? null, phone: row.phone ?? null }), id, uuid, idempotency_key: key, idempotency_hash: key ? hash : null,
+          seats: seats?.party ?? 0,
+        });
         if (!inserted) throw new Rollback(null);
         if (fingerprint) {
           const expires = new Date(options.at.getTime() + fingerprint.windowMs).toISOString();
@@ -217,7 +233,7 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
 }
 
 export async function updateRequest(trx: BookingTrx | BookingDb, id: number, set: Updateable<RequestTable>): Promise<void> {
-  await trx.updateTable('help_requests').set(set).where('id', '=', id).execute();
+  await trx.updateTable('help_requests').set({ ...set, ...contactLogins(set as { email?: string | null; phone?: string | null }) }).where('id', '=', id).execute();
 }
 
 export type TouristFields = Omit<Insertable<RequestTouristTable>, 'id' | 'request_id' | 'position' | 'created_at' | 'updated_at'>;

@@ -3,8 +3,10 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import { hasEmptyFields, useApiQuery, type UserProfile } from '@tours/shared/api';
-import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { AccountNav } from '../common/AccountNav';
 import { isSessionOver } from '../common/errors';
+import { SignInPrompt } from '../common/SignInPrompt';
 import { fetchProfile } from './api';
 import { EmailSection } from './EmailSection';
 import { LinkHandler } from './LinkHandler';
@@ -31,20 +33,10 @@ export default function AccountSettingsPage() {
   return (
     <section className="acc-settings">
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <AccountNav current="account" />
       <LinkHandler onEmailConfirmed={() => setLinkConfirmations((n) => n + 1)} />
-      {session ? <Account token={session.token} reloadKey={linkConfirmations} /> : <SignInPrompt />}
+      {session ? <Account token={session.token} reloadKey={linkConfirmations} /> : <SignInPrompt messageId="account.settings.signInPrompt" className="acc-settings__card" />}
     </section>
-  );
-}
-
-function SignInPrompt() {
-  const intl = useIntl();
-  const host = useHost();
-  return (
-    <div className="acc-settings__card">
-      <p>{intl.formatMessage({ id: 'account.settings.signInPrompt' })}</p>
-      <Button onClick={() => host.openModal('account/login', { reason: 'login-required' })}>{intl.formatMessage({ id: 'account.settings.signIn' })}</Button>
-    </div>
   );
 }
 

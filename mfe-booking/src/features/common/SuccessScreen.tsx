@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { ApiError, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
-import { applyServerErrors, useApiQuery } from '@tours/shared/api';
+import { applyServerErrors, useApiQuery, type ConfirmationSent } from '@tours/shared/api';
 import { browserMoscowOffset } from '@tours/shared/domain';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, Link, TextField, errorText, useForm } from '@tours/shared/kit';
 import { addEmailToRequest, fetchChatSources } from './api';
 import { ChatMockup } from './ChatMockup';
 import { MessengerQrCard, MessengerTabs } from './MessengerTabs';
@@ -17,6 +17,11 @@ export interface SuccessScreenProps {
   hasEmail: boolean;
   /** The phone the traveller gave (as typed), for the SMS chat link; none: no 'Send link'. */
   phone?: string;
+  /**
+   * Where the confirmation with the booking's link went (the submit's answer, masked); null: none went (the screen asks
+   * to keep the link); undefined: not known (an older answer), nothing said.
+   */
+  confirmation?: ConfirmationSent | null;
 }
 
 /**
@@ -24,9 +29,11 @@ export interface SuccessScreenProps {
  * technology reads it at once), the add-email form when the traveller gave no e-mail ('We'll send the tour selection
  * to your e-mail': a help request of type add_email_to_request naming the request by id and uuid), then 'Chat with
  * the travel expert' with the messenger tabs of the request's chat (a QR card in the Chinese locale), the SMS chat link
- * when the traveller gave a phone, and the chat mockup beside them.
+ * when the traveller gave a phone, and the chat mockup beside them. Under the heading (issue 29): where the
+ * confirmation went and the link to the booking (its arrival page: add tourists, pay, cancel), so a guest who closes
+ * the tab can come back.
  */
-export function SuccessScreen({ requestId, requestUUID, hasEmail, phone }: SuccessScreenProps) {
+export function SuccessScreen({ requestId, requestUUID, hasEmail, phone, confirmation }: SuccessScreenProps) {
   const intl = useIntl();
   const host = useHost();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -50,6 +57,7 @@ export function SuccessScreen({ requestId, requestUUID, hasEmail, phone }: Succe
       <h2 id="bk-success-title" className="bk-success__title" tabIndex={-1} ref={heading}>
         {t('booking.success.title', { requestId })}
       </h2>
+      <BookingLink requestUUID={requestUUID} confirmation={confirmation} />
       {!hasEmail && <AddEmailForm requestId={requestId} requestUUID={requestUUID} />}
       <h3 className="bk-success__chat">{t('booking.success.chat')}</h3>
       <div className="bk-success__chat-body">
@@ -60,6 +68,27 @@ export function SuccessScreen({ requestId, requestUUID, hasEmail, phone }: Succe
         <ChatMockup still={chinese} />
       </div>
     </section>
+  );
+}
+
+/** Where the confirmation went (or that the link is the way back) and the link to the booking. */
+function BookingLink({ requestUUID, confirmation }: { requestUUID: string; confirmation: ConfirmationSent | null | undefined }) {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  let where: string | null = null;
+  if (confirmation === null) where = t('booking.success.notSent');
+  else if (confirmation) where = t(confirmation.channel === 'email' ? 'booking.success.sentEmail' : 'booking.success.sentSms', { to: confirmation.to });
+  return (
+    <div className="bk-success__booking">
+      {where && <p className="bk-success__sent">{where}</p>}
+      <p className="bk-success__open">
+        <Link className="ui-btn ui-btn--secondary" href={host.href('arrival-page', { uuid: requestUUID })}>
+          {t('booking.success.openBooking')}
+        </Link>{' '}
+        <span className="bk-success__hint">{t('booking.success.bookingHint')}</span>
+      </p>
+    </div>
   );
 }
 

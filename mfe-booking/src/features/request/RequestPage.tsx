@@ -39,7 +39,13 @@ export default function RequestPage() {
         <TourSummary tour={tour.data} />
         <div className="bk-request__main">
           {sent ? (
-            <SuccessScreen requestId={sent.answer.request_id} requestUUID={sent.answer.requestUUID} hasEmail={Boolean(sent.email)} phone={sent.phone || undefined} />
+            <SuccessScreen
+              requestId={sent.answer.request_id}
+              requestUUID={sent.answer.requestUUID}
+              hasEmail={Boolean(sent.email)}
+              phone={sent.phone || undefined}
+              confirmation={sent.answer.confirmation}
+            />
           ) : (
             <OrderForm key={tour.data.id} tour={tour.data} onSent={(answer, s) => setSent({ answer, email: s.email, phone: s.phone })} />
           )}

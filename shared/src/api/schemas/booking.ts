@@ -122,7 +122,20 @@ export function missingOrderFields(data: OrderData, known: { name?: boolean; pho
   return out;
 }
 
-export const SubmitOrderAnswer = type({ request_id: integer(), requestUUID: string() });
+/**
+ * Where the confirmation of a new request went (issue 29): its channel and the address or number, masked as the
+ * sign-in screens mask them ('a***a@example.com', '+7*******67'). null: none was sent (no contact, or the address had
+ * its day's messages).
+ */
+export const ConfirmationSent = type({ channel: enums(['email', 'sms']), to: string() });
+export type ConfirmationSent = Infer<typeof ConfirmationSent>;
+
+export const SubmitOrderAnswer = type({
+  request_id: integer(),
+  requestUUID: string(),
+  /** Optional: a resend of the same submit (idempotency) answers without it; always sent for a new request. */
+  confirmation: opt(nullable(ConfirmationSent)),
+});
 export type SubmitOrderAnswer = Infer<typeof SubmitOrderAnswer>;
 
 // ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ export * from './organizers';
 export * from './slugs';
 export * from './requests';
 export * from './booking';
+export * from './trips';
 export * from './payments';
 export * from './programme';
 export * from './tours';
