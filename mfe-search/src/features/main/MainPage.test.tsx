@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
-import MainPage from './MainPage';
+import MainPage, { SHOW_ANYWAY_MS } from './MainPage';
 import { MAIN_TOURS } from './main-tours.fixtures';
 
 const PART_FAILED = "Some sections of this page couldn't be loaded. We'll keep trying, or you can retry now.";
@@ -26,9 +26,43 @@ function setup(down: Set<string>) {
 describe('MainPage (§2.4): the search form', () => {
   test("a text without a suggestion opens the locale's default search slug with the text as the query", async () => {
     const h = renderWithHost(<MainPage />, { path: '/en', routes: { ...ANSWERS, '/spa/autocomplete': { result: [] } } });
-    await userEvent.type(screen.getByRole('combobox', { name: 'Search tours' }), 'baikal');
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search tours' }), 'baikal');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(h.navigate).toHaveBeenCalledWith('/en/tours?query=baikal');
+  });
+});
+
+describe('MainPage: nothing drawn moves when the calls answer (issue 33)', () => {
+  test('the page stays hidden (the host skeleton shows) until the calls that size its first screens have answered', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const routes = { ...ANSWERS, '/spa/search-form': async () => { await gate; return ANSWERS['/spa/search-form']; } };
+    renderWithHost(<MainPage />, { path: '/en', routes });
+    const page = document.querySelector('.srch-main')!;
+    // The counts have answered (drawn, but not shown); the destinations have not.
+    await waitFor(() => expect(document.querySelector('.srch-promo')).not.toBeNull());
+    expect(page).not.toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Search tours' })).toBeNull();
+    await act(async () => release());
+    await waitFor(() => expect(page).toBeVisible());
+    expect(screen.getByText('3200+')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Altai Republic/ })).toBeVisible();
+  });
+
+  test('a slow API: what there is shows after a while rather than never', async () => {
+    jest.useFakeTimers();
+    try {
+      const routes = { ...ANSWERS, '/spa/search-form': () => new Promise(() => undefined) };
+      renderWithHost(<MainPage />, { path: '/en', routes });
+      const page = document.querySelector('.srch-main')!;
+      await act(() => jest.advanceTimersByTimeAsync(SHOW_ANYWAY_MS - 100));
+      expect(page).not.toBeVisible();
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(page).toBeVisible();
+      expect(screen.getByText('3200+')).toBeVisible();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

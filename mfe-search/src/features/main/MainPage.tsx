@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { roundedCount } from '@tours/shared/domain';
@@ -10,6 +11,20 @@ import { SearchForm } from '../common/SearchForm';
 import { LazyMainTours } from './LazyMainTours';
 import '../common/common.css';
 import './main.css';
+
+/** How long the page waits for the calls that size its first screens before it shows what there is. */
+export const SHOW_ANYWAY_MS = 2500;
+
+/** True once `ms` have passed (not counted once `done`). */
+function useWaited(ms: number, done: boolean): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (done) return undefined;
+    const timer = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms, done]);
+  return waited;
+}
 
 /** Certifications shown on the main page (§2.4): message ids of their names and texts. */
 const CERTIFICATIONS = ['registry', 'insurance', 'association'] as const;
@@ -30,8 +45,13 @@ export default function MainPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   // One notice for the page when a section's call fails (they retry by themselves); its Retry asks them all again.
   const failed = [info, form, blog, social].filter((q) => q.error);
+  // The sections on the first screens are sized by these calls: the page stays hidden (the host's skeleton shows)
+  // until they have answered, so nothing drawn moves when they do (the promo and the destinations growing had pushed
+  // the page down 98 px at 412 px: CLS 0.35; issue 33). A slow API shows what there is after SHOW_ANYWAY_MS.
+  const settled = [info, form, blog].every((q) => q.data !== null || q.error !== null);
+  const waitedEnough = useWaited(SHOW_ANYWAY_MS, settled);
   return (
-    <div className="srch-main">
+    <div className="srch-main" hidden={!settled && !waitedEnough}>
       <PageHeader title={t('page.index.title')} description={t('meta.description')} />
       <section className="srch-main__search" aria-labelledby="srch-main-search">
         <h2 id="srch-main-search" className="visually-hidden">{t('search.form.label')}</h2>
@@ -74,7 +94,7 @@ export default function MainPage() {
         </section>
       )}
       {/* Below the fold at 1280 × 800 (the first visit the budget measures): their chunk and call come on approach. */}
-      <LazyMainTours settled={[info, form, blog].every((q) => q.data !== null || q.error !== null)} pageNotice={failed.length > 0} />
+      <LazyMainTours settled={settled} pageNotice={failed.length > 0} />
       <section className="srch-main__description" aria-labelledby="description-title">
         <h2 id="description-title">{t('main.description.title')}</h2>
         <p>{t('main.description.text')}</p>
