@@ -1,5 +1,5 @@
 import {
-  catchUpNext, initialMessages, isReadByOther, lastKnownId, pendingLabel, planQueue, QUEUE_OFFLINE_CHECK_MS, reduceMessages, takeQueued, type EchoTest, type MessagesAction,
+  catchUpNext, initialMessages, isReadByOther, pendingLabel, planQueue, QUEUE_OFFLINE_CHECK_MS, reduceMessages, takeQueued, type EchoTest, type MessagesAction,
   type MessagesState, type OutgoingStatus, type QueueWait,
 } from './messages';
 import { retryDelay } from '@tours/shared/api';
@@ -151,7 +151,7 @@ describe('reconnect: fetch what was missed since the last known message', () => 
 
   test('the missed pages merge with no gap and no duplicate', () => {
     const before = run([{ type: 'page', messages: [m(1), m(2), m(3)], since: 0 }]);
-    expect(lastKnownId(before)).toBe(3);
+    expect(before.syncedTo).toBe(3);
     // A live event arrived just as the connection came back; the catch-up pages overlap it and what was known.
     const after = run([
       { type: 'received', message: m(7) },
@@ -160,6 +160,22 @@ describe('reconnect: fetch what was missed since the last known message', () => 
     ], before);
     expect(ids(after)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
+});
+
+describe('where a catch-up starts: nothing is missing up to syncedTo', () => {
+  const mine = (id: number) => m(id, `m${id}`, { client_id: `c${id}` });
+  test.each<[string, MessagesAction<M>[], number]>([
+    ['nothing loaded', [], 0],
+    ['the newest page: its newest', [{ type: 'page', messages: [m(3), m(2), m(1)], since: 0 }], 3],
+    ['an older page after it: unchanged', [{ type: 'page', messages: [m(5), m(4)], since: 0 }, { type: 'page', messages: [m(3), m(2)], since: 0 }], 5],
+    ['a catch-up page: its newest', [{ type: 'page', messages: [m(3)], since: 0 }, { type: 'page', messages: [m(4), m(5)], since: 0 }], 5],
+    ['an event while in sync: its id', [{ type: 'page', messages: [m(3)], since: 0 }, { type: 'received', message: m(4), synced: true }], 4],
+    ['an event while a catch-up runs or is due: unchanged', [{ type: 'page', messages: [m(3)], since: 0 }, { type: 'received', message: m(7) }], 3],
+    ['an older event while in sync: unchanged', [{ type: 'page', messages: [m(3)], since: 0 }, { type: 'received', message: m(2), synced: true }], 3],
+    // Issue 29: sent while the socket was down, stored after what the other side wrote meanwhile; only a page brings those.
+    ['a send answered: unchanged', [{ type: 'page', messages: [m(5)], since: 0 }, { type: 'compose', clientId: 'c8', text: 'm8' }, { type: 'sent', clientId: 'c8', message: mine(8) }], 5],
+    ['a deleted message in a page still counts', [{ type: 'deleted', id: 4 }, { type: 'page', messages: [m(3), m(4)], since: 0 }], 4],
+  ])('%s', (_name, actions, syncedTo) => expect(run(actions).syncedTo).toBe(syncedTo));
 });
 
 describe('read marks', () => {

@@ -39,17 +39,23 @@ export interface MessagesState<M extends BaseMessage> {
   readUpTo: number;
   /** Whether older pages remain on the server (false once a page came back short). */
   hasOlder: boolean;
+  /**
+   * Nothing is missing up to this id: what pages and in-sync events brought. A reconnect catches up after it. A send's
+   * answer does not move it: a message sent while the socket was down is stored after what the other side wrote
+   * meanwhile, which only the catch-up brings (issue 29: the agent's messages written in a tunnel never showed).
+   */
+  syncedTo: number;
 }
 
 export function initialMessages<M extends BaseMessage>(): MessagesState<M> {
-  return { items: [], outgoing: [], deleted: new Set(), clock: 0, touched: new Map(), readUpTo: 0, hasOlder: true };
+  return { items: [], outgoing: [], deleted: new Set(), clock: 0, touched: new Map(), readUpTo: 0, hasOlder: true, syncedTo: 0 };
 }
 
 export type MessagesAction<M extends BaseMessage> =
   /** A page from get-messages; `since` is the state's `clock` when the fetch started; `complete` when no older page remains. */
   | { type: 'page'; messages: readonly M[]; since: number; complete?: boolean }
-  /** new_message. */
-  | { type: 'received'; message: M }
+  /** new_message; `synced` when nothing can be missing before it (the socket has been up since the last catch-up ended). */
+  | { type: 'received'; message: M; synced?: boolean }
   /** message_was_edit, message_was_moderated: the whole new version. Unknown ids are left for their page. */
   | { type: 'updated'; message: M }
   /** attachment_download_status_was_changed and the like: a change the caller computes from the message it has. */
@@ -143,10 +149,14 @@ export function reduceMessages<M extends BaseMessage>(state: MessagesState<M>, a
         next = confirm(next, message, isEcho);
       }
       if (action.complete) next = { ...next, hasOlder: false };
-      return next;
+      // A page is whole: the newest page, or a catch-up's from where nothing was missing.
+      const syncedTo = action.messages.reduce((max, m) => Math.max(max, m.id), next.syncedTo);
+      return syncedTo === next.syncedTo ? next : { ...next, syncedTo };
     }
-    case 'received':
-      return confirm(touch(state, action.message.id), action.message, isEcho);
+    case 'received': {
+      const next = confirm(touch(state, action.message.id), action.message, isEcho);
+      return action.synced && action.message.id > next.syncedTo ? { ...next, syncedTo: action.message.id } : next;
+    }
     case 'updated': {
       if (indexOfId(state.items, action.message.id) < 0) return state;
       const next = touch(state, action.message.id);
@@ -240,13 +250,8 @@ export function pendingLabel(status: OutgoingStatus, wait: QueueWait): PendingLa
   return wait === 'network' ? 'queued' : wait === 'retry' ? 'retrying' : 'sending';
 }
 
-/** The newest confirmed id: what a reconnect fetches from. 0 when nothing is loaded. */
-export function lastKnownId<M extends BaseMessage>(state: MessagesState<M>): number {
-  return state.items[state.items.length - 1]?.id ?? 0;
-}
-
 /**
- * After a reconnect, what was missed is fetched with get-messages `after_id` (oldest first), from the last known id,
+ * After a reconnect, what was missed is fetched with get-messages `after_id` (oldest first), from `syncedTo`,
  * page after page while the server says newer ones remain: no gap between what was shown and what is new. The
  * answer is the next `after_id` to ask for, or null when caught up.
  */

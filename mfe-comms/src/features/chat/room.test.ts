@@ -150,6 +150,38 @@ describe('chat room: loading, catching up, sending', () => {
     }
   });
 
+  test('an event that arrives while catching up does not move where the next catch-up starts', async () => {
+    const server = { messages: [message(1)] };
+    const t = setup(server);
+    await t.room.start();
+    // The first catch-up is on its way (it finds nothing after 1); the socket drops, message 2 is written meanwhile,
+    // the socket is back and the event of message 3 comes before that catch-up ends.
+    t.socket.open();
+    t.socket.drop();
+    server.messages.push(message(2), message(3));
+    t.socket.open();
+    t.socket.emit('new_message', { chat_id: 5, message: message(3) });
+    await flush();
+    await flush();
+    expect(t.ids()).toEqual([1, 2, 3]);
+    expect(t.log.filter((l) => l.startsWith('after'))).toEqual(['after 1', 'after 1']);
+  });
+
+  test('a live event while caught up moves where the next catch-up starts', async () => {
+    const server = { messages: [message(1)] };
+    const t = setup(server);
+    await t.room.start();
+    t.socket.open();
+    await flush();
+    server.messages.push(message(2));
+    t.socket.emit('new_message', { chat_id: 5, message: message(2) });
+    t.socket.drop();
+    t.socket.open();
+    await flush();
+    expect(t.log.filter((l) => l.startsWith('after'))).toEqual(['after 1', 'after 2']);
+    expect(t.ids()).toEqual([1, 2]);
+  });
+
   test('a refusal (4xx) is not retried: it waits for the traveller', async () => {
     const t = setup({ messages: [] });
     await t.room.start();
@@ -212,6 +244,41 @@ describe('the queue goes by itself, each message once (issue 29: a message writt
     expect(t.socket.connected).toBe(true);
     await jest.advanceTimersByTimeAsync(120_000);
     expect(sends(t, 'In the blip')).toBe(1);
+  });
+
+  test('a tunnel: the messages written in it go when the browser is back, before the socket is; the catch-up still brings what the other side wrote meanwhile, once, in order', async () => {
+    // As the e2e run showed: hello 5; in the tunnel the agent writes 6 and 7 and the traveller queues two; the browser's
+    // 'online' sends them (stored as 8 and 9) before the socket is back, then the socket reconnects and catches up.
+    const server = { messages: [message(5, { direction: 'output', text: 'Hello before the tunnel' })] };
+    const t = await online(server);
+    t.setSend(async (b) => {
+      const stored = message(Math.max(...server.messages.map((x) => x.id)) + 1, { direction: 'output', text: b.message, client_id: b.client_id });
+      server.messages.push(stored);
+      return { data: stored };
+    });
+    t.network.set(false);
+    t.socket.drop();
+    server.messages.push(message(6, { text: 'Agent message one' }), message(7, { text: 'Agent message two' }));
+    t.room.send('Written in the tunnel');
+    t.room.send('And a second line');
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(t.pending()).toEqual(['Written in the tunnel:queued', 'And a second line:queued']);
+    expect(t.room.getSnapshot().queueWait).toBe('network');
+
+    t.network.set(true);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(t.log.filter((l) => l.startsWith('send'))).toEqual(['send Written in the tunnel', 'send And a second line']);
+    t.socket.open();
+    t.socket.emit('new_message', { chat_id: 5, message: server.messages.find((x) => x.id === 9)! });
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(t.log.filter((l) => l.startsWith('after'))).toEqual(['after 5', 'after 5']);
+    expect(t.room.getSnapshot().messages.items.map((x) => x.text)).toEqual(
+      ['Hello before the tunnel', 'Agent message one', 'Agent message two', 'Written in the tunnel', 'And a second line'],
+    );
+    expect(t.pending()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(t.log.filter((l) => l.startsWith('send'))).toHaveLength(2);
   });
 
   test("the browser's 'online' never comes (it can be wrong): a try every 30 s anyway", async () => {

@@ -9,7 +9,7 @@ import { isRetryableError, retryDelay, type Chat, type ChatAnswer, type ChatMess
 import { fetchChat, fetchMessages, markAsRead, sendMessage } from './api';
 import { moveAttachment } from './attachments';
 import {
-  catchUpNext, initialMessages, lastKnownId, newClientId, planQueue, reduceMessages, takeQueued, type MessagesAction, type MessagesState, type Outgoing, type QueueWait,
+  catchUpNext, initialMessages, newClientId, planQueue, reduceMessages, takeQueued, type MessagesAction, type MessagesState, type Outgoing, type QueueWait,
 } from './messages';
 import type { ChatConnection } from './socket';
 
@@ -131,7 +131,7 @@ export class ChatRoom {
     this.offs.push(
       connection.on('new_message', (p) => {
         if (!mine(p)) return;
-        this.dispatch({ type: 'received', message: p.message });
+        this.dispatch({ type: 'received', message: p.message, synced: this.inSync() });
         if (p.message.direction !== 'input') return;
         // Seen now, or counted until the traveller comes back to the tab.
         if (!this.o.isVisible || this.o.isVisible()) this.markRead();
@@ -228,7 +228,9 @@ export class ChatRoom {
     this.catchUpAgain = false;
     const { calls, chatId } = this.o;
     try {
-      let afterId: number | null = lastKnownId(this.snapshot.messages);
+      // Not the newest shown: a message of the traveller's sent meanwhile (the queue goes on the browser's 'online',
+      // before the socket is back) is newer than what the other side wrote while the socket was down.
+      let afterId: number | null = this.snapshot.messages.syncedTo;
       while (afterId !== null && !this.stopped) {
         const since = this.snapshot.messages.clock;
         const page = await calls.messages({ chatId, afterId });
@@ -245,6 +247,11 @@ export class ChatRoom {
     }
     if (this.catchUpAgain && !this.stopped) return this.catchUp();
     await this.flush();
+  }
+
+  /** Whether a live event comes with nothing missed before it: loaded, and no catch-up running or due. */
+  private inSync(): boolean {
+    return this.snapshot.phase === 'ready' && !this.catchingUp && !this.catchUpAgain;
   }
 
   /**
