@@ -58,9 +58,17 @@ export function attachmentsOf(raw: string): MailAttachment[] {
 
 function subjectOf(raw: string): string {
   const header = /^Subject: ((?:.*)(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  // RFC 2047 encoded words (non-ASCII subjects).
-  return header.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decode(text.replace(/_/g, ' '), 'quoted-printable'));
+  // RFC 2047 encoded words (non-ASCII subjects). Whitespace between adjacent encoded words is not part of the text,
+  // and a character's bytes may be split across two words: a run of words is joined as bytes, then decoded.
+  const word = /=\?utf-8\?([BQ])\?([^?]*)\?=/gi;
+  const bytesOf = (kind: string, text: string) => (kind.toUpperCase() === 'B'
+    ? Buffer.from(text, 'base64')
+    : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'));
+  return header.replace(/\r?\n[ \t]/g, ' ').replace(/(?:=\?utf-8\?[BQ]\?[^?]*\?=\s*)+/gi, (run) => {
+    const parts = [...run.matchAll(word)].map((m) => bytesOf(m[1]!, m[2]!));
+    const trailing = /\s*$/.exec(run)![0];
+    return Buffer.concat(parts).toString('utf8') + trailing;
+  });
 }
 
 export async function startMailbox(file: string): Promise<{ port: number; close: () => Promise<void> }> {
