@@ -241,6 +241,78 @@ test.describe('sign-in with a one-time code', () => {
     await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
   });
 
+  test("a wrong code says 'Incorrect code' once, on the field, not in a toast as well (issue 29)", async ({ page }) => {
+    const email = newEmail('wrong-once');
+    await openLogin(page);
+    await submitEmail(page, email);
+    const dialog = loginDialog(page);
+    const code = await codeFor(email);
+    const codeField = dialog.getByRole('textbox', { name: 'Code' });
+    await codeField.fill(code === '00000' ? '11111' : '00000');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(codeField).toHaveAccessibleDescription('Incorrect code');
+    // Give a toast the time it would take to appear.
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Incorrect code')).toHaveCount(1);
+  });
+
+  test('Back then Continue inside the 60 s goes back to the code sent: no second code (issue 29)', async ({ page }) => {
+    const email = newEmail('back-continue');
+    await openLogin(page);
+    const before = mailTo(MAILBOX, email).length;
+    await submitEmail(page, email);
+    const dialog = loginDialog(page);
+    const code = await codeFor(email, before);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
+    // The countdown ran on meanwhile; no new code went out (the e-mail's count and the outbox's stay at one).
+    await expect(dialog.getByRole('button', { name: /Send the code again in \d+ seconds/ })).toBeDisabled();
+    await page.waitForTimeout(1000);
+    expect(await codesSent(email)).toBe(1);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('sign up with a password (issue 29: the API had it, no screen did): the form, then signed in; the password logs in later', async ({ page }) => {
+    const email = newEmail('password-signup');
+    const password = `pw-${Date.now().toString(36)}-long`;
+    await openLogin(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Log in with a password' }).click();
+    await dialog.getByRole('button', { name: 'No account yet? Sign up with a password' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Sign up with a password' })).toBeVisible();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog.getByLabel(/^First name/)).toHaveAccessibleDescription('Required field');
+    await dialog.getByLabel(/^First name/).fill('Paula');
+    await dialog.getByLabel(/^Last name/).fill('Passwort');
+    await dialog.getByLabel(/^E-mail/).fill(email);
+    await dialog.getByLabel(/^Password/).fill(password);
+    await dialog.getByLabel(/^Repeat the password/).fill(`${password}x`);
+    await dialog.getByRole('checkbox', { name: /I accept Terms and Conditions/ }).check();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog.getByLabel(/^Repeat the password/)).toHaveAccessibleDescription('Do not match');
+    await dialog.getByLabel(/^Repeat the password/).fill(password);
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(accountButton(page)).toHaveAccessibleName('Account: Paula Passwort');
+
+    // Signed out, the password signs in.
+    await accountButton(page).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await headerLogin(page).click();
+    const again = page.getByRole('dialog');
+    await again.getByRole('button', { name: 'Log in with a password' }).click();
+    await again.getByRole('textbox', { name: 'E-mail or phone number' }).fill(email);
+    await again.getByLabel(/^Password/).fill(password);
+    await again.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(again).toBeHidden();
+    await expect(accountButton(page)).toHaveAccessibleName('Account: Paula Passwort');
+  });
+
   test('favourites made while signed out are in the account after sign-in, on another device too', async ({ page, browser }) => {
     const email = newEmail('favourites');
     await page.goto('/en/tours');

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, createTraveller, startSession } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
@@ -193,3 +193,77 @@ test.describe('after the request', () => {
   });
 });
 
+
+test.describe('the order form and the arrival page say what a traveller needs (issue 29)', () => {
+  test('signed in: the name is prefilled with the phone and e-mail; the total follows the date and the party', async ({ page, baseURL }) => {
+    const traveller = createTraveller({ first_name: 'Olga', last_name: 'Smirnova', email: 'olga.order@example.com' });
+    await startSession(page.context(), baseURL!, traveller.token, { id: traveller.id, first_name: 'Olga', last_name: 'Smirnova', email: 'olga.order@example.com', phone: null, currency: 'USD' });
+    await page.addInitScript((id) => localStorage.setItem('selected-tour-date', String(id)), tour.variant.id);
+    await page.goto(`/en/tour/${tour.id}/order`);
+    const form = page.getByRole('form', { name: 'Your request' });
+    await expect(form.getByRole('textbox', { name: /^Name/ })).toHaveValue('Olga Smirnova');
+    await expect(form.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('olga.order@example.com');
+    const total = form.getByTestId('order-total');
+    await expect(total).toContainText(/^Total for 1 traveller: \$[\d,]+/);
+    const one = Number(/\$([\d,]+)/.exec((await total.textContent())!)![1]!.replace(/,/g, ''));
+    await form.getByRole('button', { name: 'More: Adults' }).click();
+    await expect(total).toContainText(`Total for 2 travellers: $${(one * 2).toLocaleString('en-US')}`);
+    await expect(total).toContainText('Nothing is charged now');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the arrival page: the place by its name, where and when the group meets, the total, then what was paid and what is left', async ({ page }) => {
+    const order = await placeOrder('Money Traveller');
+    await page.goto(`/en/arrival/${order.uuid}`);
+    await expect(page.getByRole('heading', { name: `Request #${order.id}`, exact: true })).toBeVisible();
+    const tourCard = page.getByRole('complementary');
+    const where = tourCard.locator('dt', { hasText: 'Where' }).locator('xpath=following-sibling::dd[1]');
+    await expect(where).not.toHaveText(/^(city|region)$/);
+    await expect(where).not.toBeEmpty();
+    const meeting = page.getByTestId('meeting');
+    await expect(meeting).toContainText('Meeting');
+    await expect(meeting.locator('.bk-arrival__meeting-place')).not.toBeEmpty();
+    const price = page.getByRole('region', { name: 'Price' });
+    await expect(price).toContainText(/Approximate total\s*\$[\d,]+/);
+    await expect(price).not.toContainText('Left to pay');
+
+    const confirmed = await fetch(`${API}/internal/requests/${order.id}/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(confirmed.status).toBe(200);
+    await page.reload();
+    await expect(price).toContainText(/Total\s*\$[\d,]+/);
+    await expect(price).toContainText(/Paid\s*\$0/);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Thank you! Your payment has been received.')).toBeVisible();
+    await expect(price).toContainText(/Left to pay\s*\$[\d,]+/);
+    await expect(price).not.toContainText(/Paid\s*\$0\b/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('real statuses for the booking pages (issue 29)', () => {
+  test('a tour id that is none, an unknown request link and a bad organizer-meet key answer 404, not a 404 page with 200', async ({ request }) => {
+    for (const url of ['/en/tour/abc/order', '/en/tour/99999999/order', '/en/arrival/0b6f1c2e-4a8d-4f3b-9c1e-2d7a5b8e6f10', '/en/arrival/not-a-uuid', '/en/order/0b6f1c2e-4a8d-4f3b-9c1e-2d7a5b8e6f10/add-tourists', `/en/organizer-meet/${'x'.repeat(43)}`]) {
+      const res = await request.get(url, { headers: { accept: 'text/html' } });
+      expect([url, res.status()]).toEqual([url, 404]);
+    }
+    const order = await placeOrder('Status Traveller');
+    for (const url of [`/en/tour/${tour.id}/order`, `/en/arrival/${order.uuid}`]) expect([url, (await request.get(url, { headers: { accept: 'text/html' } })).status()]).toEqual([url, 200]);
+  });
+
+  test('a page call answered 503 or 500 shows the error page of §2.8; no answer at all stays in place with Retry', async ({ page }) => {
+    for (const [status, title] of [[503, "We'll be right back"], [500, 'Something went wrong']] as const) {
+      await page.route('**/spa/tour-for-request?*', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'x' }) }));
+      await page.goto(`/en/tour/${tour.id}/order`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible();
+      await page.unroute('**/spa/tour-for-request?*');
+    }
+    await page.route('**/spa/tour-for-request?*', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/en/tour/${tour.id}/order`);
+    await expect(page.getByRole('alert', { name: "We couldn't load this. We'll keep trying, or you can retry now." })).toBeVisible();
+    await page.unroute('**/spa/tour-for-request?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('form', { name: 'Your request' })).toBeVisible();
+  });
+});

@@ -119,3 +119,44 @@ test.describe("every phone field is the one phone input of §5.2: digits only, a
     await checkPhoneField(page.getByRole('main'));
   });
 });
+
+test.describe('a callback asked for on a tour records the tour; a number typed over the country is kept (issue 29)', () => {
+  test("'Request a call' on a tour page stores the tour it came from", async ({ page }) => {
+    let tour: { id: number; slug: string } | null = null;
+    for (let id = 1001; id < 1100 && !tour; id++) {
+      const res = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/spa/tour-for-request?id=${id}&format=main&site_id=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+      if (res.status === 200) tour = { id, slug: ((await res.json()) as { slug: string }).slug };
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/en/${tour!.slug}`);
+    await page.getByRole('banner').getByRole('button', { name: 'Request a call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a call' });
+    const national = `212${String(Date.now()).slice(-7)}`;
+    await dialog.getByRole('textbox', { name: /Your name/ }).fill('Tour Caller');
+    const phone = dialog.getByRole('textbox', { name: /^Phone/ });
+    await phone.click();
+    await phone.press('End');
+    await phone.pressSequentially(national);
+    await dialog.getByRole('button', { name: 'Call me back' }).click();
+    await expect(page.getByRole('dialog', { name: 'Callback requested' })).toBeVisible();
+    const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });
+    try {
+      expect(db.prepare('select type, tour_id from help_requests where phone = ?').all(`+1${national}`)).toEqual([{ type: 'phone_call_request', tour_id: tour!.id }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  test("a '+44…' number typed over the selected +1 stays '+44…' and the hint offers United Kingdom", async ({ page }) => {
+    const dialog = await openCallbackRequest(page);
+    const phone = dialog.getByRole('textbox', { name: /^Phone/ });
+    await phone.click();
+    await expect(phone).toHaveValue('+1');
+    await phone.selectText();
+    await phone.pressSequentially('+442079460958');
+    await expect(phone).toHaveValue('+442079460958');
+    await expect(dialog.getByText('This number belongs to United Kingdom.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByRole('combobox', { name: 'Country code' })).toHaveValue('United Kingdom +44');
+  });
+});

@@ -1,29 +1,12 @@
-import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, productNow, test } from './fixtures';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, startSession } from './support';
+import { expect, test } from './fixtures';
+import { E2E_PORTS } from '../playwright.config';
+import { axeViolations, createTraveller as createSignedInTraveller, startSession } from './support';
 
-const DB_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'catalogue.sqlite');
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
-/** A traveller with a token, as sign-in (the accounts issue) will create them. */
-function createTraveller(currency: string | null): { id: number; token: string } {
-  const db = new Database(DB_FILE, { fileMustExist: true });
-  try {
-    const now = new Date(productNow()).toISOString();
-    const id = Number(db.prepare(`insert into travellers (first_name, last_name, email, is_email_set, currency, created_at, updated_at)
-      values ('Anna', 'Petrova', 'anna@example.com', 1, ?, ?, ?)`).run(currency, now, now).lastInsertRowid);
-    const token = randomBytes(32).toString('base64url');
-    db.prepare('insert into traveller_tokens (token_hash, traveller_id, created_at, expires_at) values (?, ?, ?, ?)')
-      .run(createHash('sha256').update(token).digest('hex'), id, now, new Date(productNow() + 86_400_000).toISOString());
-    return { id, token };
-  } finally {
-    db.close();
-  }
-}
+/** A traveller with a token, as sign-in (the accounts issue) creates them. */
+const createTraveller = (currency: string | null) => createSignedInTraveller({ first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', currency });
 
 /** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
 test.beforeEach(async ({ context, baseURL }) => {

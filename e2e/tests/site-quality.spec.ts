@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, findRemovedTourId, signInTraveller } from './support';
+import { ROOT, axeViolations, createTraveller, findRemovedTourId, signInTraveller, startSession } from './support';
 
 test.describe('site quality', () => {
   test('a blog article or category that does not exist is a real 404, not a 404 page answered 200', async ({ request }) => {
@@ -634,4 +634,61 @@ test.describe('a first visit is not covered by every prompt at once (issue 17, c
       await expect(cookies).toHaveCount(0);
     });
   }
+});
+
+test.describe('after the request, the layout keeps its promises (issue 29)', () => {
+  const intersects = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+    a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+
+  test("the e-book sheet comes after more than 3 pages while the cookie alert still waits: both in view, neither over the other", async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! }]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en/about');
+    const cookies = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(cookies).toBeVisible();
+    const nav = page.getByRole('banner').getByRole('navigation');
+    for (const name of ['Visa', 'Contact us', 'FAQ', 'Mass media']) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    const ebook = page.getByRole('region', { name: 'Free travel guide' });
+    await expect(ebook).toBeVisible();
+    await expect(cookies).toBeVisible();
+    expect(intersects((await ebook.boundingBox())!, (await cookies.boundingBox())!)).toBe(false);
+    // The sheet's button takes a click (nothing lies over it): the guide's form opens.
+    await ebook.getByRole('button', { name: 'Get the guide' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test("signed in with internet calls on, 'Call via internet' never lies over the header's switchers from 992 to 1920 px; at 1280 it is there to press", async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.context().addCookies([
+      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+    ]);
+    const traveller = createTraveller({ first_name: 'Maximiliane', last_name: 'Langername-Beispiel', email: 'header.call@example.com' });
+    await startSession(page.context(), baseURL!, traveller.token, { id: traveller.id, first_name: 'Maximiliane', last_name: 'Langername-Beispiel', currency: 'USD' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/en/about');
+    const banner = page.getByRole('banner');
+    const call = banner.getByRole('button', { name: 'Call via internet' });
+    await expect(call).toBeAttached();
+    const problems: string[] = [];
+    for (const width of [992, 1100, 1200, 1280, 1366, 1440, 1600, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      const m = await banner.evaluate((header) => {
+        const button = header.querySelector<HTMLElement>('.lay-phones__call')!;
+        const shown = getComputedStyle(button).visibility !== 'hidden';
+        const tools = [...header.querySelectorAll<HTMLElement>('.lay-header__tools > *')].filter((el) => el.getClientRects().length > 0).map((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+        return { shown, box: button.getBoundingClientRect().toJSON() as DOMRect, tools };
+      });
+      if (m.shown) for (const tool of m.tools) if (intersects(m.box, tool)) problems.push(`${width} px: 'Call via internet' over a switcher`);
+      if (width === 1280 && !m.shown) problems.push('1280 px: no \'Call via internet\' in the header');
+    }
+    expect(problems).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await call.click();
+    await expect(page.getByRole('dialog', { name: 'Call via internet' })).toBeVisible();
+  });
 });

@@ -1,11 +1,14 @@
 import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import type { Server } from 'node:http';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_COOKIE, sessionMarker } from '../../shared/src/api/session-cookie';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
+import { productNow } from './fixtures';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const MANIFEST_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'mfe-manifest.json');
@@ -127,4 +130,23 @@ export async function reviewCounts(page: Page): Promise<{ title: number; basedOn
   const tab = Number((await section.getByRole('tab', { selected: true }).textContent())!.replace(/\D/g, ''));
   const all = Number((await section.getByRole('tab', { name: /^All \(/ }).textContent())!.replace(/\D/g, ''));
   return { title, basedOn, tab, all };
+}
+
+/**
+ * A traveller with a session token, written into the e2e database as sign-in leaves them (a token valid for a day on
+ * the product's clock): for a test that needs an account with a name, a currency or an e-mail, then `startSession`.
+ */
+export function createTraveller(fields: { first_name?: string; last_name?: string; email?: string; currency?: string | null } = {}): { id: number; token: string } {
+  const db = new Database(path.join(path.resolve(ROOT, E2E_TMP), 'catalogue.sqlite'), { fileMustExist: true });
+  try {
+    const now = new Date(productNow()).toISOString();
+    const id = Number(db.prepare(`insert into travellers (first_name, last_name, email, is_email_set, currency, created_at, updated_at)
+      values (?, ?, ?, 1, ?, ?, ?)`).run(fields.first_name ?? 'Anna', fields.last_name ?? 'Petrova', fields.email ?? 'anna@example.com', fields.currency === undefined ? 'USD' : fields.currency, now, now).lastInsertRowid);
+    const token = randomBytes(32).toString('base64url');
+    db.prepare('insert into traveller_tokens (token_hash, traveller_id, created_at, expires_at) values (?, ?, ?, ?)')
+      .run(createHash('sha256').update(token).digest('hex'), id, now, new Date(productNow() + 86_400_000).toISOString());
+    return { id, token };
+  } finally {
+    db.close();
+  }
 }

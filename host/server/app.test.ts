@@ -4,7 +4,7 @@
  * configured origins only, 503 instead of soft 404s, security headers and the page CSP, 413 and malformed URLs.
  * The host build is a small fixture (entry.json only: the shell renders empty without host/dist/server/ssr.js).
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import type { HostSettings } from './settings';
 import fixture from './tour-head.fixture.json';
 
 const TOUR = 'pacific-ocean-cruise-from-petropavlovsk-kamchatsky-1007';
+const REQUEST_UUID = '0b6f1c2e-4a8d-4f3b-9c1e-2d7a5b8e6f10';
+const MEET_KEY = 'a'.repeat(43);
 
 interface Seen { method: string; url: string; headers: IncomingHttpHeaders; bodyLength: number }
 type Answer = { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
@@ -59,6 +61,10 @@ function defaultAnswer(url: URL): Answer {
     case '/spa/tour': return url.searchParams.get('slug') === TOUR ? { status: 200, body: fixture } : { status: 404, body: { message: 'Not found' } };
     case '/spa/blog-post': return url.searchParams.get('slug') === 'baikal-in-winter-7' ? { status: 200, body: { post: {} } } : { status: 404, body: { message: 'Not found' } };
     case '/spa/blog-posts': return url.searchParams.get('slug') === 'atlantis' ? { status: 404, body: { message: 'Not found' } } : { status: 200, body: { posts: [] } };
+    // Issue 29: the order page's tour, a request's link, an organizer-meet key.
+    case '/spa/tour-for-request': return url.searchParams.get('id') === '1007' ? { status: 200, body: { id: 1007 } } : { status: 404, body: { message: 'Not found' } };
+    case '/crm/api/request/get-by-uuid': return url.searchParams.get('uuid') === REQUEST_UUID ? { status: 200, body: { request: {} } } : { status: 404, body: { message: 'Request not found' } };
+    case '/spa/contract-organizer-meet-data': return url.searchParams.get('key') === MEET_KEY ? { status: 200, body: {} } : { status: 404, body: { message: 'Not found' } };
     // A remote's compiled catalogue, as its build ships it (scripts/webpack/remote-meta-plugin.js).
     case '/cdn/comms/i18n/en.abcd1234.json': return { status: 200, body: { 'page.chat-guide.title': [{ type: 0, value: 'Chat guide' }], 'comms.guide.title': [{ type: 0, value: 'How to reach a coordinator' }] } };
     default: return { status: 200, body: { ok: true } };
@@ -300,6 +306,56 @@ describe('no soft 404s: an undecidable route check is a 503', () => {
       const ok = await app.inject({ url, headers: html });
       expect([url, ok.statusCode]).toEqual([url, 200]);
       expect(ok.headers['retry-after']).toBeUndefined();
+    }
+  });
+});
+
+describe('the order page, a request\'s link and an organizer-meet key: real 404s (issue 29)', () => {
+  /** mfe-account's own declaration of the organizer-meet route (its src/routes.json), published in the manifest. */
+  const withAccount = () => {
+    const file = path.join(tmp, 'manifest-account.json');
+    const routes = JSON.parse(readFileSync(path.join(__dirname, '../../mfe-account/src/routes.json'), 'utf8')) as unknown[];
+    writeFileSync(file, JSON.stringify({ ...MANIFEST, 'mfe-account': { url: 'http://localhost:8084/mf-manifest.json', version: '1', routes } }));
+    return host({ manifestFile: file });
+  };
+  const UNKNOWN_UUID = '0b6f1c2e-4a8d-4f3b-9c1e-2d7a5b8e6f11';
+
+  test('a malformed or unknown tour id, request uuid or meet key is a 404 (the page says so); known ones are 200', async () => {
+    const app = await withAccount();
+    const notFound = [
+      '/en/tour/abc/order', '/en/tour/0/order', '/en/tour/99999/order',
+      `/en/arrival/${UNKNOWN_UUID}`, '/en/arrival/not-a-uuid', `/de/arrival/${REQUEST_UUID.toUpperCase()}`,
+      `/en/order/${UNKNOWN_UUID}/add-tourists`,
+      `/en/organizer-meet/${'b'.repeat(43)}`, '/en/organizer-meet/short',
+    ];
+    for (const url of notFound) {
+      const res = await app.inject({ url, headers: html });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(initialState(res.body)).toMatchObject({ status: 404, notFound: 'validation' });
+    }
+    // What cannot be a tour id, uuid or key never reaches the API.
+    expect(fake.seen.filter((x) => /[?&](id=abc|id=0|uuid=not-a-uuid|key=short)/.test(x.url))).toEqual([]);
+    for (const url of ['/en/tour/1007/order', `/en/arrival/${REQUEST_UUID}`, `/en/order/${REQUEST_UUID}/add-tourists?request_id=1234567890`, `/en/organizer-meet/${MEET_KEY}`]) {
+      const res = await app.inject({ url, headers: html });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+    }
+    // The checks are the host's own calls.
+    expect(fake.last('/crm/api/request/get-by-uuid')?.headers).toMatchObject({ 'x-internal-call': 'host-server', 'x-internal-secret': 's3cret' });
+  });
+
+  test('an API that cannot decide (down, 500, 429) makes them 503, never a guessed 200 or 404', async () => {
+    const down = await host({ apiUrl: await deadApiUrl() });
+    for (const url of ['/en/tour/1007/order', `/en/arrival/${REQUEST_UUID}`, `/en/order/${REQUEST_UUID}/add-tourists`]) {
+      const res = await down.inject({ url, headers: html });
+      expect([url, res.statusCode]).toEqual([url, 503]);
+      expect(initialState(res.body)).toMatchObject({ status: 503 });
+    }
+    const app = await withAccount();
+    for (const status of [500, 429]) {
+      fake.answer = () => ({ status, body: { message: 'x' } });
+      for (const url of ['/en/tour/1007/order', `/en/arrival/${REQUEST_UUID}`, `/en/organizer-meet/${MEET_KEY}`]) {
+        expect([url, status, (await app.inject({ url, headers: html })).statusCode]).toEqual([url, status, 503]);
+      }
     }
   });
 });

@@ -20,7 +20,9 @@ import { defaultRouteRules, findRouteRule, type RouteRule } from './route-rules'
 import { renderDocument, renderHead } from './head';
 import { faviconLinks, favicons } from './favicon';
 import { tourHead } from './tour-head';
-import { validateBlogArticle, validateBlogCategory, validateReviewRegion, validateSearchSlug, type RouteCheck } from './validate';
+import {
+  validateBlogArticle, validateBlogCategory, validateOrderTour, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, validateSearchSlug, type RouteCheck,
+} from './validate';
 import { loadShellRenderer } from './ssr';
 import { createRemoteTexts, plainText } from './remote-texts';
 import { forwardedHeaders, type ApiTarget, type Visitor } from './api-call';
@@ -360,6 +362,13 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
         check = await validateBlogArticle(api, slug ?? '', locale);
       } else if (match.def.validate === 'blog-category') {
         if (slug) check = await validateBlogCategory(api, slug, locale);
+      } else if (match.def.validate === 'order-tour') {
+        check = await validateOrderTour(api, match.params.id ?? '', locale);
+      } else if (match.def.validate === 'request-uuid') {
+        // arrival-page names it uuid, add-tourists id (§2.2).
+        check = await validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
+      } else if (match.def.validate === 'organizer-meet-key') {
+        check = await validateOrganizerMeetKey(api, match.params.key ?? '', locale);
       } else if (region) {
         check = await validateReviewRegion(api, region, locale);
       }

@@ -1,4 +1,6 @@
 import { LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
+import { REQUEST_UUID_RE } from '@tours/shared/src/api/schemas/requests';
+import { ORGANIZER_MEET_KEY_RE } from '@tours/shared/src/api/schemas/organizer-meet';
 import { askApi, definitelyNotFound, type ApiTarget } from './api-call';
 
 /**
@@ -41,6 +43,35 @@ export async function validateBlogArticle(api: ApiTarget, slug: string, locale: 
 export async function validateBlogCategory(api: ApiTarget, slug: string, locale: Locale): Promise<RouteCheck> {
   if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return 'invalid';
   const res = await askApi(api, `/spa/blog-posts?slug=${encodeURIComponent(slug)}&per-page=1`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
+}
+
+/** The tour of the order page (/tour/{id}/order) through /spa/tour-for-request: unknown, unpublished or not a number is a 404 (issue 29). */
+export async function validateOrderTour(api: ApiTarget, id: string, locale: Locale): Promise<RouteCheck> {
+  // The screen's own rule for the id (mfe-booking RequestPage): anything else never reaches the API.
+  if (!/^[1-9]\d{0,9}$/.test(id)) return 'invalid';
+  const res = await askApi(api, `/spa/tour-for-request?id=${id}&format=main&site_id=1`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
+}
+
+/**
+ * A request's link (/arrival/{uuid}, /order/{uuid}/add-tourists) through /crm/api/request/get-by-uuid: a uuid that
+ * names no request is a 404 (issue 29). The uuid is the link's secret (122 random bits); the answer is read for its
+ * status only and goes nowhere.
+ */
+export async function validateRequestUuid(api: ApiTarget, uuid: string, locale: Locale): Promise<RouteCheck> {
+  if (!REQUEST_UUID_RE.test(uuid)) return 'invalid';
+  const res = await askApi(api, `/crm/api/request/get-by-uuid?uuid=${uuid}`, headers(locale));
+  if (res && definitelyNotFound(res.status)) return 'invalid';
+  return res?.ok ? 'valid' : 'unavailable';
+}
+
+/** An organizer-meet link (/organizer-meet/{key}) through its data call: a wrong, malformed or expired key is a 404 (issue 29). */
+export async function validateOrganizerMeetKey(api: ApiTarget, key: string, locale: Locale): Promise<RouteCheck> {
+  if (!ORGANIZER_MEET_KEY_RE.test(key)) return 'invalid';
+  const res = await askApi(api, `/spa/contract-organizer-meet-data?key=${key}`, headers(locale));
   if (res && definitelyNotFound(res.status)) return 'invalid';
   return res?.ok ? 'valid' : 'unavailable';
 }

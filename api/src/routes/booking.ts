@@ -25,6 +25,7 @@ import {
 import { prepared, type Arg } from '../db/prepared';
 import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
 import { paymentRecordsOf } from '../lib/payments';
+import { requestMoney, tourPlaces } from '../lib/arrival-facts';
 import {
   DUPLICATE_WINDOW_MS, accessRequest, idempotencyKeyOf, keyReused, seatErrors, submitFingerprint, submitHash, travellerActor, type RequestAccess,
 } from '../lib/booking';
@@ -132,6 +133,8 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     paymentRecordsOf(s, row),
   ]);
   const editable = canEditTouristsStatus(row.status);
+  // The place's name and the gathering place in the reader's language, and total / paid / balance (issue 29).
+  const [places, money] = await Promise.all([tour ? tourPlaces(s, tour, ctx.locale) : null, requestMoney(s, row, payments)]);
   return {
     id, uuid: row.uuid, type: row.type, status: row.status, status_name: requestStatusName(row.status), status_key: requestStatusKey(row.status),
     is_cancelled: isCancelledStatus(row.status), can_cancel: canCancelStatus(row.status), can_edit_tourists: editable,
@@ -139,7 +142,7 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     tour: tour
       ? {
         id: tour.id, title: t(tour, 'title', ctx.locale), slug: t(tour, 'slug', ctx.locale), image: imageUrl('tours', `${tour.id}-1`), type: tour.type, days: tour.days,
-        hours: tour.hours, main_location: tour.main_location,
+        hours: tour.hours, main_location: tour.main_location, ...places,
       }
       : null,
     dates, adults: row.adults, children: row.children,
@@ -149,7 +152,7 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     // What the traveller may see of the history: when and what, not which staff member.
     history: history.map((h) => ({ at: h.at, actor: h.actor, action: h.action, from_status: h.from_status, to_status: h.to_status, message: h.message })),
     // The travel agreement and the invoices (accounts-and-comms §3), once confirmed (lib/payments.ts).
-    agreement: payments.agreement, invoices: payments.invoices,
+    agreement: payments.agreement, invoices: payments.invoices, money,
   };
 }
 

@@ -1,18 +1,19 @@
-import { promptToShow, showsPartnershipBar, type PromptState } from './first-visit';
+import { promptsToShow, showsPartnershipBar, type PromptState } from './first-visit';
 
 const base: PromptState = { countryResolved: true, locationAsking: false, cookiesPending: false, ebookDue: false };
 
-describe('promptToShow: one unasked prompt at a time', () => {
-  test.each<[string, Partial<PromptState>, ReturnType<typeof promptToShow>]>([
-    ['nothing pending', {}, null],
-    ['the location first, the cookie alert waits', { locationAsking: true, cookiesPending: true }, 'location'],
-    ['the location before a due e-book sheet', { locationAsking: true, ebookDue: true }, 'location'],
-    ['the cookie alert once the location is answered', { cookiesPending: true }, 'cookies'],
-    ['the cookie alert waits while the country is being found (the dropdown may still come)', { countryResolved: false, cookiesPending: true }, null],
-    ['the cookie alert before the e-book sheet', { cookiesPending: true, ebookDue: true }, 'cookies'],
-    ['the e-book sheet once the cookie alert is answered', { ebookDue: true }, 'ebook'],
+describe('promptsToShow: one unasked prompt at a time; the e-book sheet may join the cookie alert', () => {
+  test.each<[string, Partial<PromptState>, ReturnType<typeof promptsToShow>]>([
+    ['nothing pending', {}, []],
+    ['the location first, the cookie alert waits', { locationAsking: true, cookiesPending: true }, ['location']],
+    ['the location before a due e-book sheet', { locationAsking: true, ebookDue: true }, ['location']],
+    ['the cookie alert once the location is answered', { cookiesPending: true }, ['cookies']],
+    ['the cookie alert waits while the country is being found (the dropdown may still come)', { countryResolved: false, cookiesPending: true }, []],
+    // Issue 29: the due e-book sheet had waited for 'Allow' (never, for a visitor who leaves the alert alone).
+    ['a due e-book sheet beside a waiting cookie alert, stacked above it', { cookiesPending: true, ebookDue: true }, ['cookies', 'ebook']],
+    ['the e-book sheet once the cookie alert is answered', { ebookDue: true }, ['ebook']],
   ])('%s', (_name, state, expected) => {
-    expect(promptToShow({ ...base, ...state })).toBe(expected);
+    expect(promptsToShow({ ...base, ...state })).toEqual(expected);
   });
 });
 

@@ -6,6 +6,9 @@ describe('declared routes', () => {
   test.each([
     [{ name: 'chat-guide', paths: { base: '/chat-guide' } }, { name: 'chat-guide', owner: 'mfe-comms', paths: { base: '/chat-guide' } }],
     [{ name: 'chat-guide', paths: { base: '/chat-guide/:id?', de: '/chat-anleitung/:id?' }, fullHeader: true }, { name: 'chat-guide', owner: 'mfe-comms', paths: { base: '/chat-guide/:id?', de: '/chat-anleitung/:id?' }, fullHeader: true }],
+    // A route check the host server knows is kept (issue 29: a bad organizer-meet key is a real 404); another is left out.
+    [{ name: 'meet-x', paths: { base: '/meet-x/:key' }, validate: 'organizer-meet-key' }, { name: 'meet-x', owner: 'mfe-comms', paths: { base: '/meet-x/:key' }, validate: 'organizer-meet-key' }],
+    [{ name: 'meet-x', paths: { base: '/meet-x/:key' }, validate: 'drop-tables' }, { name: 'meet-x', owner: 'mfe-comms', paths: { base: '/meet-x/:key' } }],
     [{ name: 'x', paths: { base: '/x' }, owner: 'mfe-tour' }, null], // claims another owner
     [{ name: 'x', paths: { base: 'x' } }, null], // not absolute
     [{ name: 'x', paths: { base: '/a b' } }, null],

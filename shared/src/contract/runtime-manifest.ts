@@ -13,7 +13,7 @@
  * Pure (no DOM, no node): the host server and the browser read it with this; scripts/lib/publish.mjs writes it.
  */
 import { LOCALES, type Locale } from '../i18n/locales';
-import type { RouteDef } from '../routing/routes';
+import { ROUTE_CHECKS, type RouteCheckName, type RouteDef } from '../routing/routes';
 import { MFE_NAMES, type MfeName } from './names';
 
 export interface RemoteRelease {
@@ -55,7 +55,9 @@ export function declaredRoute(value: unknown, owner: MfeName): RouteDef | null {
     paths[key] = p;
   }
   if (value.owner !== undefined && value.owner !== owner) return null;
-  return { name: value.name, owner, paths, ...(value.fullHeader === true ? { fullHeader: true } : {}) };
+  // A check the host server knows may be named (issue 29: the organizer-meet key); any other value is left out.
+  const validate = (ROUTE_CHECKS as readonly unknown[]).includes(value.validate) ? { validate: value.validate as RouteCheckName } : {};
+  return { name: value.name, owner, paths, ...(value.fullHeader === true ? { fullHeader: true } : {}), ...validate };
 }
 
 function release(value: Record<string, unknown>, name: MfeName): RemoteRelease | null {

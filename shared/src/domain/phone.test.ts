@@ -1,5 +1,5 @@
 import {
-  applyPhoneInput, countryName, isBlankPhone, phoneToSend, defaultPhoneCountry, detectPhoneCountry, isBlockedPhoneKey, isPrefixOnly, isValidPhone, loadPhoneLib,
+  applyPhoneInput, countryName, isBlankPhone, phoneEditOf, phoneToSend, defaultPhoneCountry, detectPhoneCountry, isBlockedPhoneKey, isPrefixOnly, isValidPhone, loadPhoneLib,
   matchPhoneCountries, normalisePhone, phoneCountryMismatch, phoneLib, sanitisePhone, type PhoneCountryMatch,
 } from './phone';
 
@@ -67,6 +67,24 @@ describe('§5.2 phone input: pure rules', () => {
   ])('%s', (_name, raw, country, code, expected) => {
     expect(applyPhoneInput(raw, country, code)).toBe(expected);
   });
+
+  // Issue 29: '+44…' typed over the selected +1 had become '+1442…' with no hint (a paste kept it).
+  test.each<[string, string, string, string, Parameters<typeof applyPhoneInput>[3], string]>([
+    ["a '+' typed over the code starts another number", '+', 'US', '1', 'insert', '+'],
+    ['its digits are kept as typed', '+4', 'US', '1', 'insert', '+4'],
+    ['even where they start the selected code', '+4', 'DE', '49', 'insert', '+4'],
+    ['so the number is the one typed', '+44 20 7946', 'US', '1', 'insert', '+44 20 7946'],
+    ['deleting into the code still restores it', '+', 'US', '1', 'delete', '+1'],
+    ['cutting into it too', '+4', 'DE', '49', 'delete', '+49'],
+    ['digits typed without a + still follow the code', '4', 'US', '1', 'insert', '+1 4'],
+    ['RU: +8 typed is still national 8', '+8', 'RU', '7', 'insert', '8'],
+  ])('%s', (_name, raw, country, code, how, expected) => {
+    expect(applyPhoneInput(raw, country, code, how)).toBe(expected);
+  });
+
+  test.each([
+    ['insertText', 'insert'], ['insertFromPaste', 'insert'], ['deleteContentBackward', 'delete'], ['deleteByCut', 'delete'], [undefined, 'unknown'], ['historyUndo', 'unknown'],
+  ] as const)('inputType %p is an edit of kind %p', (inputType, expected) => expect(phoneEditOf(inputType)).toBe(expected));
 
   test.each([
     ['89161234567', 'RU', '+79161234567'],

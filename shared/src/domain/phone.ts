@@ -59,18 +59,29 @@ export function sanitisePhone(raw: string): string {
   return `${plus ? '+' : ''}${kept.replace(/\+/g, '')}`.slice(0, PHONE_MAX_LENGTH);
 }
 
+/** How the field changed: typed or pasted in ('insert'), deleted or cut ('delete'), or not known (no input type). */
+export type PhoneEdit = 'insert' | 'delete' | 'unknown';
+
+/** The edit of an input event's `inputType` ('insertText', 'insertFromPaste', 'deleteContentBackward' …). */
+export function phoneEditOf(inputType: string | undefined): PhoneEdit {
+  return inputType?.startsWith('insert') ? 'insert' : inputType?.startsWith('delete') ? 'delete' : 'unknown';
+}
+
 /**
  * The field's next value after an edit, for the selected country and its calling code (unknown before the
  * library loads): RU '+8' → '8'; the '+{code}' prefix is restored when the edit cut into it; bare digits get it
  * in front. A value with another '+code' is kept: the mismatch hint offers that country.
  */
-export function applyPhoneInput(raw: string, country: string | null, callingCode: string | null): string {
+export function applyPhoneInput(raw: string, country: string | null, callingCode: string | null, how: PhoneEdit = 'unknown'): string {
   let value = sanitisePhone(raw);
   if (country === 'RU' && value.startsWith('+8')) value = value.slice(1);
   if (country === 'RU' && value.startsWith('8')) return value;
   if (!callingCode) return value;
   const prefix = `+${callingCode}`;
   if (value.startsWith(prefix)) return value;
+  // A '+' typed (not deleted to) starts an international number of its own, kept as typed so the mismatch hint can
+  // name its country (issue 29: '+44…' typed over the selected +1 had become '+1442…', the hint shown only on paste).
+  if (how === 'insert' && value.startsWith('+')) return value;
   const compact = value.replace(/[\s()-]/g, '');
   if (compact === '' || prefix.startsWith(compact)) return prefix;
   if (value.startsWith('+')) return value;

@@ -6,11 +6,11 @@
  */
 export { createApiClient, isAbortError, isRetryableError } from '../api/client';
 export type { ApiClient } from '../api/client';
-export { applyServerErrors } from '../api/form-errors';
+export { applyServerErrors, onForm } from '../api/form-errors';
 export { commonHeaders } from '../api/headers';
 export {
   AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthBody, AuthViaCodeBody, ChangeCountryBody, ChangeEmailBody, ChangePasswordBody, ChangePhoneBody,
-  CODE_SENDERS, ConfirmPhoneBody, DoneAnswer, PASSWORD_MAX, PASSWORD_MIN, PhoneConfirmationMethodsAnswer, ProfileAnswer, RegisterWithoutPasswordBody,
+  CODE_SENDERS, ConfirmPhoneBody, DoneAnswer, PASSWORD_MAX, PASSWORD_MIN, PhoneConfirmationMethodsAnswer, ProfileAnswer, RegisterBody, RegisterWithoutPasswordBody,
   ResetTokenAnswer, SendAuthCodeBody, SendCodeAnswer, SendConfirmationCodeBody, SetCurrencyAnswer, SetLanguageBody, SignedInAnswer, UpdateProfileBody,
   UpdateProfilePhotoAnswer, UserAnswer, UserProfile, VerificationMethod, displayName, hasEmptyFields,
 } from '../api/schemas/accounts';

@@ -8,6 +8,10 @@ export type RouteName =
   | 'faq' | 'press' | 'blog-index' | 'blog-article-id' | 'reviews-index' | 'organizer-id'
   | 'chat-index' | 'account' | 'account-trips';
 
+/** The route checks the host server knows (host/server/validate.ts); a declared route may name one too. */
+export const ROUTE_CHECKS = ['search-slug', 'review-region', 'blog-article', 'blog-category', 'order-tour', 'request-uuid', 'organizer-meet-key'] as const;
+export type RouteCheckName = (typeof ROUTE_CHECKS)[number];
+
 export interface RouteDef {
   /** A contract route's name, or the name a microfrontend gives a route it declares itself (routeTable). */
   name: RouteName | (string & {});
@@ -19,9 +23,11 @@ export interface RouteDef {
   /**
    * The server checks the route with a call before answering, so an unknown one is a real 404: 'search-slug'
    * through /spa/validate-slug, 'review-region' (an optional region) through /spa/reviews, 'blog-article' through
-   * /spa/blog-post, 'blog-category' (an optional category) through /spa/blog-posts.
+   * /spa/blog-post, 'blog-category' (an optional category) through /spa/blog-posts; issue 29: 'order-tour' (the
+   * tour id of the order page) through /spa/tour-for-request, 'request-uuid' (a request's link) through
+   * /crm/api/request/get-by-uuid, 'organizer-meet-key' through /spa/contract-organizer-meet-data.
    */
-  validate?: 'search-slug' | 'review-region' | 'blog-article' | 'blog-category';
+  validate?: RouteCheckName;
   /** What the host shows until the page's screen paints: the tour page's skeleton, else the generic one. */
   placeholder?: 'tour';
 }
@@ -30,9 +36,9 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', owner: 'mfe-search', paths: { base: '/' }, fullHeader: true },
   { name: 'individual-tour-page', owner: 'mfe-tour', paths: { base: '/order/:uuid/individual-tour' }, placeholder: 'tour' },
-  { name: 'add-tourists', owner: 'mfe-booking', paths: { base: '/order/:id/add-tourists' } },
-  { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' } },
-  { name: 'arrival-page', owner: 'mfe-booking', paths: { base: '/arrival/:uuid' } },
+  { name: 'add-tourists', owner: 'mfe-booking', paths: { base: '/order/:id/add-tourists' }, validate: 'request-uuid' },
+  { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' }, validate: 'order-tour' },
+  { name: 'arrival-page', owner: 'mfe-booking', paths: { base: '/arrival/:uuid' }, validate: 'request-uuid' },
   { name: 'meet', owner: 'mfe-booking', paths: { base: '/meet' } },
   { name: 'partnership-page', owner: 'mfe-search', paths: { base: '/for-agencies', cn: '/duiyu-lvxingshe', de: '/fur-agenturen' }, fullHeader: true },
   { name: 'visa-page', owner: 'mfe-search', paths: { base: '/visa', cn: '/qianzheng', de: '/visum' } },

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch,
+  applyPhoneInput, callingCodeOf, countryName, isBlockedPhoneKey, loadPhoneLib, matchPhoneCountries, normalisePhone, phoneCountryMismatch, phoneEditOf,
   phoneLib, PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneCountryMatch, type PhoneCountryOption, type PhoneLib,
 } from '../domain/phone';
 import { useCombobox } from './useCombobox';
@@ -70,7 +70,10 @@ export function PhoneInput({ label, labelAddon, value, onChange, onBlur, country
   const mismatch = lib ? phoneCountryMismatch(lib, value, country) : null;
 
   const handleInput = (e: ChangeEvent<HTMLInputElement>) => {
-    const next = applyPhoneInput(e.target.value, country, code);
+    // Typed or deleted: a '+' typed over the code starts another country's number; deleting into the code restores it.
+    // (React hands the InputEvent as nativeEvent; Preact's event is the InputEvent itself.)
+    const inputType = ((e.nativeEvent ?? e) as unknown as { inputType?: string }).inputType;
+    const next = applyPhoneInput(e.target.value, country, code, phoneEditOf(inputType));
     // Preact keeps the DOM value when the state does not change: write it back so blocked characters vanish.
     if (e.target.value !== next) e.target.value = next;
     onChange(next);

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, useHost } from '@tours/shared/core';
 import { Button, PhoneLink } from '@tours/shared/kit';
 import { isLoggedInAtom, webCallsAtom } from '../../state/host-atoms';
+import { PhoneIcon } from './icons';
 import { shownPhones } from '../format';
 import { openCallbackModal, openPhoneContactsModal } from '../modals/lazy';
 import { contactsAtom } from '../state';
@@ -68,10 +69,13 @@ export function PhoneContacts({ showCountry = true, showCallback = true, compact
             <Button
               variant="ghost"
               size="sm"
+              className="lay-phones__call"
               aria-haspopup="dialog"
               onClick={() => host.openModal('comms/call', {})}
             >
-              {intl.formatMessage({ id: 'layout.phones.callOnline' })}
+              {/* Where the header's bar is tight it shows the icon alone, the words still its name (header/call-fits.ts). */}
+              <PhoneIcon />
+              <span className="lay-phones__call-text">{intl.formatMessage({ id: 'layout.phones.callOnline' })}</span>
             </Button>
           )}
         </div>

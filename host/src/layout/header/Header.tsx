@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { routeAtom, useHost } from '@tours/shared/core';
@@ -10,6 +11,7 @@ import { SocialLinks } from '../contacts/SocialLinks';
 import { SupportSchedule } from '../contacts/SupportSchedule';
 import { LocationControl } from '../location/LocationControl';
 import { AccountControl } from './AccountControl';
+import { useCallMode } from './call-fits';
 import { ChatBadge } from './ChatBadge';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -42,6 +44,8 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
   const fixed = useFixedHeader(route?.name !== 'tour-page');
   const items = useNavItems();
   const site = useSiteName();
+  const contactsRef = useRef<HTMLDivElement | null>(null);
+  const callMode = useCallMode(contactsRef);
 
   return (
     <div className="lay-header-slot">
@@ -62,7 +66,7 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
             </ul>
           </nav>
           {variant === 'full' && (
-            <div className="lay-header__contacts">
+            <div className="lay-header__contacts" ref={contactsRef} data-call={callMode}>
               <PhoneContacts compact className="lay-header__phones" />
               <SupportSchedule className="lay-header__schedule" />
               <SocialLinks className="lay-header__social" />

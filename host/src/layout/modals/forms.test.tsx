@@ -66,6 +66,31 @@ describe('layout forms on the shared form hook', () => {
   });
 });
 
+describe('a callback asked for on a tour records the tour (issue 29)', () => {
+  const callBack = async (path: string) => {
+    const user = userEvent.setup();
+    const t = renderWithHost(<span />, { path });
+    act(() => void openCallbackModal(t.host, 'tour_contacts'));
+    const dialog = screen.getByRole('dialog', { name: 'Request a call' });
+    await user.type(within(dialog).getByLabelText(/Your name/), 'Anna');
+    await user.type(within(dialog).getByLabelText(/Phone/), '2127365000');
+    await user.click(within(dialog).getByRole('button', { name: 'Call me back' }));
+    expect(await screen.findByText(/Call back request successful/)).toBeInTheDocument();
+    return (t.calls.find((c) => c.method === 'POST' && c.path === '/spa/submit-help-request')!.body as { data: Record<string, unknown> }).data;
+  };
+
+  test.each([
+    ['the tour page', '/en/svir-tour-1001', 1001],
+    ['the order page', '/en/tour/1354/order', 1354],
+  ])('%s: tour_id with the request', async (_name, path, tourId) => {
+    expect(await callBack(path)).toMatchObject({ type: 'phone_call_request', tour_id: tourId, click_source: 'tour_contacts' });
+  });
+
+  test('elsewhere: no tour', async () => {
+    expect(await callBack('/en/visa')).not.toHaveProperty('tour_id');
+  });
+});
+
 describe("the contract's 'layout:help-form' (a remote's button for the layout's forms)", () => {
   test("opens the host's own callback form; what it sends says where it was opened from", async () => {
     const { createHostEvents } = await import('../../events');

@@ -18,11 +18,11 @@ export function CookieAlert() {
   const intl = useIntl();
   const [accepted, setAccepted] = useState(() => readCookie(COOKIES.cookieAlert.name) === '1');
   const setPending = useSetAtom(cookiesPendingAtom);
-  const prompt = useFirstVisitPrompt();
+  const shows = useFirstVisitPrompt('cookies');
   useEffect(() => {
     setPending(!accepted);
   }, [accepted, setPending]);
-  if (accepted || prompt !== 'cookies') return null;
+  if (accepted || !shows) return null;
   const allow = () => {
     writeCookie(COOKIES.cookieAlert.name, '1', COOKIES.cookieAlert.maxAge);
     setAccepted(true);

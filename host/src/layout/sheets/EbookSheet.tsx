@@ -12,16 +12,16 @@ const loadView = () => import(/* webpackChunkName: "ebook-sheet" */ './EbookShee
 
 /**
  * E-book subscribe sheet (§4.11): appears after more than 3 route changes unless it was hidden before.
- * Closing it (or subscribing) remembers that it is hidden. Not while the location or cookie prompt waits.
+ * Closing it (or subscribing) remembers that it is hidden. Not while the location prompt waits; with the cookie alert.
  */
 export function EbookSheet() {
   const changes = useAtomValue(routeChangesAtom);
   const [hidden, setHidden] = useState(() => readLocal(STORAGE.ebookHidden) === '1');
-  // After the location and cookie prompts (layout/first-visit.ts).
-  const prompt = useFirstVisitPrompt(!hidden && changes > EBOOK_ROUTE_CHANGES);
+  // After the location prompt; beside a cookie alert still waiting, above it in the stack (layout/first-visit.ts).
+  const shows = useFirstVisitPrompt('ebook', !hidden && changes > EBOOK_ROUTE_CHANGES);
   // An offer, not a task: if its code cannot load, there is simply no sheet.
-  const EbookSheetView = useOnDemand(loadView, prompt === 'ebook');
-  if (prompt !== 'ebook' || !EbookSheetView) return null;
+  const EbookSheetView = useOnDemand(loadView, shows);
+  if (!shows || !EbookSheetView) return null;
   const hide = () => {
     writeLocal(STORAGE.ebookHidden, '1');
     setHidden(true);

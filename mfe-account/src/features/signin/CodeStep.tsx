@@ -2,7 +2,7 @@ import { useState, type Dispatch, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { favouritesAtom, useHost } from '@tours/shared/core';
-import { AUTH_CODE_LENGTH, applyServerErrors, type CodeSender, type SignedInAnswer } from '@tours/shared/api';
+import { AUTH_CODE_LENGTH, applyServerErrors, onForm, type CodeSender, type SignedInAnswer } from '@tours/shared/api';
 import { Button, errorText, useForm } from '@tours/shared/kit';
 import { CodeField } from '../common/CodeField';
 import { MethodChoice } from '../common/MethodChoice';
@@ -30,10 +30,10 @@ export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; di
   const [notice, setNotice] = useState('');
   const sender: CodeSender = state.verifyMethod ?? codeSenderFor(state.method);
 
-  /** The failure of a call on this step onto the code field (§5); only a general message is a toast. */
+  /** The failure of a call on this step onto the code field (§5); only a general message is a toast, never the field's again. */
   const showError = (error: unknown) => {
     if (isFieldAnswer(error)) form.setServerErrors({ code: error.message });
-    else form.setServerErrors(fieldErrorsFor('code', state.method, applyServerErrors(error, host.toast)));
+    else applyServerErrors(error, host.toast, undefined, onForm(form, (fields) => fieldErrorsFor('code', state.method, fields)));
   };
 
   /** send-auth-code through `through` (resend, or another channel chosen). */

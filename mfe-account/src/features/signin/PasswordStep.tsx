@@ -14,7 +14,7 @@ export type PasswordForm = ReturnType<typeof useForm<PasswordValues>>;
 
 /**
  * Step 'password' (the secondary way in, from 'Log in with a password'): the login (an e-mail or a phone) and the
- * password, and 'Forgot your password?'. A wrong pair shows the server's message above the button with what was
+ * password, 'Forgot your password?', and 'No account yet? Sign up with a password' (the sign-up form). A wrong pair shows the server's message above the button with what was
  * typed kept; a failure of type 'redirect' with a url is followed (the sign-in flow's safe-redirect rule).
  */
 export function PasswordStep({ form, dispatch, onSignedIn }: { form: PasswordForm; dispatch: Dispatch<FlowAction>; onSignedIn: (answer: SignedInAnswer) => void }) {
@@ -63,6 +63,9 @@ export function PasswordStep({ form, dispatch, onSignedIn }: { form: PasswordFor
       )}
       <Button type="submit" block loading={busy}>
         {t('account.password.submit')}
+      </Button>
+      <Button variant="link" className="acc-login__toggle" onClick={() => dispatch({ type: 'signUp' })}>
+        {t('account.signup.link')}
       </Button>
       <p className="acc-login__notice">{t('account.login.captchaNotice')}</p>
     </form>

@@ -1,11 +1,12 @@
-import { useId, useState, type Dispatch, type FormEvent, type ReactNode } from 'react';
+import { useState, type Dispatch, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { favouritesAtom, localeAtom, useHost } from '@tours/shared/core';
-import { applyServerErrors } from '@tours/shared/api';
+import { applyServerErrors, onForm } from '@tours/shared/api';
 import { Button, PhoneInput, TextField, errorText, type useForm } from '@tours/shared/kit';
 import { registerWithoutPassword } from './api';
-import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, loginOf, switchLogin, utcOffsetHours, type FlowAction, type FlowState, type RegisterValues } from './flow';
+import { TermsCheck } from './TermsCheck';
+import { MAX_FAVOURITES, codeSenderFor, codeStillRunning, fieldErrorsFor, loginOf, switchLogin, utcOffsetHours, type FlowAction, type FlowState, type RegisterValues } from './flow';
 
 export type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
 
@@ -13,7 +14,8 @@ export type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
  * Step 'register' (§2): one field, phone or e-mail (the toggle switches and clears the other), 'Continue', the
  * terms checkbox and the captcha notice. Validation is passive (§5: only on submit). Submitting registers without a
  * password; the flow moves on when the answer has is_registered, otherwise the reason shows on the field. What was
- * typed stays on any failure. Below, the secondary link 'Log in with a password'.
+ * typed stays on any failure. Continue with the login whose code was just sent goes back to that code while its
+ * resend countdown runs. Below, the secondary link 'Log in with a password'.
  */
 export interface RegisterStepProps {
   state: FlowState;
@@ -33,7 +35,6 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange, 
   const favourites = useAtomValue(favouritesAtom);
   const locale = useAtomValue(localeAtom);
   const [busy, setBusy] = useState(false);
-  const termsId = useId();
   const { method } = state;
 
   const toggle = () => {
@@ -47,6 +48,11 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange, 
     event.preventDefault();
     if (busy || form.validate().length) return;
     const login = loginOf(method, form.values);
+    // Back from the code step and Continue with the same login: that code, not another inside its 60 s (issue 29).
+    if (codeStillRunning(state, login)) {
+      dispatch({ type: 'reopenCode' });
+      return;
+    }
     const sender = codeSenderFor(method);
     setBusy(true);
     try {
@@ -62,17 +68,12 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange, 
       else form.setServerErrors({ [method]: answer.error || t('account.login.sendFailed') });
     } catch (error) {
       // §5: field errors on their fields (send_error_reason on the login field), the general message as a toast.
-      form.setServerErrors(fieldErrorsFor('register', method, applyServerErrors(error, host.toast)));
+      applyServerErrors(error, host.toast, undefined, onForm(form, (fields) => fieldErrorsFor('register', method, fields)));
     } finally {
       setBusy(false);
     }
   };
 
-  const link = (href: string) => (chunks: ReactNode[]) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {chunks}
-    </a>
-  );
   const termsError = errorText(form.errors.terms, t);
   return (
     <form className="acc-login__form" noValidate onSubmit={submit}>
@@ -99,25 +100,7 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange, 
       <Button type="submit" block loading={busy}>
         {t('account.login.continue')}
       </Button>
-      <div className={`acc-check${termsError ? ' acc-check--invalid' : ''}`}>
-        <input
-          id={termsId}
-          type="checkbox"
-          name="terms"
-          checked={form.values.terms}
-          onChange={(e) => form.change('terms', e.target.checked)}
-          aria-invalid={termsError ? true : undefined}
-          aria-describedby={termsError ? `${termsId}-error` : undefined}
-        />
-        <label htmlFor={termsId}>
-          <FormattedMessage id="account.login.terms" values={{ terms: link(host.href('agreement')), privacy: link(host.href('privacy')) }} />
-        </label>
-      </div>
-      {termsError && (
-        <p id={`${termsId}-error`} className="ui-field__error">
-          {termsError}
-        </p>
-      )}
+      <TermsCheck checked={form.values.terms} error={termsError} onChange={(checked) => form.change('terms', checked)} />
       <Button variant="link" className="acc-login__toggle" onClick={onUsePassword}>
         {t('account.login.withPassword')}
       </Button>

@@ -186,6 +186,16 @@ describe('login / sign-up modal (accounts-and-comms §2, §4 Sign-in flow, §5)'
     expect(t.store.get(sessionAtom)).toBeNull();
   });
 
+  test("the API's 'Incorrect code' (a field error, repeated as its message) shows once: on the field, no toast (issue 29)", async () => {
+    const t = await toCodeStep(open({ [AUTH]: () => new ApiError(422, '/crm/api/user/auth-via-code', 'Incorrect code', { code: 'Incorrect code' }) }));
+    fireEvent.change(codeField(), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await flush();
+    expect(screen.getAllByText('Incorrect code')).toHaveLength(1);
+    expect(codeField()).toHaveAccessibleDescription('Incorrect code');
+    expect(t.toast).not.toHaveBeenCalled();
+  });
+
   test('the code: digits only, required, 5 digits; a paste only of exactly 5 digits', async () => {
     const t = await toCodeStep(open());
     fireEvent.change(codeField(), { target: { value: '1a2' } });
@@ -284,13 +294,33 @@ describe('resend countdown (§4: 60 s, ticking every second; restarts only when 
     expect(screen.getByText('Try again later')).toBeInTheDocument();
   });
 
-  test('leaving the code step stops the countdown; a new code starts it again', async () => {
-    await toCodeStep(open());
+  test.each(['Back', 'Cancel'])('%s then Continue inside the 60 s goes back to the code sent, no second code; after it a new one (issue 29)', async (name) => {
+    const t = await toCodeStep(open());
+    const registers = () => t.calls.filter((c) => `${c.method} ${c.path}` === REGISTER);
     act(() => void jest.advanceTimersByTime(10_000));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^(← )?${name}$`) }));
     act(() => void jest.advanceTimersByTime(10_000));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await flush();
+    expect(registers()).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Send the code again/ })).toHaveTextContent('Send the code again in 40 seconds');
+    // Another number is another login: its own code at once.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.change(phoneField(), { target: { value: '+7 999 123-45-68' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await flush();
+    expect(registers()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Send the code again/ })).toHaveTextContent('Send the code again in 60 seconds');
+  });
+
+  test('once the countdown has run out, Continue sends a new code', async () => {
+    const t = await toCodeStep(open());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => void jest.advanceTimersByTime(60_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await flush();
+    expect(t.calls.filter((c) => `${c.method} ${c.path}` === REGISTER)).toHaveLength(2);
     expect(screen.getByRole('button', { name: /^Send the code again/ })).toHaveTextContent('Send the code again in 60 seconds');
   });
 });
@@ -406,5 +436,76 @@ describe('password sign-in and recovery (the secondary way in)', () => {
     await flush();
     expect(email).toHaveAccessibleDescription('Please enter a valid e-mail');
     expect(email).toHaveValue('anna@example.c');
+  });
+});
+
+describe('sign up with a password (issue 29: POST /crm/api/user/register had no screen)', () => {
+  const REGISTER_PASSWORD = 'POST /crm/api/user/register';
+  const toSignUp = () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Log in with a password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No account yet? Sign up with a password' }));
+  };
+  const field = (name: string | RegExp) => screen.getByLabelText(name);
+  const signUpTerms = () => screen.getByRole('checkbox', { name: /I accept Terms and Conditions/ });
+
+  test('the form: names, e-mail, an optional phone, the password twice, terms; checked on submit', async () => {
+    const t = open();
+    toSignUp();
+    expect(screen.getByRole('heading', { name: 'Sign up with a password' })).toHaveAttribute('id', 'account-login-title');
+    expect(field(/^First name/)).toHaveAttribute('autocomplete', 'given-name');
+    expect(field(/^Password/)).toHaveAttribute('autocomplete', 'new-password');
+    expect(field(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
+    expect(screen.getByText(/protected by a captcha service/)).toBeInTheDocument();
+    fireEvent.change(field(/^Password/), { target: { value: 'short' } });
+    fireEvent.change(field(/^Repeat the password/), { target: { value: 'other' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await flush();
+    expect(field(/^First name/)).toHaveAccessibleDescription('Required field');
+    expect(field(/^E-mail/)).toHaveAccessibleDescription('Required field');
+    expect(field(/^Password/)).toHaveAccessibleDescription('At least 8 characters Minimum 8 characters');
+    expect(field(/^Repeat the password/)).toHaveAccessibleDescription('Do not match');
+    expect(signUpTerms()).toHaveAttribute('aria-invalid', 'true');
+    expect(t.calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    expect(screen.getByRole('heading', { name: 'Log in with a password' })).toBeInTheDocument();
+  });
+
+  test('register with the fields, the timezone and the device\'s favourites; signed in, the modal closes', async () => {
+    const t = open({ [REGISTER_PASSWORD]: () => signedInAnswer({ favourites_tours_ids: [15, 77] }) }, { favourites: [15] });
+    toSignUp();
+    fireEvent.change(field(/^First name/), { target: { value: ' Anna ' } });
+    fireEvent.change(field(/^Last name/), { target: { value: 'Ivanova' } });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'anna@example.com' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Phone number/ }), { target: { value: '+7 999 123-45-67' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-pass' } });
+    fireEvent.change(field(/^Repeat the password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(signUpTerms());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await flush();
+    const call = t.calls.find((c) => `${c.method} ${c.path}` === REGISTER_PASSWORD)!;
+    expect(call.body).toEqual({
+      first_name: 'Anna', last_name: 'Ivanova', email: 'anna@example.com', phone: '+79991234567', password: 'secret-pass', confirm_password: 'secret-pass',
+      timezone: expect.any(Number), favourites_tours_ids: [15],
+    });
+    expect(t.store.get(sessionAtom)).toEqual({ token: 'tok-123', profile: expect.objectContaining({ id: 42 }) });
+    expect(t.store.get(favouritesAtom)).toEqual([15, 77]);
+    expect(t.close).toHaveBeenCalledWith({ signedIn: true });
+  });
+
+  test('an e-mail that has an account: on the field once, what was typed stays', async () => {
+    const taken = new ApiError(422, '/crm/api/user/register', 'An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
+    const t = open({ [REGISTER_PASSWORD]: () => taken });
+    toSignUp();
+    fireEvent.change(field(/^First name/), { target: { value: 'Anna' } });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'anna@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-pass' } });
+    fireEvent.change(field(/^Repeat the password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(signUpTerms());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await flush();
+    expect(field(/^E-mail/)).toHaveAccessibleDescription('An account with this e-mail already exists');
+    expect(t.toast).not.toHaveBeenCalled();
+    expect(field(/^E-mail/)).toHaveValue('anna@example.com');
+    expect(t.close).not.toHaveBeenCalled();
   });
 });

@@ -10,6 +10,7 @@ import { CodeStep } from './CodeStep';
 import { PasswordStep, type PasswordValues } from './PasswordStep';
 import { RecoveryStep } from './RecoveryStep';
 import { RegisterStep } from './RegisterStep';
+import { SignUpStep } from './SignUpStep';
 import { flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin, type RegisterValues, type Segment, type Step } from './flow';
 import './signin.css';
 
@@ -24,12 +25,14 @@ const TITLES: Readonly<Record<Step, string>> = {
   code: 'account.login.codeTitle',
   password: 'account.password.title',
   recovery: 'account.recovery.title',
+  signup: 'account.signup.title',
 };
 
 /**
  * The login / sign-up modal's content (accounts-and-comms §2): the title ('Log in or sign up'; 'Log in' with Back on
  * the code step), the segment control, the author segment's one link and the tourist's two steps; the secondary
- * way in, a password (and its recovery), behind 'Log in with a password'. On success the session goes into the
+ * way in, a password (and its recovery, and an account made with one: 'Sign up with a password'), behind 'Log in with
+ * a password'. On success the session goes into the
  * store (signInAtom) and the modal closes with `{ signedIn: true }`.
  */
 export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
@@ -48,8 +51,8 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
   // The site settings may arrive after the modal opened: they pick the field until the visitor uses the toggle.
   useEffect(() => dispatch({ type: 'siteMethod', method: methodOfSetting(mainAuthMethod) }), [mainAuthMethod]);
 
-  // §4/§9: the resend countdown ticks every second; a new code restarts its clock.
-  useCountdownTick(state.step === 'code' && state.secondsLeft > 0, state.sends, () => dispatch({ type: 'tick' }));
+  // §4/§9: the resend countdown ticks every second, on any step (Back keeps the code sent); a new code restarts its clock.
+  useCountdownTick(state.secondsLeft > 0, state.sends, () => dispatch({ type: 'tick' }));
 
   // §5: passive validation (only on submit); the field not shown has no rules.
   const form = useForm<RegisterValues>(
@@ -127,6 +130,9 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
         <CodeStep state={state} dispatch={dispatch} onSignedIn={signedIn} />
       ) : state.step === 'password' ? (
         <PasswordStep form={passwordForm} dispatch={dispatch} onSignedIn={(answer) => signedIn(answer, true)} />
+      ) : state.step === 'signup' ? (
+        // register took the device's favourites: the answer lists them all.
+        <SignUpStep country={country} onCountryChange={setCountry} onSignedIn={(answer) => signedIn(answer)} />
       ) : (
         <RecoveryStep initialEmail={recoveryEmail} dispatch={dispatch} />
       )}

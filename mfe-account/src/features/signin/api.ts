@@ -3,7 +3,7 @@
  * invisible token and answers a captcha-required 429 with the captcha modal (§4 'Captcha').
  */
 import type { HostContext } from '@tours/shared/contract';
-import { DoneAnswer, SendCodeAnswer, SignedInAnswer, type AuthBody, type AuthViaCodeBody, type RegisterWithoutPasswordBody, type SendAuthCodeBody } from '@tours/shared/api';
+import { DoneAnswer, SendCodeAnswer, SignedInAnswer, type AuthBody, type AuthViaCodeBody, type RegisterBody, type RegisterWithoutPasswordBody, type SendAuthCodeBody } from '@tours/shared/api';
 
 type Api = HostContext['api'];
 
@@ -33,4 +33,12 @@ export function authWithPassword(api: Api, body: AuthBody): Promise<SignedInAnsw
 /** POST /crm/api/user/password-recovery: e-mails a link to set a new password; the same answer for any address. */
 export function passwordRecovery(api: Api, body: { email: string }): Promise<DoneAnswer> {
   return api.post('/crm/api/user/password-recovery', body, { schema: DoneAnswer, captcha: true });
+}
+
+/**
+ * POST /crm/api/user/register: an account with an e-mail and a password, signed in at once (the token, the profile
+ * and the favourites, the device's joined). An e-mail or phone that has an account is a 422 on that field.
+ */
+export function register(api: Api, body: RegisterBody): Promise<SignedInAnswer> {
+  return api.post('/crm/api/user/register', body, { schema: SignedInAnswer, captcha: true });
 }

@@ -2,7 +2,7 @@ import { ApiError } from '@tours/shared/core';
 import type { CodeSender, SendCodeAnswer } from '@tours/shared/api';
 import { sendAnswer } from './test-fixtures';
 import {
-  codeSenderFor, defaultVerifyMethod, fieldErrorsFor, flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin,
+  codeSenderFor, codeStillRunning, defaultVerifyMethod, fieldErrorsFor, flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin,
   redirectTarget, switchLogin, utcOffsetHours, type FlowAction, type FlowState,
 } from './flow';
 
@@ -35,9 +35,13 @@ describe('sign-in flow (accounts-and-comms §4 Sign-in flow, §9)', () => {
     ['a resend that sent restarts at 60', [registered(), ...ticks(60), { type: 'resent', sender: 'sms', answer: sendAnswer() }], { secondsLeft: 60, sends: 2 }],
     ['a resend that did not send keeps the countdown', [registered(), ...ticks(10), { type: 'resent', sender: 'sms', answer: sendAnswer({ is_verification_code_sent: false }) }], { secondsLeft: 50, sends: 1 }],
     ['another channel chosen becomes the verify method', [registered(), { type: 'resent', sender: 'telegram', answer: sendAnswer() }], { verifyMethod: 'telegram' }],
-    ['back returns to register and stops the countdown', [registered(), { type: 'back' }], { step: 'register', secondsLeft: 0, verifyMethod: null, methods: [] }],
-    ['a tick on register does nothing', [...ticks(2)], { secondsLeft: 0 }],
-    ['a resend after back does nothing', [registered(), { type: 'back' }, { type: 'resent', sender: 'sms', answer: sendAnswer() }], { step: 'register', secondsLeft: 0 }],
+    // Issue 29: Back then Continue had sent another code inside the 60 s: the code sent and its countdown are kept.
+    ['back returns to register; the code sent and its countdown run on', [registered(), ...ticks(10), { type: 'back' }, ...ticks(5)], { step: 'register', login: '+79991234567', secondsLeft: 45, verifyMethod: 'sms', sends: 1 }],
+    ['Continue inside the countdown reopens that code step', [registered(), { type: 'back' }, ...ticks(20), { type: 'reopenCode' }], { step: 'code', secondsLeft: 40, sends: 1 }],
+    ['no reopening once the countdown ran out', [registered(), { type: 'back' }, ...ticks(60), { type: 'reopenCode' }], { step: 'register', secondsLeft: 0 }],
+    ['no reopening without a code sent', [{ type: 'reopenCode' }], { step: 'register' }],
+    ['a tick with no countdown does nothing', [...ticks(2)], { secondsLeft: 0 }],
+    ['a resend after back does nothing', [registered(), { type: 'back' }, { type: 'resent', sender: 'sms', answer: sendAnswer() }], { step: 'register', secondsLeft: 60, sends: 1 }],
     ['the segment switches', [{ type: 'segment', segment: 'author' }], { segment: 'author', step: 'register' }],
     ['the toggle switches the field and is remembered', [{ type: 'toggleMethod' }], { method: 'email', methodChosen: true }],
     ['the site setting picks the field while untouched', [{ type: 'siteMethod', method: 'email' }], { method: 'email', methodChosen: false }],
@@ -46,6 +50,9 @@ describe('sign-in flow (accounts-and-comms §4 Sign-in flow, §9)', () => {
     ['"Forgot your password?" → recovery', [{ type: 'usePassword' }, { type: 'forgotPassword' }], { step: 'recovery' }],
     ['back from recovery → password', [{ type: 'usePassword' }, { type: 'forgotPassword' }, { type: 'back' }], { step: 'password' }],
     ['back from password → register', [{ type: 'usePassword' }, { type: 'back' }], { step: 'register' }],
+    ['"Sign up with a password" → signup', [{ type: 'usePassword' }, { type: 'signUp' }], { step: 'signup' }],
+    ['back from signup → password', [{ type: 'usePassword' }, { type: 'signUp' }, { type: 'back' }], { step: 'password' }],
+    ['signup only from the password step', [{ type: 'signUp' }], { step: 'register' }],
     ['recovery only from the password step', [{ type: 'forgotPassword' }], { step: 'register' }],
     ['the password step only from register', [registered(), { type: 'usePassword' }], { step: 'code' }],
     ['the site setting does not move the field on the password step', [{ type: 'usePassword' }, { type: 'siteMethod', method: 'email' }], { method: 'phone', step: 'password' }],
@@ -130,4 +137,13 @@ describe('the password form\'s login (AuthBody: an e-mail, or + and at least 9 d
     expect(passwordLogin(typed)).toBe(login);
     expect(isLogin(typed)).toBe(valid);
   });
+});
+
+describe('Continue after Back: the code already sent, not another (issue 29)', () => {
+  test.each<[string, { login: string; secondsLeft: number }, string, boolean]>([
+    ['the same login inside the countdown', { login: '+79991234567', secondsLeft: 12 }, '+79991234567', true],
+    ['another login', { login: '+79991234567', secondsLeft: 12 }, '+79991234568', false],
+    ['the countdown over', { login: '+79991234567', secondsLeft: 0 }, '+79991234567', false],
+    ['no code sent yet', { login: '', secondsLeft: 0 }, '', false],
+  ])('%s', (_name, state, login, expected) => expect(codeStillRunning(state, login)).toBe(expected));
 });

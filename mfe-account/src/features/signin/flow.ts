@@ -8,8 +8,11 @@ import { AUTH_CODE_RESEND_SECONDS, type CodeSender, type SendCodeAnswer, type Ve
 import { phoneToSend } from '@tours/shared/domain';
 
 export type Segment = 'tourist' | 'author';
-/** 'password' and 'recovery' are the secondary way in: a password, and the link to set a new one. */
-export type Step = 'register' | 'code' | 'password' | 'recovery';
+/**
+ * 'password', 'recovery' and 'signup' are the secondary way in: a password, the link to set a new one, and an account
+ * made with a password (register, issue 29: the API had it and no screen did).
+ */
+export type Step = 'register' | 'code' | 'password' | 'recovery' | 'signup';
 /** Which field the register step shows. */
 export type LoginMethod = 'phone' | 'email';
 
@@ -46,7 +49,11 @@ export type FlowAction =
   | { type: 'usePassword' }
   /** 'Forgot your password?' on the password step. */
   | { type: 'forgotPassword' }
-  /** Back or Cancel: recovery → password, any other step → register. */
+  /** 'Sign up with a password' on the password step. */
+  | { type: 'signUp' }
+  /** Continue with the login whose code was just sent (its countdown still runs): back to that code, none sent. */
+  | { type: 'reopenCode' }
+  /** Back or Cancel: recovery and signup → password, any other step → register. */
   | { type: 'back' };
 
 export { MAX_FAVOURITES } from '../common/favourites';
@@ -118,18 +125,33 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     }
     case 'tick':
-      return state.step === 'code' && state.secondsLeft > 0 ? { ...state, secondsLeft: state.secondsLeft - 1 } : state;
+      // The countdown of the last code runs on every step (Back does not reset it), so Continue cannot beat it.
+      return state.secondsLeft > 0 ? { ...state, secondsLeft: state.secondsLeft - 1 } : state;
     case 'usePassword':
       return state.step === 'register' ? { ...state, step: 'password' } : state;
     case 'forgotPassword':
       return state.step === 'password' ? { ...state, step: 'recovery' } : state;
+    case 'signUp':
+      return state.step === 'password' ? { ...state, step: 'signup' } : state;
+    case 'reopenCode':
+      return state.step === 'register' && state.login && state.secondsLeft > 0 ? { ...state, step: 'code' } : state;
     case 'back':
       if (state.step === 'register') return state;
-      if (state.step === 'recovery') return { ...state, step: 'password' };
-      return { ...state, step: 'register', methods: [], verifyMethod: null, maskedEmail: null, secondsLeft: 0 };
+      if (state.step === 'recovery' || state.step === 'signup') return { ...state, step: 'password' };
+      // From the code step: the code sent stays known with its countdown (issue 29: Back then Continue sent another
+      // code inside the 60 s).
+      return { ...state, step: 'register' };
     default:
       return state;
   }
+}
+
+/**
+ * Whether Continue with `login` goes back to the code already sent rather than asking for another: the same login,
+ * while the resend countdown of that code runs (§4/§9: 60 s between codes; the code itself lasts 10 minutes).
+ */
+export function codeStillRunning(state: Pick<FlowState, 'login' | 'secondsLeft'>, login: string): boolean {
+  return state.login !== '' && state.login === login && state.secondsLeft > 0;
 }
 
 /** The register step's values: the two login fields (one shown at a time) and the terms checkbox. */

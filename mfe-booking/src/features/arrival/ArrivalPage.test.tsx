@@ -128,6 +128,49 @@ test.each([
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
 });
 
+describe('arrival page: the place, the meeting and the money (issue 29)', () => {
+  const money = () => screen.getByRole('region', { name: 'Price' });
+
+  test("the tour's place by its name (not 'region'), where and when the group meets, the approximate total before the confirmation", async () => {
+    show();
+    await heading();
+    const tour = screen.getByRole('complementary');
+    expect(fact(tour, 'Where')).toHaveTextContent('Leningrad Oblast');
+    expect(within(tour).queryByText('region')).not.toBeInTheDocument();
+    expect(fact(screen.getByRole('region', { name: 'Request #701' }), 'Meeting')).toHaveTextContent(/^Apr 1, 2026 · Lodeynoye Pole railway station$/);
+    expect(fact(money(), 'Approximate total')).toHaveTextContent(rub(78900));
+    // Nothing is due before the coordinator confirms.
+    expect(within(money()).queryByText('Left to pay')).not.toBeInTheDocument();
+    expect(within(money()).queryByText('Paid')).not.toBeInTheDocument();
+    expect(money()).toHaveTextContent('nothing is charged until then');
+  });
+
+  test('an excursion at a start time: the day and the time of the meeting', async () => {
+    show(bookingRequest(1, { dates: { kind: 'individual', variant_id: null, start: '2026-04-01', end: '2026-04-01', not_guaranteed: false, time_start: '10:30' } }));
+    await heading();
+    expect(fact(screen.getByRole('region', { name: 'Request #701' }), 'Meeting')).toHaveTextContent(/^Apr 1, 2026, 10:30 · Lodeynoye Pole railway station$/);
+  });
+
+  test.each([
+    [2, 0, 26300],
+    [3, 7890, 18410],
+  ])('confirmed (status %i): the total, what was paid and what is left', async (status, paid, balance) => {
+    show(bookingRequest(status));
+    await heading();
+    expect(fact(money(), 'Total')).toHaveTextContent(rub(26300));
+    expect(fact(money(), 'Paid')).toHaveTextContent(rub(paid));
+    expect(fact(money(), 'Left to pay')).toHaveTextContent(rub(balance));
+  });
+
+  test('cancelled: what was paid, no balance due and no meeting', async () => {
+    show(bookingRequest(5, { money: { total: 26300, paid: 7890, balance: 18410, currency: 'RUB', estimate: false }, agreement: null, invoices: [] }));
+    await heading();
+    expect(fact(money(), 'Paid')).toHaveTextContent(rub(7890));
+    expect(within(money()).queryByText('Left to pay')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('meeting')).not.toBeInTheDocument();
+  });
+});
+
 describe('arrival page: agreement and invoices', () => {
   test('confirmed: the agreement and the invoice with its status and amount in the request\'s currency, and Pay', async () => {
     show(bookingRequest(2));

@@ -15,7 +15,7 @@ import './arrival.css';
  * confirmed its travel agreement and invoices, each payable here (accounts-and-comms §3); and its cancellation (§4.7).
  * The payment provider brings the traveller back with `?payment=paid|declined`: a notice (focused) says how it went and
  * the parameter leaves the URL (history replace), so a reload does not say it again.
- * A 404/403/410 goes to the host's error page; no answer (network, timeout, 5xx) shows Retry and asks again by itself.
+ * A 404/403/410 or a 5xx goes to the host's error page (§2.8); no answer (offline, timeout) shows Retry and asks again by itself.
  */
 export default function ArrivalPage() {
   const intl = useIntl();

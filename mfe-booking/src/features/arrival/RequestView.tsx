@@ -7,6 +7,7 @@ import { useDateFormat } from '../common/format';
 import { durationOf, historyActorKey, historyKey, showsPaymentRecords, touristName } from './arrival';
 import { CancelRequest } from './CancelRequest';
 import { PaymentRecords } from './PaymentRecords';
+import { MeetingFact, MoneySummary } from './MeetingAndMoney';
 
 export interface RequestViewProps {
   request: BookingRequest;
@@ -70,6 +71,7 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
                 {d.not_guaranteed && <span className="bk-arrival__chip">{t('booking.date.approximate')}</span>}
               </dd>
             </div>
+            <MeetingFact request={request} />
             <div>
               <dt>{t('booking.arrival.facts.party')}</dt>
               <dd>{t('booking.arrival.party', { adults: request.adults, children: request.children })}</dd>
@@ -83,6 +85,7 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
           </dl>
         </section>
 
+        <MoneySummary request={request} />
         {showsPaymentRecords(request) && <PaymentRecords request={request} onStale={onStale} />}
         <Tourists request={request} t={t} />
         <Contacts request={request} t={t} />
@@ -117,10 +120,11 @@ function TourCard({ tour, individualUuid }: { tour: NonNullable<BookingRequest['
         <a href={host.href('tour-page', { slug: tour.slug })}>{tour.title}</a>
       </h2>
       <dl className="bk-arrival__facts">
-        {tour.main_location && (
+        {/* The place's name (issue 29: main_location is its kind, 'city' or 'region', and had been shown). */}
+        {tour.main_location_name && (
           <div>
             <dt>{intl.formatMessage({ id: 'booking.arrival.tour.location' })}</dt>
-            <dd>{tour.main_location}</dd>
+            <dd>{tour.main_location_name}</dd>
           </div>
         )}
         {duration && (

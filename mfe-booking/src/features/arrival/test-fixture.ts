@@ -24,7 +24,10 @@ export function bookingRequest(status = 1, over: Partial<BookingRequest> = {}): 
       id: 701, uuid: UUID, type: 'order', status, status_name: requestStatusName(status), status_key: requestStatusKey(status),
       is_cancelled: status >= 5, can_cancel: status < 4, can_edit_tourists: status < 4,
       created_at: '2026-03-08T09:30:00.000Z', updated_at: '2026-03-09T10:00:00.000Z',
-      tour: { id: 1001, title: 'Sightseeing tour in Svir', slug: 'svir-tour-1001', image: '/media/tours/1001-1/{{size}}/image.png', type: 1, days: 5, hours: null, main_location: 'Leningrad Oblast' },
+      tour: {
+        id: 1001, title: 'Sightseeing tour in Svir', slug: 'svir-tour-1001', image: '/media/tours/1001-1/{{size}}/image.png', type: 1, days: 5, hours: null,
+        main_location: 'region', main_location_name: 'Leningrad Oblast', gathering_place: 'Lodeynoye Pole railway station',
+      },
       dates: { kind: 'variant', variant_id: 1, start: '2026-04-01', end: '2026-04-05', not_guaranteed: false, time_start: null },
       adults: 2, children: 1, name: 'Ivan <b>Petrov</b>', email: 'ivan@example.com', phone: '+79123456789', comment: 'Vegetarian food, please', currency: 'RUB', locale: 'en',
       tourists: [
@@ -36,6 +39,10 @@ export function bookingRequest(status = 1, over: Partial<BookingRequest> = {}): 
       ],
       agreement: confirmed ? agreement() : null,
       invoices: confirmed ? [invoice({ can_pay: status === 2, ...(status === 3 ? { status: 2, status_name: 'payed' as const, paid_at: '2026-03-09T12:00:00.000Z' } : {}) })] : [],
+      // What the API answers (issue 29): an estimate (26300 × 3) before the confirmation, the agreement's 26300 after it.
+      money: confirmed
+        ? { total: 26300, paid: status === 3 ? 7890 : 0, balance: status === 3 ? 18410 : 26300, currency: 'RUB', estimate: false }
+        : { total: 78900, paid: 0, balance: 78900, currency: 'RUB', estimate: true },
       ...over,
     },
   }, RequestAnswer).request;

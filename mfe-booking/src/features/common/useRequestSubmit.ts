@@ -7,6 +7,8 @@ import { clearDraft, newIdempotencyKey, writeDraft } from './draft';
 /** What the hook needs of a `useForm` form. */
 export interface SubmittableForm<V> {
   values: V;
+  /** The fields' errors now: the summary names only the fields still in error. */
+  errors: Readonly<Partial<Record<keyof V & string, unknown>>>;
   validate(): (keyof V & string)[];
   setServerErrors(fieldErrors: Readonly<Record<string, string>>): (keyof V & string)[];
 }
@@ -46,9 +48,13 @@ export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  // The fields the last check flagged. The summary ('Please check …') names those still in error and is gone once
+  // they are fixed (issue 29: it had stayed after every field was corrected).
+  const [flagged, setFlagged] = useState<(keyof V & string)[]>([]);
   const latest = useRef(o);
   latest.current = o;
+  const stillWrong = flagged.filter((f) => Boolean(o.form.errors[f]));
+  const announcement = stillWrong.length ? t('booking.form.checkFields', { fields: stillWrong.map((f) => o.fieldLabel(f)).join(', ') }) : '';
 
   // Everything typed stays on this device until the request is stored.
   const { storageKey, country } = o;
@@ -61,7 +67,7 @@ export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
     requestAnimationFrame(() => latest.current.formRef.current?.querySelector<HTMLElement>(`[name="${field}"]:not(:disabled)`)?.focus());
   };
   const checkFields = (fields: (keyof V & string)[]) => {
-    setAnnouncement(t('booking.form.checkFields', { fields: fields.map((f) => latest.current.fieldLabel(f)).join(', ') }));
+    setFlagged(fields);
     focusField(fields[0]!);
   };
 
@@ -71,12 +77,17 @@ export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
       // No answer, a timeout or the service down: everything typed and the key stay; Retry resends the same submit.
       // The alert announces it; the status region stays quiet so it is not read twice.
       setProblem(t('booking.form.networkError'));
-      setAnnouncement('');
+      setFlagged([]);
       return;
     }
-    const fields = applyServerErrors(error, host.toast);
+    // Field errors on their fields; the general message a toast unless it only repeats a field's (issue 29).
+    let onFields: (keyof V & string)[] = [];
+    applyServerErrors(error, host.toast, undefined, (fields) => {
+      const mine = opts.serverFields ? opts.serverFields(fields) : fields;
+      onFields = opts.form.setServerErrors(mine);
+      return onFields.map((f) => mine[f]!);
+    });
     if (error instanceof ApiError && error.fieldErrors.idempotency_key) keyRef.current = undefined;
-    const onFields = opts.form.setServerErrors(opts.serverFields ? opts.serverFields(fields) : fields);
     if (onFields.length) checkFields(onFields);
   };
 

@@ -170,6 +170,20 @@ describe('cost calculation modal: checks (§5.5)', () => {
     expect(t.requests()).toEqual([]);
   });
 
+  test('the summary follows the fields: it names those still wrong and is gone once they are fixed (issue 29)', async () => {
+    show();
+    await form();
+    submit();
+    const summary = screen.getByRole('status', { hidden: true });
+    expect(summary).toHaveTextContent('Please check the fields marked in red: Your city, Tour date, E-mail, Phone');
+    contacts();
+    expect(summary).toHaveTextContent('Please check the fields marked in red: Your city, Tour date');
+    fireEvent.click(dateRadio('1'));
+    await city('Kazan');
+    expect(screen.getByRole('group', { name: 'Your city' })).not.toHaveAccessibleDescription('Required field');
+    expect(summary).toHaveTextContent(/^$/);
+  });
+
   test('individual dates need a start and an end; Reset clears them', async () => {
     show();
     await form();

@@ -15,7 +15,7 @@ import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
 import { useDateFormat } from '../common/format';
 import {
-  EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, partyLimits, preselectedDate, type DateOption, type OrderValues,
+  EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, orderTotal, partyLimits, preselectedDate, profileName, type DateOption, type OrderValues,
 } from './order';
 
 export interface OrderFormProps {
@@ -68,6 +68,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     const stored = readSelectedDate();
     values.dates = preselectedDate(options.some((o) => o.value === stored) ? stored : values.dates || stored, options);
     if (!draft) {
+      values.name = profileName(profile);
       values.email = profile?.email ?? '';
       values.phone = profile?.phone ?? '';
     }
@@ -108,6 +109,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const { values, errors } = form;
   const chosen = chosenOf(values);
   const limits = partyLimits(tour, chosen, values);
+  const total = orderTotal(tour, chosen, values);
 
   const formRef = useRef<HTMLFormElement | null>(null);
   const fieldLabel = (f: Field) => t(`booking.field.${f}`);
@@ -219,6 +221,18 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
           <Counter name="children" label={fieldLabel('children')} hint={t('booking.party.childrenHint')} value={values.children} min={limits.children.min} max={limits.children.max} onChange={(n) => form.change('children', n)} error={err('children')} />
         </div>
       </fieldset>
+      {total && (
+        // The total follows the date and the party as they change (announced politely, once it settles).
+        <div className="bk-order__total" data-testid="order-total" aria-live="polite">
+          <p className="bk-order__total-line">
+            {intl.formatMessage(
+              { id: total.estimate ? 'booking.total.estimate' : 'booking.total.fixed' },
+              { people: total.people, price: <Price key="total" amount={total.amount} currency={total.currency} original={total.original} /> },
+            )}
+          </p>
+          <p className="bk-order__total-hint">{t(total.estimate ? 'booking.total.estimateHint' : 'booking.total.payLater')}</p>
+        </div>
+      )}
 
       <fieldset className="bk-order__contacts">
         <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>

@@ -189,13 +189,38 @@ describe('request page: submit', () => {
     const phone = screen.getByRole('textbox', { name: /^Phone/ });
     expect(phone).toHaveValue('+79001234567');
     expect(phone).not.toBeRequired();
-    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Olga' } });
+    // The name is required and prefilled from the account too (issue 29).
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Olga S');
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept/ }));
     submit();
     await screen.findByRole('heading', { name: 'Request #703 has been sent' });
-    expect(t.orders()[0]!.body).toMatchObject({ data: { email: 'olga@example.com', phone: '+79001234567' } });
+    expect(t.orders()[0]!.body).toMatchObject({ data: { name: 'Olga S', email: 'olga@example.com', phone: '+79001234567' } });
     // An e-mail was given: no add-email form.
     expect(screen.queryByRole('form', { name: /tour selection/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('request page: the total (issue 29)', () => {
+  test('the chosen date\'s price × the party, following the date and the counters; an estimate for individual dates', async () => {
+    localStorage.setItem(STORAGE.selectedTourDate, '1');
+    show();
+    await form();
+    const total = () => screen.getByTestId('order-total');
+    expect(total()).toHaveTextContent(/^Total for 1 traveller: 26\s300\s₽/);
+    expect(total()).toHaveTextContent('Nothing is charged now');
+    fireEvent.click(screen.getByRole('button', { name: 'More: Adults' }));
+    expect(total()).toHaveTextContent(/Total for 2 travellers: 52\s600\s₽/);
+    fireEvent.click(dateRadio('4'));
+    expect(total()).toHaveTextContent(/Total for 2 travellers: 156\s000\s₽/);
+    fireEvent.click(dateRadio('individual'));
+    expect(total()).toHaveTextContent(/Approximate total for 2 travellers: 52\s600\s₽/);
+    expect(total()).toHaveTextContent('the coordinator confirms the price');
+  });
+
+  test('no date chosen yet: no total', async () => {
+    show();
+    await form();
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument();
   });
 });
 

@@ -13,7 +13,7 @@ import './request.css';
 /**
  * Screen of route request-page (/tour/{id}/order, public-site §2.2): the tour from GET /spa/tour-for-request, its
  * summary and the order form; once sent, the success screen of §2.7. A 404/403/410 (or any answer that is the
- * answer) goes to the host's error page; no answer (network, timeout, 5xx) shows Retry in place and asks again by itself.
+ * answer, a 5xx too: §2.8) goes to the host's error page; no answer (offline, timeout) shows Retry in place and asks again by itself.
  */
 export default function RequestPage() {
   const intl = useIntl();

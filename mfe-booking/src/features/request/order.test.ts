@@ -1,4 +1,4 @@
-import { clampCount, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, partyLimits, preselectedDate, EMPTY_ORDER, type OrderValues } from './order';
+import { clampCount, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, orderTotal, partyLimits, preselectedDate, profileName, EMPTY_ORDER, type OrderValues } from './order';
 import { day, tourForRequest, variant } from './test-fixture';
 
 const tour = tourForRequest();
@@ -96,4 +96,31 @@ test('server field errors map onto the form fields', () => {
   expect(formFieldErrors({ date_start_formatted: 'Incorrect value', 'data.phone': 'Bad phone', tour_id: 'Incorrect value', dates: 'No seats left', other: 'x' })).toEqual({
     date_start: 'Incorrect value', phone: 'Bad phone', dates: 'Incorrect value',
   });
+});
+
+describe('the total under the party (issue 29: the order form showed none)', () => {
+  const byValue = (v: string) => options.find((o) => o.value === v);
+  const ex = tourForRequest({ variants: [], use_request_period: false, excursion_dates: [{ date: day(3), time: [{ id: 5, start: '10:00', end: '12:00' }] }] });
+  test.each<[string, ReturnType<typeof byValue>, { adults: number; children: number }, ReturnType<typeof orderTotal>]>([
+    ["a variant: its price per person × adults and children", byValue('1'), { adults: 2, children: 1 }, { people: 3, amount: 78900, currency: 'RUB', original: { amount: 78900, currency: 'RUB' }, estimate: false }],
+    ["another option's variant: that option's price", byValue('4'), { adults: 1, children: 0 }, { people: 1, amount: 78000, currency: 'RUB', original: { amount: 78000, currency: 'RUB' }, estimate: false }],
+    ["individual dates: the tour's price per person, an estimate", byValue('individual'), { adults: 2, children: 0 }, { people: 2, amount: 52600, currency: 'RUB', original: { amount: 52600, currency: 'RUB' }, estimate: true }],
+    ['an excursion time: an estimate too', dateOptions(ex)[0], { adults: 1, children: 1 }, { people: 2, amount: 52600, currency: 'RUB', original: { amount: 52600, currency: 'RUB' }, estimate: true }],
+    ['a variant without seats: none', byValue('3'), { adults: 1, children: 0 }, null],
+    ['no date chosen: none', undefined, { adults: 1, children: 0 }, null],
+  ])('%s', (_name, chosen, party, expected) => expect(orderTotal(tour, chosen, party)).toEqual(expected));
+
+  test('in the visitor\'s currency, converted from the stored roubles', () => {
+    const eur = tourForRequest({ variants: [variant(1, 20, { price: 263, currency: 'EUR', original_price: 26300 })] });
+    expect(orderTotal(eur, dateOptions(eur)[0], { adults: 2, children: 0 })).toMatchObject({ amount: 526, currency: 'EUR', original: { amount: 52600, currency: 'RUB' } });
+  });
+});
+
+describe("the signed-in traveller's name (issue 29: it was not prefilled)", () => {
+  test.each([
+    [{ first_name: 'Olga', last_name: 'Smirnova' }, 'Olga Smirnova'],
+    [{ first_name: ' Olga ', last_name: '' }, 'Olga'],
+    [{ first_name: '', last_name: null }, ''],
+    [null, ''],
+  ])('%j → %p', (profile, expected) => expect(profileName(profile)).toBe(expected));
 });

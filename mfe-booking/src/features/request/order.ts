@@ -72,6 +72,39 @@ export function clampParty(tour: Pick<TourForRequestAnswer, 'group_max' | 'min_a
   return { adults, children };
 }
 
+/** The order's total as shown under the party (issue 29). */
+export interface OrderTotal {
+  people: number;
+  /** In the answer's currency (the visitor's), and in roubles: the stored price the Price component converts from. */
+  amount: number;
+  currency: string;
+  original: { amount: number; currency: 'RUB' };
+  /**
+   * Not a date's fixed price: the tour's price per person for an excursion time or individual dates, which the
+   * coordinator confirms.
+   */
+  estimate: boolean;
+}
+
+/**
+ * The total the coordinator's confirmation will count (the API's `requestPrice`: the chosen variant's price per
+ * person, else the tour's, × adults and children). None while no date is chosen or the chosen one has no seats.
+ */
+export function orderTotal(tour: Pick<TourForRequestAnswer, 'price' | 'original_price' | 'currency'>, chosen: DateOption | undefined, party: { adults: number; children: number }): OrderTotal | null {
+  if (!chosen || (chosen.kind === 'variant' && chosen.disabled)) return null;
+  const people = Math.max(1, party.adults + party.children);
+  const per = chosen.kind === 'variant'
+    ? { amount: chosen.variant.price, currency: chosen.variant.currency, original: chosen.variant.original_price }
+    : { amount: tour.price, currency: tour.currency, original: tour.original_price };
+  if (!(per.amount > 0)) return null;
+  return { people, amount: per.amount * people, currency: per.currency, original: { amount: per.original * people, currency: 'RUB' }, estimate: chosen.kind !== 'variant' };
+}
+
+/** The signed-in traveller's name for the form (§6 prefills their contacts; the name is required, so it is prefilled too). */
+export function profileName(profile: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
+  return [profile?.first_name, profile?.last_name].map((x) => (x ?? '').trim()).filter(Boolean).join(' ').slice(0, 100);
+}
+
 /** The form's values, as typed (and as kept in the draft). */
 export type OrderValues = {
   dates: string;

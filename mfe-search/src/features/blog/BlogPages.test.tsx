@@ -6,19 +6,27 @@ import BlogArticlePage from './BlogArticlePage';
 import BlogIndexPage from './BlogIndexPage';
 
 const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
-const unavailable = (path: string) => () => new ApiError(503, path, 'API unavailable');
+const unavailable = (path: string) => () => new ApiError(0, path, 'Failed to fetch');
 
 describe('blog: no answer is an error with Retry, an answer such as 404 the error page', () => {
   test.each([
     ['blog article', '/en/blog/baikal-ice-7', <BlogArticlePage key="a" />, '/spa/blog-post'],
     ['blog index', '/en/blog', <BlogIndexPage key="b" />, '/spa/blog-posts'],
-  ])('%s: the API down shows the error in place, Retry asks again', async (_name, path, ui, call) => {
+  ])('%s: no answer (offline) shows the error in place, Retry asks again', async (_name, path, ui, call) => {
     const h = renderWithHost(ui, { path, routes: { [call]: unavailable(call) } });
     const alert = await screen.findByRole('alert', { name: LOAD_FAILED });
     expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(h.calls.filter((c) => c.path === call)).toHaveLength(2));
     expect(alert).toBeInTheDocument();
+  });
+
+  test.each([
+    ['/en/blog/baikal-ice-7', <BlogArticlePage key="a" />, '/spa/blog-post'],
+    ['/en/blog', <BlogIndexPage key="b" />, '/spa/blog-posts'],
+  ])('%s: a 503 answer (the API down) is the 503 error page of §2.8 (issue 29)', async (path, ui, call) => {
+    const h = renderWithHost(ui, { path, routes: { [call]: () => new ApiError(503, call, 'API unavailable') } });
+    await waitFor(() => expect(h.emit).toHaveBeenCalledWith('page:error', { status: 503 }));
   });
 
   test.each([

@@ -62,12 +62,16 @@ describe('informational pages', () => {
     expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
   });
 
-  test('the API down shows the error in place, Retry asks again; a 404 is the host\'s error page', async () => {
-    const h = renderWithHost(<InfoPage />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(503, CALL, 'API unavailable') } });
+  test('no answer (offline) shows the error in place, Retry asks again; a 503 or 404 is the host\'s error page', async () => {
+    const h = renderWithHost(<InfoPage />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(0, CALL, 'Failed to fetch') } });
     await screen.findByRole('alert', { name: LOAD_FAILED });
     expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(h.calls.filter((c) => c.path === CALL)).toHaveLength(2));
+
+    // §2.8 (issue 29): the API answering 503 (down or shedding load) is the 503 page.
+    const down = renderWithHost(<InfoPage key="5" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(503, CALL, 'API unavailable') } });
+    await waitFor(() => expect(down.emit).toHaveBeenCalledWith('page:error', { status: 503 }));
 
     const gone = renderWithHost(<InfoPage key="2" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(404, CALL, 'Page not found') } });
     await waitFor(() => expect(gone.emit).toHaveBeenCalledWith('page:error', { status: 404 }));

@@ -105,9 +105,14 @@ describe('reviews page (reviews-index)', () => {
     expect(reviewsCalls(h.calls)).toEqual([{ region: 'karelia', page: 9, limit: 10 }, { region: 'karelia', page: 2, limit: 10 }]);
   });
 
-  test('a failed load shows an error with Retry, which loads again', async () => {
+  test('a 503 answer is the 503 error page (§2.8, issue 29)', async () => {
+    const h = setup('/en/reviews', () => new ApiError(503, '/spa/reviews', 'Service unavailable'));
+    await waitFor(() => expect(h.emit).toHaveBeenCalledWith('page:error', { status: 503 }));
+  });
+
+  test('no answer (offline) shows an error with Retry, which loads again', async () => {
     let fail = true;
-    setup('/en/reviews', ({ query }) => (fail ? new ApiError(503, '/spa/reviews', 'Service unavailable') : answer(query)));
+    setup('/en/reviews', ({ query }) => (fail ? new ApiError(0, '/spa/reviews', 'Failed to fetch') : answer(query)));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Reviews could not be loaded.');
     expect(screen.queryByRole('list', { name: 'Latest reviews' })).not.toBeInTheDocument();

@@ -353,11 +353,17 @@ describe('TourPage screen', () => {
     expect(r.navigations).toEqual([]);
   });
 
-  test('the API down: an error with Retry in place of the page (no error page), recovering by itself when it answers', async () => {
+  test('the API answering 503 (down or shedding load): the 503 error page of §2.8 (issue 29)', async () => {
+    const r = renderScreen(<TourPage />, { url: '/en/svir-down-1001', routes: routes({ '/spa/tour': new ApiError(503, '/spa/tour', 'API unavailable') }) });
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(r.events.filter((e) => e.event === 'page:error').map((e) => e.payload)).toEqual([{ status: 503 }]);
+  });
+
+  test('no answer (offline): an error with Retry in place of the page (no error page), recovering by itself when it answers', async () => {
     jest.useFakeTimers();
     try {
       let down = true;
-      const r = renderScreen(<TourPage />, { url: '/en/svir-down-1001', routes: routes({ '/spa/tour': () => (down ? new ApiError(503, '/spa/tour', 'API unavailable') : { ...tour, slug: 'svir-down-1001' }) }) });
+      const r = renderScreen(<TourPage />, { url: '/en/svir-down-1001', routes: routes({ '/spa/tour': () => (down ? new ApiError(0, '/spa/tour', 'Failed to fetch') : { ...tour, slug: 'svir-down-1001' }) }) });
       await act(() => jest.advanceTimersByTimeAsync(0));
       const alert = screen.getByRole('alert', { name: "We couldn't load this. We'll keep trying, or you can retry now." });
       expect(alert).toContainElement(screen.getByRole('button', { name: 'Retry' }));

@@ -255,8 +255,27 @@ export const RequestTourSummary = type({
   type: integer(),
   days: integer(),
   hours: nullable(integer()),
+  /** 'city' or 'region': which kind of place the tour is set in (a code, not words). */
   main_location: string(),
+  /** The place itself, in X-Language (issue 29: the arrival page had shown the code). Always sent by the API. */
+  main_location_name: opt(string()),
+  /** Where the tour gathers (the tour page's gathering place), in X-Language. Always sent by the API. */
+  gathering_place: opt(string()),
 });
+
+/**
+ * The booking's money (issue 29: the arrival page showed no total or balance), in `currency`: once confirmed the
+ * agreement's total, before it the price the confirmation would count (`estimate`: the date's price per person × the
+ * party); what was paid (the paid invoices) and the balance left (null with no total).
+ */
+export const RequestMoney = type({
+  total: nullable(integer()),
+  paid: integer(),
+  balance: nullable(integer()),
+  currency: string(),
+  estimate: boolean(),
+});
+export type RequestMoney = Infer<typeof RequestMoney>;
 
 export const RequestDates = type({
   /** 'variant' (a date of the tour), 'individual' (the traveller's own dates), 'none' (a request without dates). */
@@ -313,6 +332,8 @@ export const BookingRequest = type({
   agreement: opt(nullable(TravelAgreement)),
   /** The request's invoices with their payment statuses, oldest first (empty before it is confirmed). Always sent by the API. */
   invoices: opt(array(Invoice)),
+  /** Total, paid and balance (issue 29). Always sent by the API. */
+  money: opt(RequestMoney),
 });
 export type BookingRequest = Infer<typeof BookingRequest>;
 
