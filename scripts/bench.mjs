@@ -208,7 +208,11 @@ async function main() {
   console.log(`\nBudget: JS before layout paint ≤ ${BUDGETS.layoutPaintGzipKB} KB gzip → worst route ${paint} KB ${paint <= BUDGETS.layoutPaintGzipKB ? 'OK' : 'OVER'}`);
   if (report.routes.search) console.log(`Budget: search first visit ≤ ${BUDGETS.searchFirstVisitGzipKB} KB gzip → ${report.routes.search.jsGzipKB} KB ${report.routes.search.jsGzipKB <= BUDGETS.searchFirstVisitGzipKB ? 'OK' : 'OVER'}`);
   if (report.routes.tour) console.log(`Budget: tour first visit ≤ ${BUDGETS.tourFirstVisitGzipKB} KB gzip → ${report.routes.tour.jsGzipKB} KB ${report.routes.tour.jsGzipKB <= BUDGETS.tourFirstVisitGzipKB ? 'OK' : 'OVER'}`);
-  for (const [area, figures] of Object.entries(report.areas ?? {})) console.log(`\n${area}: ${JSON.stringify(figures)}`);
+  for (const [area, figures] of Object.entries(report.areas ?? {})) {
+    console.log(`\n${area}: ${JSON.stringify(figures)}`);
+    // An area's own OK/OVER lines (the widgets': widgets/budgets.json, the test command's numbers).
+    for (const line of figures?.budgetLines ?? []) console.log(line);
+  }
   if (report.hardening?.tours) {
     const { tours, flood } = report.hardening;
     console.log(`\nBudget: /spa/tours through the host, ${tours.visitors} visitors × ${tours.ratePerVisitor}/s for 60 s → ${tours.errors} errors, p50 ${tours.p50} / p95 ${tours.p95} / p99 ${tours.p99} ms (≤ 25) ${tours.ok ? 'OK' : 'OVER'}`);

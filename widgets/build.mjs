@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-/* global process, console */
+/* global process, console, Buffer */
 // Builds the partner widgets with esbuild (installed with tsx) into widgets/dist:
 //   loader.js                 the loader (IIFE, no hash: served short-lived), build manifest baked in; the
 //                             server writes the site and API origins into it (__TW_SITE__, __TW_API__)
-//   search.<hash>.js/.css     the search box bundle (one ES module with Preact via preact/compat) and its stylesheet
+//   search.<hash>.js/.css     the search box bundle (one ES module with Preact: runtime/react.ts gives the
+//                             components React's API on it) and its stylesheet
 //   request.<hash>.js/.css    the request form bundle and its stylesheet
-//   chunk.<hash>.js           lazy chunks: the phone chunk (libphonenumber-js + metadata, imported when the phone
-//                             field is first used) and the request form's captcha chunk (ALTCHA with its stylesheet
-//                             as text and the page-thread proof of work, imported when a captcha is shown) with
-//                             ALTCHA's texts of de, ru and cn
-//   <locale>.<hash>.js        the forms.* and widgets.* texts of one locale (from shared/src/i18n/messages)
+//   chunk.<hash>.js           chunks: the request form's Preact and API error class (imported statically by it and
+//                             by its lazy chunk; the loader fetches it with the bundle); lazy, the phone chunk
+//                             (libphonenumber-js + metadata, imported when the phone field is first used), the
+//                             request form's sending code and captcha step (imported when the form is first
+//                             focused, at the latest on submit) and the captcha chunks (ALTCHA with its stylesheet
+//                             as text and the page-thread proof of work; ALTCHA's texts of de, ru and cn), imported
+//                             only when a captcha is shown
+//   <locale>.<hash>.js        the forms.* and widgets.* texts of one locale (from shared/src/i18n/messages),
+//                             compiled to their parts (runtime/compile-messages.ts)
 //   manifest.json             file names, for the server and the benchmark
-// Usage: node widgets/build.mjs [--quiet]
+// The gzip budgets of the loader and of each bundle with what it imports statically are widgets/budgets.json: the
+// build prints OK/OVER against them, widgets/src/budgets.test.ts (in the test command) fails over them, and the
+// benchmark (scripts/bench/widgets.mjs) prints OK/OVER against the same numbers.
+// Usage: node widgets/build.mjs [--quiet] [--out <dir>] [--json] [--analyze]
+//   --json prints only the sizes and the budgets; --analyze prints which modules each output file holds, by size
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,7 +56,20 @@ export function widgetMessages(locale) {
 
 /** Evergreen browsers from 2022 on: optional chaining, class fields, ??= and adoptedStyleSheets stay as written. */
 const BROWSERS = ['chrome100', 'edge100', 'firefox101', 'safari16.4'];
-const ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+/**
+ * React's API for the shared components is runtime/react.ts on Preact (not preact/compat: see there). Of
+ * `@tours/shared/core` (the site's federation singleton: state atoms, host context, the API error class) the widgets
+ * use the error class only: its file is taken directly, so the site's jotai and React context stay out of the build.
+ */
+const REACT_ON_PREACT = {
+  name: 'react-on-preact',
+  setup(build) {
+    const react = path.join(WIDGETS_DIR, 'src/runtime/react.ts');
+    build.onResolve({ filter: /^(react|react-dom|react-dom\/client)$/ }, () => ({ path: react }));
+    build.onResolve({ filter: /^react(-dom)?\// }, (args) => ({ errors: [{ text: `widgets: ${args.path} is not available on Preact (runtime/react.ts)` }] }));
+    build.onResolve({ filter: /^@tours\/shared\/core$/ }, () => ({ path: path.join(ROOT, 'shared/src/api/errors.ts') }));
+  },
+};
 /**
  * The widgets import shared's files by path (`@tours/shared/src/ui/Button`), without an extension. shared/package.json
  * `exports` lists `./src/*` with the extensions to try as fallbacks, which TypeScript, webpack and jest follow but
@@ -79,22 +101,54 @@ const CSS_TEXT = {
   },
 };
 
-/** The lazy chunks of the request form's captcha (ALTCHA and its texts), told apart from the phone chunk by their inputs. */
-const isCaptchaChunk = (meta) => Object.keys(meta.inputs).some((input) => /node_modules\/altcha\/|widgets\/src\/request\/(altcha|pow)\.ts$/.test(input));
+/**
+ * A `*.build-time.ts` module is evaluated while building: the bundle gets its exported values as literals, not its
+ * code and what that imports (the request form's legal paths: not the site's route table). Its exports must be JSON.
+ */
+const BUILD_TIME = {
+  name: 'build-time',
+  setup(build) {
+    build.onLoad({ filter: /\.build-time\.ts$/ }, async (args) => {
+      const values = await importTs(args.path);
+      return { contents: Object.entries(values).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join('\n'), loader: 'js' };
+    });
+  },
+};
 
-export async function buildWidgets({ quiet = false } = {}) {
+/** A TypeScript module of the widgets run here (bundled for Node): the build-time modules, the message compiler. */
+async function importTs(file) {
+  const result = await esbuild.build({ absWorkingDir: ROOT, entryPoints: [file], bundle: true, format: 'esm', platform: 'node', write: false, plugins: [SHARED_FILES], logLevel: 'warning' });
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
+}
+
+/** What a lazy chunk is for, by the module it was imported for: the captcha (its step, ALTCHA and its texts), the phone. */
+const onDemandGroup = (entryPoint) =>
+  /node_modules\/altcha\/|widgets\/src\/request\/(CaptchaStep\.tsx|altcha\.ts)$/.test(entryPoint) ? 'captcha' : /node_modules\/libphonenumber-js\//.test(entryPoint) ? 'phone' : 'onUse';
+
+/** The gzip budgets in KB (1,024 bytes): the loader, and each bundle with the chunks it imports statically. */
+export const WIDGET_BUDGETS_KB = readJson(path.join(WIDGETS_DIR, 'budgets.json'));
+
+/** Each budget with its figure: `{ name, gzip, budget, ok }` (bytes). */
+export function budgetCheck(sizes) {
+  return Object.entries(WIDGET_BUDGETS_KB).map(([name, kb]) => ({ name, gzip: sizes[name].gzip, budget: kb * 1024, ok: sizes[name].gzip <= kb * 1024 }));
+}
+
+/** `analyze`: prints each bundle's files and, per file, the modules in it by size (esbuild's metafile analysis). */
+export async function buildWidgets({ quiet = false, outDir = DIST, analyze = false } = {}) {
   const started = Date.now();
-  rmSync(DIST, { recursive: true, force: true });
-  mkdirSync(DIST, { recursive: true });
+  const dist = path.resolve(outDir);
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
 
-  // Texts: one tiny module per locale.
+  // Texts: one tiny module per locale, compiled (runtime/compile-messages.ts: the bundles parse nothing).
+  const { compileMessages } = await importTs(path.join(WIDGETS_DIR, 'src/runtime/compile-messages.ts'));
   const messages = {};
   const fallback = {};
   for (const locale of LOCALES) {
     const m = widgetMessages(locale);
-    const source = `export default ${JSON.stringify(m)};\n`;
+    const source = `export default ${JSON.stringify(compileMessages(m))};\n`;
     const file = `${locale}.${hash8(source)}.js`;
-    writeFileSync(path.join(DIST, file), source);
+    writeFileSync(path.join(dist, file), source);
     messages[locale] = file;
     // The loader's fallback text, split around the link: [before, site name, after].
     const [before, after] = m['widgets.fallback'].split(/<link>\{site\}<\/link>/);
@@ -102,12 +156,11 @@ export async function buildWidgets({ quiet = false } = {}) {
   }
 
   // Bundles: one esbuild build per widget, so each is one ES module with its own Preact (no request waterfall
-  // through a shared chunk); splitting only moves the lazy chunks out: the phone chunk (libphonenumber-js) and the
-  // request form's captcha (ALTCHA), each fetched on first use.
+  // through a shared chunk); splitting only moves the lazy chunks out (each fetched on first use).
   const bundles = {};
-  const lazy = new Set();
-  const captcha = new Set();
-  const rel = (p) => path.relative(path.relative(ROOT, DIST), p);
+  /** Lazy file → the groups of the dynamic imports that reach it ('captcha', 'phone', 'onUse'). */
+  const groupsOf = new Map();
+  const rel = (p) => path.relative(path.relative(ROOT, dist), p);
   for (const kind of KINDS) {
     const result = await esbuild.build({
       absWorkingDir: ROOT,
@@ -118,18 +171,19 @@ export async function buildWidgets({ quiet = false } = {}) {
       target: BROWSERS,
       charset: 'utf8',
       minify: true,
-      outdir: DIST,
+      outdir: dist,
       entryNames: '[name].[hash]',
       chunkNames: 'chunk.[hash]',
       assetNames: 'asset.[hash]',
       jsx: 'automatic',
-      alias: ALIAS,
-      plugins: [SHARED_FILES, CSS_TEXT],
+      jsxImportSource: 'preact',
+      plugins: [REACT_ON_PREACT, SHARED_FILES, CSS_TEXT, BUILD_TIME],
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       metafile: true,
       logLevel: 'warning',
     });
+    if (analyze) console.log(await esbuild.analyzeMetafile(result.metafile, { verbose: false }));
     const outputs = result.metafile.outputs;
     const staticClosure = (file, seen = new Set()) => {
       for (const imp of outputs[file]?.imports ?? []) {
@@ -140,21 +194,29 @@ export async function buildWidgets({ quiet = false } = {}) {
       }
       return seen;
     };
-    for (const [out, meta] of Object.entries(outputs)) {
-      if (meta.entryPoint?.endsWith(`src/${kind}/index.tsx`) && out.endsWith('.js')) bundles[kind] = { js: rel(out), css: meta.cssBundle ? rel(meta.cssBundle) : null, imports: [...staticClosure(out)].map(rel) };
+    const entry = Object.keys(outputs).find((out) => outputs[out].entryPoint?.endsWith(`src/${kind}/index.tsx`) && out.endsWith('.js'));
+    const first = staticClosure(entry);
+    bundles[kind] = { js: rel(entry), css: outputs[entry].cssBundle ? rel(outputs[entry].cssBundle) : null, imports: [...first].map(rel) };
+    // The bundle's stylesheet has every rule its modules import; a shared chunk's own copy would never be fetched.
+    for (const out of Object.keys(outputs)) if (out.endsWith('.css') && out !== outputs[entry].cssBundle) rmSync(path.resolve(ROOT, out));
+    for (const meta of Object.values(outputs)) {
       for (const imp of meta.imports ?? []) {
         if (imp.kind !== 'dynamic-import' || imp.external) continue;
         // A lazy chunk with the chunks it imports statically (code it shares with another lazy chunk).
+        const group = onDemandGroup(outputs[imp.path].entryPoint ?? '');
         for (const file of [imp.path, ...staticClosure(imp.path)]) {
-          if (outputs[file] && !staticClosure(out).has(file) && file !== out) (isCaptchaChunk(outputs[imp.path]) ? captcha : lazy).add(rel(file));
+          if (outputs[file] && !first.has(file) && file !== entry) groupsOf.set(rel(file), new Set([...(groupsOf.get(rel(file)) ?? []), group]));
         }
       }
     }
   }
-  for (const file of captcha) lazy.delete(file);
   for (const kind of KINDS) if (!bundles[kind]?.css) throw new Error(`widgets: no stylesheet for ${kind}`);
+  // Captcha files are fetched only when a captcha is shown; a file other imports reach too is fetched with those.
+  const only = (group) => [...groupsOf].filter(([, groups]) => groups.size === 1 && groups.has(group)).map(([file]) => file).sort();
+  const captcha = only('captcha');
+  const lazy = [...groupsOf.keys()].filter((file) => !captcha.includes(file)).sort();
 
-  const manifestBody = { bundles, messages, lazy: [...lazy].sort(), captcha: [...captcha].sort() };
+  const manifestBody = { bundles, messages, lazy, phone: only('phone'), captcha };
   const version = hash8(JSON.stringify(manifestBody));
   const manifest = { version, ...manifestBody };
 
@@ -166,10 +228,15 @@ export async function buildWidgets({ quiet = false } = {}) {
     format: 'iife',
     target: BROWSERS,
     minify: true,
-    outfile: path.join(DIST, 'loader.js'),
+    outfile: path.join(dist, 'loader.js'),
     charset: 'utf8',
     define: {
-      __TW_MANIFEST__: JSON.stringify({ version, bundles: Object.fromEntries(KINDS.map((k) => [k, { js: bundles[k].js, css: bundles[k].css }])), messages }),
+      // runtime/protocol.ts LoaderManifest: per bundle [js, css, ...imports].
+      __TW_MANIFEST__: JSON.stringify({
+        version,
+        bundles: Object.fromEntries(KINDS.map((k) => [k, [bundles[k].js, bundles[k].css, ...bundles[k].imports]])),
+        messages,
+      }),
       __TW_FALLBACK__: JSON.stringify(fallback),
       // The widget server writes the main site's and the API's origins here (serve.mjs, templateLoader).
       __TW_ENV__: JSON.stringify({ site: SITE_MARK, api: API_MARK }),
@@ -177,21 +244,32 @@ export async function buildWidgets({ quiet = false } = {}) {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  writeFileSync(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const sizes = widgetSizes(manifest);
+  const sizes = widgetSizes(manifest, dist);
   if (!quiet) {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const budget = Object.fromEntries(budgetCheck(sizes).map((b) => [b.name, ` (budget ${WIDGET_BUDGETS_KB[b.name]} KB: ${b.ok ? 'OK' : 'OVER'})`]));
     console.log(`widgets built in ${Date.now() - started} ms (version ${version})`);
-    console.log(`  loader.js          ${kb(sizes.loader.raw)} raw, ${kb(sizes.loader.gzip)} gzip`);
-    for (const kind of KINDS) console.log(`  ${kind.padEnd(8)} bundle    ${kb(sizes[kind].raw)} raw, ${kb(sizes[kind].gzip)} gzip (${1 + bundles[kind].imports.length} files, css ${kb(sizes[kind].cssGzip)} gzip)`);
-    console.log(`  lazy phone chunk   ${kb(sizes.lazy.gzip)} gzip`);
-    console.log(`  lazy captcha chunk ${kb(sizes.captcha.gzip)} gzip (ALTCHA with its stylesheet; its de, ru or cn texts ≤ ${kb(sizes.captchaTexts.gzip)} more)`);
+    console.log(`  loader.js          ${kb(sizes.loader.raw)} raw, ${kb(sizes.loader.gzip)} gzip${budget.loader}`);
+    for (const kind of KINDS) console.log(`  ${kind.padEnd(8)} bundle    ${kb(sizes[kind].raw)} raw, ${kb(sizes[kind].gzip)} gzip${budget[kind]} (${1 + bundles[kind].imports.length} files, css ${kb(sizes[kind].cssGzip)} gzip)`);
+    console.log(`  lazy phone chunk   ${kb(sizes.phone.gzip)} gzip`);
+    console.log(`  lazy on first use  ${kb(sizes.onUse.gzip)} gzip (the request form's sending code and captcha step)`);
+    console.log(`  lazy captcha       ${kb(sizes.captcha.gzip)} gzip (ALTCHA with its stylesheet; its de, ru or cn texts ≤ ${kb(sizes.captchaTexts.gzip)} more)`);
   }
   return { manifest, sizes };
 }
 
-/** Raw and gzip bytes: the loader, each bundle with the chunks it imports statically, the lazy chunks (phone, captcha). */
+/** Where the README's snippet has the widgets' main site (and its API, called through it). */
+const EXAMPLE_SITE = 'https://www.example.com';
+
+/** The loader as the widget server sends it: with the main site's and the API's origins written in (serve.mjs). */
+function loaderSize(dir) {
+  const served = Buffer.from(readFileSync(path.join(dir, 'loader.js'), 'utf8').replaceAll(SITE_MARK, EXAMPLE_SITE).replaceAll(API_MARK, EXAMPLE_SITE));
+  return { raw: served.length, gzip: gzipSync(served, { level: 9 }).length };
+}
+
+/** Raw and gzip bytes: the loader (served), each bundle with the chunks it imports statically, the lazy chunks (phone, captcha). */
 export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')), dir = DIST) {
   const size = (files) => {
     let raw = 0;
@@ -205,11 +283,15 @@ export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')
   };
   // The captcha: ALTCHA's chunk (the largest of its files: all an English page fetches) and one locale's texts more.
   const captchaFiles = (manifest.captcha ?? []).map((f) => ({ f, ...size([f]) })).sort((a, b) => b.gzip - a.gzip);
+  const none = { raw: 0, gzip: 0 };
+  const phone = manifest.phone ?? manifest.lazy;
   const out = {
-    loader: size(['loader.js']),
+    loader: loaderSize(dir),
     lazy: size(manifest.lazy),
-    captcha: captchaFiles[0] ? size([captchaFiles[0].f]) : { raw: 0, gzip: 0 },
-    captchaTexts: captchaFiles[1] ?? { raw: 0, gzip: 0 },
+    phone: size(phone),
+    onUse: size(manifest.lazy.filter((f) => !phone.includes(f))),
+    captcha: captchaFiles[0] ? size([captchaFiles[0].f]) : none,
+    captchaTexts: captchaFiles[1] ?? none,
   };
   for (const [kind, b] of Object.entries(manifest.bundles)) {
     out[kind] = { ...size([b.js, ...b.imports]), cssGzip: size([b.css]).gzip, messagesGzip: size([manifest.messages.en]).gzip };
@@ -218,5 +300,9 @@ export function widgetSizes(manifest = readJson(path.join(DIST, 'manifest.json')
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildWidgets({ quiet: process.argv.includes('--quiet') });
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : DIST;
+  const { sizes } = await buildWidgets({ quiet: json || args.includes('--quiet'), outDir: out, analyze: args.includes('--analyze') });
+  if (json) console.log(JSON.stringify({ sizes, budgets: budgetCheck(sizes) }));
 }

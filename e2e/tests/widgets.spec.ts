@@ -135,6 +135,23 @@ test.describe('partner widgets', () => {
     }
   });
 
+  test('first paint fetches each bundle with its chunks and nothing lazy; the request form’s sending code comes on its first focus (issue 33)', async ({ page }) => {
+    type Manifest = { bundles: Record<string, { js: string; imports: string[] }>; lazy: string[]; phone: string[]; captcha: string[] };
+    const manifest = (await (await page.request.get(`${WIDGETS}/manifest.json`)).json()) as Manifest;
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${WIDGETS}/`)) fetched.push(r.url().slice(WIDGETS.length + 1));
+    });
+    await openPartner(page);
+    for (const { js, imports } of Object.values(manifest.bundles)) expect(fetched).toEqual(expect.arrayContaining([js, ...imports]));
+    expect(fetched.filter((f) => manifest.lazy.includes(f) || manifest.captcha.includes(f))).toEqual([]);
+    const onFirstUse = manifest.lazy.filter((f) => !manifest.phone.includes(f));
+    expect(onFirstUse.length).toBeGreaterThan(0);
+    await widget(page, 'request-en').getByRole('textbox', { name: /^Name/ }).focus();
+    await expect.poll(() => onFirstUse.filter((f) => !fetched.includes(f))).toEqual([]);
+    expect(fetched.filter((f) => manifest.phone.includes(f) || manifest.captcha.includes(f))).toEqual([]);
+  });
+
   test('search opens the main site’s search page with the filter and the partner attribution', async ({ page, context, request }) => {
     await openPartner(page);
     const box = widget(page, 'search-de');

@@ -1,6 +1,8 @@
-// Partner widget budgets (issue 6), for `npm run bench`:
-//   loader ≤ 2 KB gzip; search box and request form ≤ 20 KB gzip each, Preact included (the request form before
-//   its lazily loaded phone metadata and captcha); loader start → interactive widget ≤ 300 ms on a local page in Chromium.
+// Partner widget budgets (issues 6 and 33), for `npm run bench`:
+//   the gzip sizes of widgets/budgets.json (loader ≤ 2 KB; search box ≤ 12 KB and request form ≤ 15 KB, Preact and
+//   the chunks each imports statically included, before the request form's lazily loaded sending code, phone
+//   metadata and captcha), the same numbers the test command's check (widgets/src/budgets.test.ts) fails over;
+//   loader start → interactive widget ≤ 300 ms on a local page in Chromium.
 // `benchWidgets({ browser, partnerUrl })` takes a Playwright browser and the sample partner site's URL.
 // Run alone (`node scripts/bench/widgets.mjs`) it starts the product on its own ports and prints the figures.
 import { execSync } from 'node:child_process';
@@ -8,8 +10,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { WIDGET_BUDGETS_KB } from '../../widgets/build.mjs';
 
-export const WIDGET_BUDGETS = { loaderGzipKB: 2, searchGzipKB: 20, requestGzipKB: 20, timeToInteractiveMs: 300 };
+export const WIDGET_BUDGETS = { loaderGzipKB: WIDGET_BUDGETS_KB.loader, searchGzipKB: WIDGET_BUDGETS_KB.search, requestGzipKB: WIDGET_BUDGETS_KB.request, timeToInteractiveMs: 300 };
 const RUNS = 5;
 const KB = (bytes) => Math.round((bytes / 1024) * 100) / 100;
 const median = (values) => {
@@ -75,10 +78,12 @@ export async function benchWidgets({ browser, partnerUrl }) {
   // The captcha: ALTCHA's chunk (the largest of the captcha files; the others are its texts of de, ru and cn).
   const captchaFiles = await Promise.all((manifest.captcha ?? []).map(async (f) => ({ f, ...(await gzipBytes(new URL(f, base).href)) })));
   const captcha = captchaFiles.sort((a, b) => b.gzip - a.gzip)[0] ?? { raw: 0, gzip: 0 };
-  const [search, request, lazy, css, messages] = await Promise.all([
+  const phone = manifest.phone ?? manifest.lazy ?? [];
+  const [search, request, lazy, onFirstUse, css, messages] = await Promise.all([
     bundle('search'),
     bundle('request'),
-    sum(manifest.lazy ?? []),
+    sum(phone),
+    sum((manifest.lazy ?? []).filter((f) => !phone.includes(f))),
     sum([manifest.bundles.search.css]),
     sum([manifest.messages.en]),
   ]);
@@ -88,6 +93,15 @@ export async function benchWidgets({ browser, partnerUrl }) {
     requestGzipKB: KB(request.gzip),
     timeToInteractiveMs: median(runs.map((r) => r.firstReadyMs)),
   };
+  // Sizes are compared in bytes (a rounded figure of 2.0 KB may be 2,050 bytes: over).
+  const measured = { loaderGzipKB: loader.gzip / 1024, searchGzipKB: search.gzip / 1024, requestGzipKB: request.gzip / 1024, timeToInteractiveMs: figures.timeToInteractiveMs };
+  const within = Object.fromEntries(Object.entries(WIDGET_BUDGETS).map(([k, budget]) => [k, measured[k] <= budget]));
+  const budgetLines = [
+    ['loader', 'loaderGzipKB', `${loader.gzip} B gzip`, 'KB'],
+    ['search box', 'searchGzipKB', `${search.gzip} B gzip`, 'KB'],
+    ['request form', 'requestGzipKB', `${request.gzip} B gzip`, 'KB'],
+    ['loader → interactive', 'timeToInteractiveMs', `${figures.timeToInteractiveMs} ms`, 'ms'],
+  ].map(([name, k, figure, unit]) => `Budget: widget ${name} ≤ ${WIDGET_BUDGETS[k]} ${unit} → ${figure} ${within[k] ? 'OK' : 'OVER'}`);
   return {
     ...figures,
     /** Every widget on the page interactive (4 on the sample page). */
@@ -95,12 +109,16 @@ export async function benchWidgets({ browser, partnerUrl }) {
     runsMs: runs.map((r) => r.firstReadyMs),
     raw: { loaderKB: KB(loader.raw), searchKB: KB(search.raw), requestKB: KB(request.raw) },
     phoneMetadataGzipKB: KB(lazy.gzip),
+    /** The request form's sending code and captcha step, fetched on its first focus (not in its budget). */
+    onFirstUseGzipKB: KB(onFirstUse.gzip),
     /** Fetched by the request form only when a captcha is shown (not in its budget). */
     captchaChunkGzipKB: KB(captcha.gzip),
     stylesheetGzipKB: KB(css.gzip),
     messagesGzipKB: KB(messages.gzip),
     budgets: WIDGET_BUDGETS,
-    ok: Object.entries(WIDGET_BUDGETS).every(([k, budget]) => figures[k] <= budget),
+    ok: Object.values(within).every(Boolean),
+    /** 'Budget: … OK|OVER', one line each (bench.mjs prints them). */
+    budgetLines,
   };
 }
 
@@ -116,7 +134,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const executablePath = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
   try {
-    console.log(JSON.stringify(await benchWidgets({ browser, partnerUrl: 'http://localhost:28198/' }), null, 2));
+    const figures = await benchWidgets({ browser, partnerUrl: 'http://localhost:28198/' });
+    console.log(JSON.stringify(figures, null, 2));
+    for (const line of figures.budgetLines) console.log(line);
   } finally {
     await browser.close();
     await product.stop();

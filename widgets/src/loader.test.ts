@@ -3,11 +3,12 @@
  * destroy(), and the fallback when a bundle cannot be loaded. Bundles are virtual modules here.
  */
 type Detail = Record<string, unknown>;
-const w = window as unknown as { tourWidgets?: unknown; __mounts: Detail[] };
+const w = window as unknown as { tourWidgets?: unknown; __mounts: Detail[]; __chunks: string[] };
 
 const MANIFEST = {
   version: 'test1234',
-  bundles: { search: { js: 'search.AAAA1111.js', css: 'search.BBBB2222.css' }, request: { js: 'request.CCCC3333.js', css: 'request.DDDD4444.css' } },
+  // Per bundle: its file, its stylesheet, then the chunks it imports statically.
+  bundles: { search: ['search.AAAA1111.js', 'search.BBBB2222.css'], request: ['request.CCCC3333.js', 'request.DDDD4444.css', 'chunk.EEEE5555.js'] },
   messages: { en: 'en.11111111.js', cn: 'cn.11111111.js', de: 'de.11111111.js', ru: 'ru.11111111.js' },
 };
 Object.assign(globalThis, {
@@ -38,7 +39,12 @@ const fakeBundle = (kind: string) => ({
 jest.mock('http://localhost/search.AAAA1111.js', () => fakeBundle('search'), { virtual: true });
 jest.mock('http://localhost/en.11111111.js', () => ({ __esModule: true, default: { 'widgets.siteName': 'Tours of Russia' } }), { virtual: true });
 jest.mock('http://localhost/de.11111111.js', () => ({ __esModule: true, default: { 'widgets.siteName': 'Tours of Russia (de)' } }), { virtual: true });
-// request.CCCC3333.js is not there: as if the bundle were blocked.
+// request.CCCC3333.js is not there: as if the bundle were blocked. Its chunk is.
+w.__chunks = [];
+jest.mock('http://localhost/chunk.EEEE5555.js', () => {
+  w.__chunks.push('chunk.EEEE5555.js');
+  return {};
+}, { virtual: true });
 
 const events: [string, Detail][] = [];
 const flush = async () => {
@@ -126,6 +132,8 @@ test('a bundle that cannot be loaded leaves a compact message with a link to the
   expect(link.href).toBe('https://tours.example/en?utm_source=agency-42');
   expect(link.target).toBe('_blank');
   expect(events.some(([e, d]) => e === 'error' && d.reason === 'bundle' && d.widget === 'request')).toBe(true);
+  // The chunk the bundle imports was asked for with the bundle, not after it had arrived.
+  expect(w.__chunks).toEqual(['chunk.EEEE5555.js']);
 });
 
 test('a second copy of the loader does nothing', async () => {

@@ -16,11 +16,11 @@
  *
  * A failure (bundle blocked, timeout) leaves a compact message with a link to the main site.
  */
-import { ATTRIBUTES, ELEMENT_NAMES, type BuildManifest, type MountWidget, type WidgetEnv, type WidgetEvent, type WidgetKind } from './runtime/protocol';
+import { ATTRIBUTES, ELEMENT_NAMES, type LoaderManifest, type MountContext, type MountWidget, type WidgetEnv, type WidgetEvent, type WidgetKind } from './runtime/protocol';
 
 /** Build-time constants (build.mjs). The env's origins are written in by the widget server (serve.mjs): loader.js is served short-lived, so they may differ per deploy. */
 declare const __TW_ENV__: WidgetEnv;
-declare const __TW_MANIFEST__: BuildManifest;
+declare const __TW_MANIFEST__: LoaderManifest;
 /** Per locale: the fallback text around the link and the site name: [before, site, after]. */
 declare const __TW_FALLBACK__: Record<string, [string, string, string]>;
 
@@ -81,29 +81,21 @@ if (!queued || Array.isArray(queued)) {
     unmount?: () => void;
     on = false;
     token = 0;
-    queued = false;
 
+    /**
+     * Inserted, removed or changed: starts or stops after the current task, so moving an element (remove + insert)
+     * does not remount it (start and stop are idempotent).
+     */
     connectedCallback() {
-      this.settle();
+      queueMicrotask(() => (this.isConnected && !destroyed ? this.start() : this.stop()));
     }
     disconnectedCallback() {
-      this.settle();
+      this.connectedCallback();
     }
     attributeChangedCallback() {
       if (this.on) {
         this.stop();
-        this.settle();
-      }
-    }
-    /** After the current task, so moving an element (remove + insert) does not remount it. */
-    settle() {
-      if (!this.queued) {
-        this.queued = true;
-        queueMicrotask(() => {
-          this.queued = false;
-          if (this.isConnected && !destroyed) this.start();
-          else this.stop();
-        });
+        this.connectedCallback();
       }
     }
     stop() {
@@ -141,21 +133,21 @@ if (!queued || Array.isArray(queued)) {
         const p = document.createElement('p');
         const a = document.createElement('a');
         a.href = env.site + (locale == 'cn' ? '/' : '/' + locale) + (partner ? '?utm_source=' + partner : '');
-        a.target = '_blank';
-        a.rel = 'noopener';
+        a.target = '_blank'; // which implies rel=noopener in every browser the widgets support
         a.textContent = site;
         p.append(before!, a, after!);
         root.replaceChildren(p);
         emit('error', { ...detail, reason, message: String(error || reason) });
       };
       const timer = setTimeout(fail, 10000, 'timeout');
-      const files = bundles[kind];
+      const [js, css, ...imports] = bundles[kind];
       Promise.all([
         // import() keeps the loader's nonce (the module fetch inherits it), so nonce and strict-dynamic policies work.
-        once(files.js, () => import(url(files.js))),
+        // The chunks the bundle imports are fetched with it, not after it (the request form's Preact chunk).
+        once(js, () => Promise.all([js, ...imports].map((file) => import(url(file)))).then((loaded) => loaded[0])),
         once(messages[locale as 'en'], () => import(url(messages[locale as 'en']))),
         // A missing stylesheet leaves the widget plain rather than absent.
-        once(files.css, () => fetch(url(files.css)).then((r) => r.text().then((text) => (r.ok ? sheet(text) : Promise.reject(r.status))))).catch((e) => {
+        once(css, () => fetch(url(css)).then((r) => r.text().then((text) => (r.ok ? sheet(text) : Promise.reject(r.status))))).catch((e) => {
           emit('error', { ...detail, reason: 'stylesheet', message: String(e) });
         }),
       ]).then(
@@ -167,7 +159,7 @@ if (!queued || Array.isArray(queued)) {
           root.replaceChildren(container);
           this.unmount = (mod as { mount: MountWidget }).mount({
             kind, root, container, attributes, env,
-            messages: (texts as { default: Record<string, string> }).default,
+            messages: (texts as { default: MountContext['messages'] }).default,
             emit: (event, extra) => emit(event, { ...detail, ...extra }),
           });
           performance.mark('tw:ready');

@@ -1,6 +1,6 @@
 import { HelpRequestData, missingHelpRequestFields } from '@tours/shared/src/api/schemas/requests';
 import { create } from 'superstruct';
-import { helpRequestBody } from './RequestWidget';
+import { helpRequestBody } from './send';
 
 const config = { kind: 'request' as const, partner: 'agency-42', locale: 'en' as const, currency: 'EUR', color: null, target: '_blank' as const, utmCampaign: 'spring', utmContent: null };
 

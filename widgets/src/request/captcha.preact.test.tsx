@@ -1,23 +1,24 @@
 /**
  * The request widget's captcha (accounts-and-comms §2 'Captcha modal', §4, §5, §7 'Captcha headers', §8), as it ships:
- * Preact through preact/compat (as in widgets.preact.test.tsx), in a container like the loader's. ALTCHA's chunk is
+ * Preact with runtime/react.ts (as in widgets.preact.test.tsx), in a container like the loader's. ALTCHA's chunk is
  * shared's altchaProvider with a stand-in `prepare` (jsdom runs no proof of work): the test plays the widget's events.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+import { compileMessages } from '../runtime/compile-messages';
 import type { MountContext } from '../runtime/protocol';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- jest.mock factories run before imports: they can only require */
 // jsdom resolves packages with the 'browser' condition, which gives Preact's ES modules: use its CommonJS files.
 jest.mock('preact', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/dist/preact.js`));
 jest.mock('preact/hooks', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/hooks/dist/hooks.js`));
-jest.mock('preact/compat', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/compat/dist/compat.js`));
+jest.mock('react', () => jest.requireActual('../runtime/react'));
+jest.mock('react-dom/client', () => jest.requireActual('../runtime/react'));
+// Of shared's core the widgets take the API error class only, as the build does (not the site's atoms and React context).
+jest.mock('@tours/shared/core', () => jest.requireActual('@tours/shared/src/api/errors'));
 jest.mock('preact/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
-jest.mock('react', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/compat/dist/compat.js`));
-jest.mock('react-dom', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/compat/dist/compat.js`));
-jest.mock('react-dom/client', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/compat/client.js`));
 jest.mock('react/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
 // The lazily loaded ALTCHA chunk: the real element wiring, without ALTCHA's bundle (its language is the locale).
 jest.mock('./altcha', () => ({
@@ -62,7 +63,7 @@ async function mountRequest(locale = 'en') {
   document.body.append(container);
   const root = { adoptedStyleSheets: [] as CSSStyleSheet[] } as unknown as ShadowRoot;
   const emit = jest.fn();
-  const ctx: MountContext = { kind: 'request', root, container, attributes: { partner: 'agency-42', locale }, env, messages: messagesOf(locale), emit };
+  const ctx: MountContext = { kind: 'request', root, container, attributes: { partner: 'agency-42', locale }, env, messages: compileMessages(messagesOf(locale)), emit };
   mount(ctx);
   return { view: within(container), emit, container };
 }

@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatMessage, translator } from './format';
+import { compileMessage, compileMessages } from './compile-messages';
+import { formatMessage as formatCompiled, translator, type FormatValues } from './format';
+
+/** A text as the bundles format it: compiled at build time, filled in at run time. */
+const formatMessage = (message: string, values?: FormatValues) => formatCompiled(compileMessage(message), values);
 
 const MESSAGES = join(__dirname, '../../../shared/src/i18n/messages');
 const read = (locale: string, ns: string) => JSON.parse(readFileSync(join(MESSAGES, locale, `${ns}.json`), 'utf8')) as Record<string, string>;
 const LOCALES = ['en', 'cn', 'de', 'ru'];
 
-describe('the widgets’ message formatter', () => {
+describe('the widgets’ message compiler and formatter', () => {
   test.each<[string, Record<string, unknown>, unknown]>([
     ['Request #{requestId} has been sent', { requestId: 4817 }, 'Request #4817 has been sent'],
     ['Minimum {length} characters', { length: 3 }, 'Minimum 3 characters'],
@@ -26,6 +30,17 @@ describe('the widgets’ message formatter', () => {
     expect(out).toEqual(['Agree to ', { link: 'terms', text: 'Terms of Tours' }, ' and ', { link: 'privacy', text: 'Privacy' }, ' when you click "', 'Submit', '"']);
     // Only text: one string.
     expect(formatMessage('<b>{x}</b>!', { x: 1, b: (c) => `*${c.join('')}*` })).toBe('*1*!');
+  });
+
+  test('texts compile to themselves when they have no argument or tag, else to their parts', () => {
+    expect(compileMessage("We'll call you, it''s '{free}'")).toBe("We'll call you, it's {free}");
+    expect(compileMessage('Request #{requestId} has been sent')).toEqual(['Request #', ['requestId'], ' has been sent']);
+    expect(compileMessage('on <link>{site}</link>!')).toEqual(['on ', ['link', [['site']]], '!']);
+    expect(() => compileMessage('{count, plural, one {# tour} other {# tours}}')).toThrow(/plural or select/);
+  });
+
+  test('every widget text of every locale compiles', () => {
+    for (const locale of LOCALES) expect(() => compileMessages({ ...read(locale, 'forms'), ...read(locale, 'widgets') })).not.toThrow();
   });
 
   test('a missing key shows the key and logs', () => {

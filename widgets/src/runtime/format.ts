@@ -1,73 +1,36 @@
 /**
- * A tiny formatter for the widgets' catalogue texts (forms.* and widgets.*), so the bundles ship no ICU
- * parser: `{name}` arguments and `<tag>…</tag>` rich text (tag values are functions of their chunks), with
- * ICU apostrophe quoting (`''` is a quote; `'{…}'` is literal). Plural and select are not supported:
- * format.test.ts checks that no widget text uses them.
+ * The widgets' formatter of their catalogue texts, compiled at build time (compile-messages.ts): it fills arguments
+ * and rich-text tags in (tag values are functions of their chunks), and parses nothing, so the bundles ship no ICU
+ * parser.
  */
 import type { ReactNode } from 'react';
 
 export type FormatValues = Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>;
 
-type Part = string | ReactNode;
+/** Text, an argument `[name]`, or a tag `[name, its parts]`. */
+export type CompiledPart = string | [argument: string] | [tag: string, children: CompiledPart[]];
+/** A text without arguments or tags is a string. */
+export type CompiledMessage = string | CompiledPart[];
 
-function unquote(text: string): string {
-  return text.replace(/'('|[{}<][^']*)'?/g, (_m, inner: string) => (inner === "'" ? "'" : inner));
-}
-
-function parse(message: string, values: FormatValues, start: number, closing: string | null): [Part[], number] {
-  const parts: Part[] = [];
-  let i = start;
-  let buffer = '';
-  const flush = () => {
-    if (buffer) parts.push(unquote(buffer));
-    buffer = '';
-  };
-  while (i < message.length) {
-    const ch = message[i]!;
-    if (ch === "'") {
-      // Keep a quoted run as it is; unquote() resolves it.
-      const end = message[i + 1] === "'" ? i + 2 : /['{}<]/.test(message[i + 1] ?? '') ? message.indexOf("'", i + 1) + 1 || message.length : i + 1;
-      buffer += message.slice(i, end);
-      i = end;
-    } else if (ch === '{') {
-      const end = message.indexOf('}', i);
-      const name = message.slice(i + 1, end).trim();
-      flush();
-      const v = values[name];
-      parts.push(v === undefined ? `{${name}}` : typeof v === 'function' ? v([]) : String(v));
-      i = end + 1;
-    } else if (ch === '<' && message[i + 1] === '/') {
-      const end = message.indexOf('>', i);
-      if (closing !== null && message.slice(i + 2, end) === closing) {
-        flush();
-        return [parts, end + 1];
-      }
-      buffer += ch;
-      i += 1;
-    } else if (ch === '<' && /^<([a-zA-Z][\w-]*)>/.test(message.slice(i))) {
-      const tag = /^<([a-zA-Z][\w-]*)>/.exec(message.slice(i))![1]!;
-      flush();
-      const [chunks, next] = parse(message, values, i + tag.length + 2, tag);
-      const fn = values[tag];
-      parts.push(typeof fn === 'function' ? fn(chunks) : chunks);
-      i = next;
-    } else {
-      buffer += ch;
-      i += 1;
-    }
-  }
-  flush();
-  return [parts, i];
+function fill(parts: CompiledPart[], values: FormatValues): ReactNode[] {
+  return parts.map((part) => {
+    if (typeof part === 'string') return part;
+    const value = values[part[0]];
+    if (part.length === 1) return value === undefined ? `{${part[0]}}` : typeof value === 'function' ? value([]) : String(value);
+    const chunks = fill(part[1], values);
+    return typeof value === 'function' ? value(chunks) : chunks;
+  });
 }
 
 /** Formats a message: a string when every part is text, else an array of nodes. */
-export function formatMessage(message: string, values: FormatValues = {}): ReactNode {
-  const [parts] = parse(message, values, 0, null);
+export function formatMessage(message: CompiledMessage, values: FormatValues = {}): ReactNode {
+  if (typeof message === 'string') return message;
+  const parts = fill(message, values);
   return parts.every((p) => typeof p === 'string') ? parts.join('') : parts;
 }
 
-/** `t(id, values)` over a catalogue; a missing key shows the key (and logs once). */
-export function translator(messages: Readonly<Record<string, string>>) {
+/** `t(id, values)` over a catalogue; a missing key shows the key (and logs it). */
+export function translator(messages: Readonly<Record<string, CompiledMessage>>) {
   return (id: string, values?: FormatValues): ReactNode => {
     const message = messages[id];
     if (message === undefined) {

@@ -1,3 +1,5 @@
+import type { CompiledMessage } from './format';
+
 /**
  * What the loader and the widget bundles agree on. The loader (loader.ts) reads the element's attributes,
  * loads the bundle, its stylesheet and the locale's messages, then calls the bundle's `mount`.
@@ -45,8 +47,8 @@ export interface MountContext {
   /** The element's attributes as written (the bundle validates them: runtime/config.ts). */
   attributes: Readonly<Record<string, string | null>>;
   env: WidgetEnv;
-  /** The locale's catalogue texts (forms.* and widgets.*). */
-  messages: Readonly<Record<string, string>>;
+  /** The locale's catalogue texts (forms.* and widgets.*), compiled (runtime/compile-messages.ts). */
+  messages: Readonly<Record<string, CompiledMessage>>;
   /** Fires a JavaScript API event (the loader adds widget, element and partner). */
   emit(event: WidgetEvent, detail?: Record<string, unknown>): void;
 }
@@ -60,13 +62,23 @@ export interface WidgetProps {
 /** What a widget bundle exports. Returns the unmount function. */
 export type MountWidget = (ctx: MountContext) => () => void;
 
-/** The file names of a build (dist/manifest.json); the loader gets `bundles` and `messages`. */
+/** What the loader is built with (build.mjs): per bundle its file, its stylesheet, then the chunks it imports statically. */
+export interface LoaderManifest {
+  version: string;
+  bundles: Record<WidgetKind, [js: string, css: string, ...imports: string[]]>;
+  messages: Record<WidgetLocale, string>;
+}
+
+/** The file names of a build (dist/manifest.json): the widget server, the benchmark and the e2e tests read it. */
 export interface BuildManifest {
   version: string;
+  /** Each bundle, its stylesheet and the chunks it imports statically (Preact, shared with its lazy chunks). */
   bundles: Record<WidgetKind, { js: string; css: string; imports?: string[] }>;
   messages: Record<WidgetLocale, string>;
-  /** Lazily loaded chunks (libphonenumber-js with its metadata). */
+  /** Lazily loaded chunks: the phone's, the request form's sending code (not the captcha's). */
   lazy?: string[];
+  /** The phone chunk (libphonenumber-js with its metadata), fetched when the phone field is first used. */
+  phone?: string[];
   /** The request form's captcha chunks, fetched only when a captcha is shown (ALTCHA; its texts of de, ru, cn). */
   captcha?: string[];
 }

@@ -2,7 +2,7 @@
  * The main site's search URL for the search box: the default search slug of the locale under its path
  * prefix (cn none, /en, /de, /ru), the filter serialised by the §5.4 rules, then the partner attribution.
  */
-import { filterToSearch, normaliseFilter, type RawQuery } from '@tours/shared/src/domain/filters';
+import { DEFAULT_FILTER, filterToSearch, type TourFilter } from '@tours/shared/src/domain/filters';
 import { withLocale } from '@tours/shared/src/routing/match';
 import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import type { WidgetLocale } from '../runtime/protocol';
@@ -28,15 +28,16 @@ export interface SearchChoice {
 }
 
 export function searchUrl(choice: SearchChoice): string {
-  const raw: RawQuery = {};
-  const field = choice.destination ? KIND_TO_FILTER[choice.destination.kind] : undefined;
-  if (field && choice.destination) raw[field] = [choice.destination.id];
+  // The box's choices are already in the filter's types, so the default filter with them is a normalised filter
+  // (url.test.ts checks it against normaliseFilter): the bundle does without the normaliser of URL input.
+  const filter: TourFilter = { ...DEFAULT_FILTER };
+  const field = choice.destination ? (KIND_TO_FILTER[choice.destination.kind] as keyof TourFilter | undefined) : undefined;
+  if (field && choice.destination) Object.assign(filter, { [field]: [choice.destination.id] });
   // A range is sorted (§4.13 date picker in range mode).
   const [from = '', to = ''] = [choice.dateFrom ?? '', choice.dateTo ?? ''].filter(Boolean).sort();
-  if (from) raw.dateFrom = from;
-  if (to) raw.dateTo = to;
-  if (choice.restKind) raw.restKinds = [choice.restKind];
-  const filter = normaliseFilter(raw);
+  filter.dateFrom = from;
+  filter.dateTo = to;
+  if (choice.restKind) filter.restKinds = [choice.restKind];
   const url = new URL(withLocale(`/${DEFAULT_SEARCH_SLUGS[choice.locale]}`, choice.locale) + filterToSearch(filter), choice.site);
   if (choice.partner) url.searchParams.append('utm_source', choice.partner);
   if (choice.utmCampaign) url.searchParams.append('utm_campaign', choice.utmCampaign);
