@@ -91,6 +91,13 @@ export interface ApiConfig {
    * Default coordinators@tours.example, so a developer sees the notices on the outbox page.
    */
   coordinatorEmail: string | null;
+  /**
+   * BACK_OFFICE_URL: where the back office (not part of this product) answers, e.g. https://admin.example.com: the staff
+   * panel's 'Tour in admin' is {url}/tour/update?id={id} and the high-difficulty memo {url}/memo/high-difficulty-tours.
+   * Unset (default): the API answers adm_url and the memo link as null and the panel shows neither (issue 29: they had
+   * pointed at /admin on the site, a 404).
+   */
+  backOfficeUrl: string | null;
   /** DEV_MODE=1: developer pages (the outbox with its codes at /internal/outbox) answer without the internal secret. */
   devMode: boolean;
   /**
@@ -229,6 +236,22 @@ function smtpUrl(value: string | undefined): string {
   return value;
 }
 
+/** An http(s) URL without query or fragment, its trailing slashes dropped (links are built under it); empty = null. */
+function baseUrl(name: string, value: string | undefined): string | null {
+  const raw = value?.trim();
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name}: expected an http(s) URL without query, such as https://admin.example.com, not '${raw}'`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 function sipWsUrl(value: string | undefined): string {
   if (!value) return '';
   if (!/^wss?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(value)) throw new Error(`SIP_WS_URL: expected ws://host[:port][/path] or wss://…, not '${value}'`);
@@ -286,6 +309,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     mailFrom: env.MAIL_FROM || 'Tours <no-reply@tours.example>',
     siteOrigin: origin(env.SITE_ORIGIN, 'http://localhost:8080'),
     coordinatorEmail: env.COORDINATOR_EMAIL === 'off' ? null : env.COORDINATOR_EMAIL || 'coordinators@tours.example',
+    backOfficeUrl: baseUrl('BACK_OFFICE_URL', env.BACK_OFFICE_URL),
     devMode: env.DEV_MODE === '1' || env.DEV_MODE === 'true',
     captchaSecret: secret('CAPTCHA_SECRET', env.CAPTCHA_SECRET),
     authCodeSecret: secret('AUTH_CODE_SECRET', env.AUTH_CODE_SECRET),

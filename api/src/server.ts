@@ -33,6 +33,7 @@ import { registerOrganizerMeetRoutes } from './routes/organizer-meet';
 import { registerOrganizerRoutes } from './routes/organizers';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerProgrammeRoutes } from './routes/programme';
+import { registerTravelGuideRoutes } from './routes/travel-guide';
 import { registerOutboxPage } from './routes/outbox';
 import { registerReferenceRoutes } from './routes/reference';
 import { registerRequestRoutes } from './routes/requests';
@@ -195,6 +196,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerChatRoutes(app, router, services);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
+  registerTravelGuideRoutes(app, router, services);
   registerStaffToolsRoutes(app, router, services);
   registerWebCallRoutes(router, services);
   registerMediaRoutes(app, router);

@@ -340,6 +340,7 @@ beforeAll(async () => {
     '/spa/tour-program-order-via-email': { email: 'fuzz.programme@example.com', tour_id: tour.id, phone: '+79161234567', currency: 'EUR' },
     '/spa/tour-program-order-via-whatsapp': { phone: '+79161234567', email: 'fuzz.programme@example.com', request_id: reading.id, tour_id: tour.id, currency: 'EUR' },
     '/spa/subscribe-tour-program': { email: 'fuzz.programme@example.com', tour_id: tour.id, subscriber_id: 'fuzz-1', currency: 'EUR', uuid: 'fuzz-uuid-1' },
+    '/spa/subscribe-ebook': { email: 'fuzz.guide@example.com', currency: 'EUR' },
     '/crm/api/request/update-tourists': { tourists: [{ first_name: 'Fuzz', birthday: '1990-01-01' }] },
     '/crm/api/request/add-tourists': { tourists: [{ first_name: 'Fuzz' }] },
     '/crm/api/request/update-tourists-questionnaires': { tourists: [{ id: touristId, questionnaire: { diet: 'none' } }] },

@@ -365,7 +365,13 @@ describe('readConfig', () => {
   test.each([['PORT', '70000'], ['SEED', '-1'], ['CATALOGUE_SIZE', '0'], ['RATE_LIMIT_PER_MIN', 'lots'],
     ['RATE_LIMIT_WRITES_PER_MIN', '-1'], ['CACHE_MAX_MB', '0'], ['TRUST_PROXY', 'true'], ['TRUST_PROXY', '10.0.0.1,*'], ['TRUST_PROXY', '2'],
     ['INTERNAL_API_SECRET', 'short'], ['CAPTCHA_SECRET', 'short'], ['AUTH_CODE_SECRET', 'short'], ['SMTP_URL', 'mail.example'], ['SMTP_URL', 'http://mail.example'],
-    ['SITE_ORIGIN', 'tours.example'], ['SITE_ORIGIN', 'https://tours.example/path'], ['SITE_ORIGIN', 'javascript:alert(1)']])('%s=%s is refused', (key, value) => {
+    ['SITE_ORIGIN', 'tours.example'], ['SITE_ORIGIN', 'https://tours.example/path'], ['SITE_ORIGIN', 'javascript:alert(1)'],
+    ['BACK_OFFICE_URL', 'admin.example'], ['BACK_OFFICE_URL', 'javascript:alert(1)'], ['BACK_OFFICE_URL', 'https://admin.example/?x=1'],
+    ['BACK_OFFICE_URL', 'https://user:pw@admin.example']])('%s=%s is refused', (key, value) => {
     expect(() => readConfig({ [key]: value })).toThrow();
+  });
+  test.each([[undefined, null], ['', null], ['https://admin.example.com', 'https://admin.example.com'], ['https://admin.example.com/', 'https://admin.example.com'],
+    ['http://localhost:9000/office//', 'http://localhost:9000/office']])('BACK_OFFICE_URL=%s is %s (issue 29: no back office, no link)', (value, expected) => {
+    expect(readConfig({ BACK_OFFICE_URL: value }).backOfficeUrl).toBe(expected);
   });
 });

@@ -32,6 +32,8 @@ let unpublished: { id: number } | undefined;
 let individualRequestId: number;
 
 const staffLogin = (login: string) => DEV_STAFF.find((s) => s.login === login)!;
+/** The back office's address (BACK_OFFICE_URL): 'Tour in admin' and the memo lead there. */
+const BACK_OFFICE = 'https://admin.tours.example/office';
 
 async function signIn(login: string): Promise<Headers> {
   const account = staffLogin(login);
@@ -47,7 +49,7 @@ function expectError(res: { status: number; body: unknown }, status: number): vo
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = testServer(t.db);
+  app = testServer(t.db, { backOfficeUrl: BACK_OFFICE });
   await ensureStaffAccounts(t.db);
   who.traveller = bearer(await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Tess', last_name: 'Traveller' })));
   who.noPermission = await signIn('staff.none@tours.example');
@@ -126,7 +128,7 @@ describe('permissions, enforced by the API', () => {
 describe('tour private data', () => {
   test('knowledge: the admin link and no private data', async () => {
     const body = expectShape((await get(app, `/spa/tour-private-data?id=${tour.id}`, who.knowledge)).body, TourPrivateDataAnswer);
-    expect(body.adm_url).toMatch(new RegExp(`/admin/tour/update\\?id=${tour.id}$`));
+    expect(body.adm_url).toBe(`${BACK_OFFICE}/tour/update?id=${tour.id}`);
     expect(body).toMatchObject({
       is_need_tour_archive_alert: false, is_need_tour_danger_alert: false, danger_reason: null, rejection_reason: null, is_need_tour_difficult_alert: false, commission_percent: null,
     });
@@ -140,9 +142,26 @@ describe('tour private data', () => {
     });
     const hard = expectShape((await get(app, `/spa/tour-private-data?id=${difficult.id}`, who.all)).body, TourPrivateDataAnswer);
     expect(hard).toMatchObject({ is_need_tour_archive_alert: false, is_need_tour_danger_alert: false, danger_reason: null, is_need_tour_difficult_alert: true, commission_percent: null });
-    expect(hard.difficult_tour_memo_url).toMatch(/^https?:\/\/.+\/admin\/memo\//);
+    expect(hard.difficult_tour_memo_url).toBe(`${BACK_OFFICE}/memo/high-difficulty-tours`);
     expect(hard.adm_url).not.toBeNull();
     expect(expectShape((await get(app, `/spa/tour-private-data?id=${excursion.id}`, who.all)).body, TourPrivateDataAnswer).is_excursion).toBe(true);
+  });
+
+  test('no back office configured: no admin link and no memo link (issue 29: they had led to a 404 on the site)', async () => {
+    const bare = testServer(t.db);
+    try {
+      const headers = await (async () => {
+        const account = staffLogin('staff.all@tours.example');
+        const res = await bare.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: account.login, password: account.password } });
+        return bearer(res.json().token as string);
+      })();
+      const plain = expectShape((await get(bare, `/spa/tour-private-data?id=${tour.id}`, headers)).body, TourPrivateDataAnswer);
+      expect(plain.adm_url).toBeNull();
+      const hard = expectShape((await get(bare, `/spa/tour-private-data?id=${difficult.id}`, headers)).body, TourPrivateDataAnswer);
+      expect(hard).toMatchObject({ is_need_tour_difficult_alert: true, difficult_tour_memo_url: null, adm_url: null });
+    } finally {
+      await bare.close();
+    }
   });
 
   test('an unpublished tour needs the archive alert', async () => {

@@ -60,13 +60,40 @@ test.describe('host shell', () => {
     await expect(page.getByText('Page Not Found: /en/no-such-region-anywhere')).toBeVisible();
   });
 
-  test('server route rules redirect, also to an external URL', async ({ request }) => {
+  test('server route rules redirect, keeping the locale', async ({ request }) => {
     const internal = await request.get('/en/gift-certificates', { maxRedirects: 0 });
     expect(internal.status()).toBe(301);
     expect(internal.headers().location).toBe('/en/gift-cards');
-    const external = await request.get('/org', { maxRedirects: 0 });
-    expect(external.status()).toBe(302);
-    expect(external.headers().location).toMatch(/^https?:\/\//);
+    // No ORGANIZER_AREA_URL in the suites: the organizer area's links lead to the site's page for organizers, in the
+    // visitor's locale (issue 29: /org had led to /org-area, a 404 in Chinese). With it set, they lead there
+    // (host/server/route-rules.test.ts).
+    for (const [url, location] of [['/en/org', '/en/for-organizers'], ['/de/org/register', '/de/for-organizers']]) {
+      const res = await request.get(url!, { maxRedirects: 0 });
+      expect([url, res.status(), res.headers().location]).toEqual([url, 302, location]);
+    }
+  });
+
+  test("'I provide tours' → 'Login in as a travel expert' opens the organizers' page in English, not a 404 (issue 29)", async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
+      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
+    ]);
+    await page.goto('/en/about');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /Log in/ });
+    await dialog.getByRole('radio', { name: 'I provide tours' }).check();
+    const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: /Login in as a travel expert/ }).click()]);
+    await tab.waitForLoadState();
+    await expect(tab).toHaveURL(/\/en\/for-organizers$/);
+    await expect(tab.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(tab.getByRole('heading', { level: 1, name: 'Tour organizers: the organizer area' })).toBeVisible();
+    await expect(tab.getByRole('heading', { level: 2, name: 'How to apply' })).toBeVisible();
+    await expect(tab.getByRole('link', { name: 'help@tours.example' }).first()).toBeVisible();
+    expect(await axeViolations(tab)).toEqual([]);
+    // The page answers as a page of the site in each locale.
+    const de = await page.request.get('/de/for-organizers');
+    expect(de.status()).toBe(200);
+    expect(await de.text()).toContain('<title>Für Veranstalter: der Veranstalterbereich | Russland-Touren</title>');
   });
 
   test('sends per-route head: title, description, canonical and hreflang', async ({ request }) => {

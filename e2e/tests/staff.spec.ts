@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
+import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { ROOT, axeViolations } from './support';
 
 /**
@@ -81,7 +82,10 @@ test('a staff session with both permissions: the panel, Copy tour ID, the PDF th
   await openTour(page);
   const tools = panel(page);
   await expect(tools).toBeVisible();
-  await expect(tools.getByRole('link', { name: 'Tour in admin' })).toHaveAttribute('href', new RegExp(`/admin/tour/update\\?id=${tour.id}$`));
+  // No BACK_OFFICE_URL in the suites: no 'Tour in admin' (issue 29: it led to /admin on the site, a 404). With one set,
+  // it leads there (api/test/staff-tools.test.ts, the panel's jest tests).
+  await expect(tools.getByRole('button', { name: 'Copy tour ID' })).toBeVisible();
+  await expect(tools.getByRole('link', { name: 'Tour in admin' })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
   await tools.getByRole('button', { name: 'Copy tour ID' }).click();
@@ -163,4 +167,66 @@ test('a traveller: no panel, no staff call, not one byte of staff code downloade
   expect(bodies.filter((b) => STAFF_MARKERS.some((m) => b.body.includes(m))).map((b) => b.url)).toEqual([]);
   // The whole page, its similar-tours slider started: axe clean (Swiper's slides keep the role of the list's items).
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/**
+ * The back office archives a tour (tour_staff_data, as api/src/db/seed/staff.ts writes it; the back office is not part
+ * of this product): the staff panel says so, a traveller's tour page and order page say it can no longer be booked, and
+ * the API refuses an order of it (issue 29: an archived tour was still bookable).
+ */
+test('an archived tour: the staff alert, no booking on its page or order page, the order refused', async ({ page, browser, baseURL }) => {
+  const DB_FILE = path.join(ROOT, E2E_TMP, 'catalogue.sqlite');
+  const api = page.request;
+  // A tour with upcoming dates that no other test opens (its cached answers must be its archived ones).
+  let archived: { id: number; slug: string; title: string; variant: number } | undefined;
+  for (let id = 1399; id > 1200 && !archived; id--) {
+    const res = await api.get(`${API}/spa/tour-for-request?id=${id}&format=main&site_id=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    if (res.status() !== 200) continue;
+    const body = (await res.json()) as { id: number; slug: string; title: string; type: number; variants: { id: number; tour_id: number; is_busy: boolean; number_of_free_seats: number }[] };
+    const open = body.variants.find((v) => v.tour_id === body.id && !v.is_busy && v.number_of_free_seats > 0);
+    if (body.type === 1 && open) archived = { id: body.id, slug: body.slug, title: body.title, variant: open.id };
+  }
+  expect(archived).toBeTruthy();
+  const setArchived = (value: 0 | 1) => {
+    const db = new Database(DB_FILE, { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare(`insert into tour_staff_data (tour_id, is_archived, is_potentially_dangerous, danger_reason, rejection_reason, commission_percent, updated_at)
+        values (?, ?, 0, null, null, null, ?) on conflict (tour_id) do update set is_archived = excluded.is_archived`).run(archived!.id, value, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+  };
+  setArchived(1);
+  try {
+    // The API: an order of it is refused with the field error of the spec's shape.
+    const order = await api.post(`${API}/spa/submit-order`, {
+      data: { data: { tour_id: archived!.id, dates: archived!.variant, adults: 1, name: 'Archie', phone: '+447700900123', agree: true } },
+      headers: { 'Idempotency-Key': `e2e-archived-${Date.now()}` },
+    });
+    expect(order.status()).toBe(422);
+    expect(await order.json()).toEqual({ message: 'This tour can no longer be booked', errors: { tour_id: 'This tour can no longer be booked' } });
+
+    // Staff see the archive alert.
+    await signInAtConsole(page, STAFF.commission);
+    await page.goto(`/en/${archived!.slug}`);
+    await expect(panel(page).getByText('Archived tour: it cannot be booked.')).toBeVisible();
+
+    // A traveller (a browser of their own): the booking card says so and offers no request; the order page has no form.
+    const traveller = await browser.newContext();
+    await traveller.addCookies([{ name: 'cookie_alert_accepted', value: '1', url: baseURL! }]);
+    const visitor = await traveller.newPage();
+    await visitor.goto(`/en/${archived!.slug}`);
+    const card = visitor.getByTestId('booking-card');
+    await expect(card.getByText('This tour has been archived and can no longer be booked.')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Book the tour' })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Request info' })).toHaveCount(0);
+    await visitor.goto(`/en/tour/${archived!.id}/order`);
+    await expect(visitor.getByText('This tour has been archived and can no longer be booked.')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Send request' })).toHaveCount(0);
+    expect(await axeViolations(visitor)).toEqual([]);
+    await traveller.close();
+  } finally {
+    setArchived(0);
+  }
 });

@@ -21,6 +21,7 @@ export const { bootstrap, mount, unmount } = createMfeApp({
     'blog-index': BlogIndexPage,
     'blog-article-id': BlogArticlePage,
     'partnership-page': lazy(() => import('./features/agencies/AgenciesPage')),
+    'organizers-page': InfoPage,
     'visa-page': InfoPage,
     'about-page': InfoPage,
     'gift-cards-page': InfoPage,

@@ -11,10 +11,11 @@ import type { Db } from '../db';
 import type { MailLimitsSchema } from '../db/migrations/0021-mail-limits';
 
 /**
- * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, and the
- * confirmation of a request received (issue 29: lib/booking-notices.ts; not counted for the traveller's own proved contact).
+ * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, the
+ * confirmation of a request received (issue 29: lib/booking-notices.ts; not counted for the traveller's own proved contact),
+ * and the travel guide of the e-book sheet (issue 29: routes/travel-guide.ts).
  */
-export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link' | 'request_received';
+export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link' | 'request_received' | 'travel_guide';
 
 export const MAIL_WINDOW_MS = 86_400_000;
 /** The field error of an address over its limit. */

@@ -5,7 +5,7 @@
  * (PDF_QUEUE) wait behind them, and a PDF beyond that is refused at once with the captcha 429 and Retry-After
  * (lib/work-limits.ts), never queued without end.
  *
- * The worker runs lib/programme-pdf-render.ts, TypeScript. Like the checkpointer (db/checkpointer.ts) its source is
+ * The worker runs lib/pdf-render.ts (the programme and the travel guide), TypeScript. Like the checkpointer (db/checkpointer.ts) its source is
  * plain JavaScript evaluated in the thread, with what it needs resolved here: a worker does not inherit the loader
  * that runs the API's TypeScript (tsx under `npm start`, swc inside jest), so it registers tsx's CommonJS hook itself
  * (tsx is a dependency of the API) and requires the renderer by its path; execArgv is emptied so `--import tsx` is
@@ -17,8 +17,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ProgrammeModel } from './programme-pdf-render';
-import { renderProgrammePdf } from './programme-pdf-render';
+import { renderDocument, type PdfDocument } from './pdf-render';
 import { retryAfterSeconds } from './work-budget';
 import { workRefused } from './work-limits';
 
@@ -32,9 +31,9 @@ const WORKER_HEAP_MB = 192;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 require(workerData.tsx).register();
-const { renderProgrammePdf } = require(workerData.renderer);
+const { renderDocument } = require(workerData.renderer);
 parentPort.on('message', (job) => {
-  renderProgrammePdf(job.model).then(
+  renderDocument(job.doc).then(
     (bytes) => parentPort.postMessage({ id: job.id, bytes }),
     (err) => parentPort.postMessage({ id: job.id, error: String((err && err.message) || err) }),
   );
@@ -43,7 +42,7 @@ parentPort.on('message', (job) => {
 
 interface Job {
   id: number;
-  model: ProgrammeModel;
+  doc: PdfDocument;
   resolve(bytes: Buffer): void;
   reject(error: Error): void;
 }
@@ -73,8 +72,8 @@ export class PdfWorkers {
   constructor(private readonly options: PdfWorkersOptions) {}
 
   /** The PDF's bytes; rejects with the captcha 429 when the queue is full. */
-  render(model: ProgrammeModel): Promise<Buffer> {
-    if (this.options.workers === 0) return renderProgrammePdf(model);
+  render(doc: PdfDocument): Promise<Buffer> {
+    if (this.options.workers === 0) return renderDocument(doc);
     if (this.closed) return Promise.reject(new Error('PDF workers closed'));
     const idle = [...this.slots].find((s) => !s.job);
     if (!idle && this.slots.size >= this.options.workers && this.queued.length >= this.options.queue) {
@@ -82,7 +81,7 @@ export class PdfWorkers {
       return Promise.reject(workRefused(retryAfterSeconds(waitMs)));
     }
     return new Promise<Buffer>((resolve, reject) => {
-      this.queued.push({ id: this.nextId++, model, resolve, reject });
+      this.queued.push({ id: this.nextId++, doc, resolve, reject });
       this.dispatch();
     });
   }
@@ -117,7 +116,7 @@ export class PdfWorkers {
       };
       const current = slot;
       slot.timer = setTimeout(() => void this.end(current, new Error(`PDF not made within ${(this.options.jobTimeoutMs ?? JOB_TIMEOUT_MS) / 1000} s`)), this.options.jobTimeoutMs ?? JOB_TIMEOUT_MS);
-      slot.worker.postMessage({ id: job.id, model: job.model });
+      slot.worker.postMessage({ id: job.id, doc: job.doc });
     }
   }
 
@@ -127,7 +126,7 @@ export class PdfWorkers {
       eval: true,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      workerData: { tsx: local.resolve('tsx/cjs/api'), renderer: path.join(__dirname, 'programme-pdf-render.ts') },
+      workerData: { tsx: local.resolve('tsx/cjs/api'), renderer: path.join(__dirname, 'pdf-render.ts') },
     });
     // The API's shutdown ends it; it never keeps a process alive by itself.
     worker.unref();

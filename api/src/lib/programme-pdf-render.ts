@@ -66,7 +66,7 @@ export function programmeSubject(locale: ApiLocale, title: string): string {
 }
 
 /** 85000 → '85 000' (a thin grouping the fonts all have). */
-function amount(value: number): string {
+export function amount(value: number): string {
   return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
@@ -100,13 +100,15 @@ function fontsFor(locale: ApiLocale): FontPair {
 }
 // Rendering ----------------------------------------------------------------------------------------------------------
 
-/** Renders the model; resolves with the PDF's bytes. */
-export function renderProgrammePdf(model: ProgrammeModel): Promise<Buffer> {
-  const L = LABELS[model.locale];
-  const font = fontsFor(model.locale);
+/**
+ * A new A4 document in the locale's fonts ('body', 'bold'), and the promise of its bytes once `doc.end()` is called:
+ * every PDF of the API (the programme, the travel guide: lib/guide-pdf-render.ts) starts here.
+ */
+export function startDocument(locale: ApiLocale, info: { title: string; subject: string }): { doc: PDFKit.PDFDocument; done: Promise<Buffer>; width: number } {
+  const font = fontsFor(locale);
   const doc = new PDFDocument({
-    size: 'A4', margin: 50, bufferPages: false, lang: model.locale === 'cn' ? 'zh-CN' : model.locale,
-    info: { Title: model.title, Subject: L.programme, Creator: 'tours API', Producer: 'pdfkit' },
+    size: 'A4', margin: 50, bufferPages: false, lang: locale === 'cn' ? 'zh-CN' : locale,
+    info: { Title: info.title, Subject: info.subject, Creator: 'tours API', Producer: 'pdfkit' },
     displayTitle: true,
   });
   const chunks: Buffer[] = [];
@@ -117,7 +119,13 @@ export function renderProgrammePdf(model: ProgrammeModel): Promise<Buffer> {
   });
   doc.registerFont('body', font.regular);
   doc.registerFont('bold', font.bold);
-  const width = doc.page.width - 100;
+  return { doc, done, width: doc.page.width - 100 };
+}
+
+/** Renders the model; resolves with the PDF's bytes. */
+export function renderProgrammePdf(model: ProgrammeModel): Promise<Buffer> {
+  const L = LABELS[model.locale];
+  const { doc, done, width } = startDocument(model.locale, { title: model.title, subject: L.programme });
   const heading = (text: string) => {
     doc.moveDown(0.8).font('bold').fontSize(14).fillColor('#1f3a5f').text(text, { width }).moveDown(0.3).fillColor('#000000');
   };

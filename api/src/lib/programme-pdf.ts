@@ -5,17 +5,16 @@
  * rendering (pdfkit and the fonts: lib/programme-pdf-render.ts) runs in the PDF worker threads (lib/pdf-workers.ts),
  * off the API's event loop (issue 28).
  *
- * PDFs are cached in memory (LRU, at most CACHE_BYTES) by tour id, locale, currency and a SHA-256 of the data
- * printed (the catalogue has no updated_at: any change of the tour, its dates, prices or the rates gives another
- * key); concurrent asks for the same PDF share one generation.
+ * PDFs are cached in memory (lib/pdf-cache.ts: LRU, at most CACHE_BYTES) by tour id, locale, currency and a SHA-256
+ * of the data printed (the catalogue has no updated_at: any change of the tour, its dates, prices or the rates gives
+ * another key); concurrent asks for the same PDF share one generation.
  */
-import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/tours';
 import { detail } from '../routes/tours';
 import type { Services } from '../services';
 import { t } from './i18n';
+import { PdfCache, type PdfFile } from './pdf-cache';
 import type { ProgrammeModel } from './programme-pdf-render';
 import type { Payer } from './work-limits';
 
@@ -104,66 +103,35 @@ export function cachedProgrammeModel(s: Services, tourId: number, locale: ApiLoc
 
 // Cache --------------------------------------------------------------------------------------------------------------
 
-export interface ProgrammePdf {
-  bytes: Buffer;
-  /** The cache key (tour, locale, currency, data version). */
-  key: string;
-  filename: string;
-  title: string;
-}
+export type ProgrammePdf = PdfFile;
 
 /**
- * Makes programme PDFs once per tour, locale, currency and data version (in the PDF workers, `s.pdfWorkers`); keeps
+ * Makes programme PDFs once per tour, locale, currency and data version (lib/pdf-cache.ts, in the PDF workers); keeps
  * the latest within CACHE_BYTES.
  */
 export class ProgrammePdfs {
-  private readonly cache = new LRUCache<string, ProgrammePdf>({ maxSize: CACHE_BYTES, sizeCalculation: (pdf) => pdf.bytes.length + 256 });
-  private readonly making = new Map<string, Promise<ProgrammePdf>>();
-  /** The key of the newest PDF made per tour, locale and currency (whether one is likely cached, before the model is read). */
-  private readonly latest = new LRUCache<string, string>({ max: 20_000 });
-  /** How many PDFs were made (tests: a cache hit makes none). */
-  generated = 0;
+  private readonly pdfs: PdfCache<{ tourId: number; locale: ApiLocale; currency: CurrencyCode }, ProgrammeModel>;
 
-  constructor(private readonly s: Services) {}
+  constructor(s: Services) {
+    this.pdfs = new PdfCache(s, {
+      name: (r) => `${r.tourId}:${r.locale}:${r.currency}`,
+      model: (r) => cachedProgrammeModel(s, r.tourId, r.locale, r.currency),
+      document: (model) => ({ kind: 'programme', model }),
+      filename: (r) => `tour-${r.tourId}-programme-${r.locale}.pdf`,
+      title: (model) => model.title,
+    }, CACHE_BYTES);
+  }
+
+  /** How many PDFs were made (tests: a cache hit makes none). */
+  get generated(): number {
+    return this.pdfs.generated;
+  }
 
   /**
-   * The PDF of a published tour, or null when there is none. `payer` pays for a PDF this call makes (not one in the
-   * cache or being made): before the model is even read when no PDF of this tour, locale and currency is cached (so a
-   * flood of first-time PDFs is refused before it costs the event loop anything), given back when it was not needed.
-   * When it cannot pay, it throws (the captcha 429) and nothing is made.
+   * The PDF of a published tour, or null when there is none. `payer` pays for a PDF this call makes (PdfCache.get):
+   * when it cannot pay, it throws (the captcha 429) and nothing is made.
    */
-  async get(tourId: number, locale: ApiLocale, currency: CurrencyCode, payer?: Payer): Promise<ProgrammePdf | null> {
-    const latest = this.latest.get(`${tourId}:${locale}:${currency}`);
-    let paid = false;
-    if (payer && !(latest && (this.cache.has(latest) || this.making.has(latest)))) {
-      await payer.pay();
-      paid = true;
-    }
-    const model = await cachedProgrammeModel(this.s, tourId, locale, currency);
-    const version = model ? createHash('sha256').update(JSON.stringify(model)).digest('hex').slice(0, 16) : '';
-    const key = `${tourId}:${locale}:${currency}:${version}`;
-    const ready = model ? this.cache.get(key) ?? this.making.get(key) : null;
-    if (!model || ready) {
-      if (paid) payer!.refund();
-      return ready ?? null;
-    }
-    if (payer && !paid) {
-      await payer.pay();
-      // Another call may have started it while this one was charged.
-      const meanwhile = this.cache.get(key) ?? this.making.get(key);
-      if (meanwhile) {
-        payer.refund();
-        return meanwhile;
-      }
-    }
-    this.latest.set(`${tourId}:${locale}:${currency}`, key);
-    const pending = this.s.pdfWorkers.render(model).then((bytes) => {
-      this.generated++;
-      const pdf = { bytes, key, filename: `tour-${tourId}-programme-${locale}.pdf`, title: model.title };
-      this.cache.set(key, pdf);
-      return pdf;
-    }).finally(() => this.making.delete(key));
-    this.making.set(key, pending);
-    return pending;
+  get(tourId: number, locale: ApiLocale, currency: CurrencyCode, payer?: Payer): Promise<ProgrammePdf | null> {
+    return this.pdfs.get({ tourId, locale, currency }, payer);
   }
 }

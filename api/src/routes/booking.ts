@@ -13,7 +13,7 @@ import {
   BookingRequest, CancelRequestBody, ListForChatQuery, MAX_PARTY, OrderData, QuestionnairesBody, QuestionnairesQuery, REQUEST_STATUS, RequestAnswer, RequestByUuidQuery,
   RequestDoneAnswer, RequestGetQuery, RequestListAnswer, SubmitOrderAnswer, SubmitOrderBody, TOURIST_TEMPLATE, TourDatesAnswer, TourDatesBody, TourDatesQuery, Tourist,
   TouristInput, TouristQuestionnaireInput, TouristsAnswer, TouristsBody, TouristsInfoAnswer, UpdateTouristsQuery, UuidQuery, canCancelStatus,
-  canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName, type RequestDates,
+  canEditTouristsStatus, isCancelledStatus, missingOrderFields, orderTimeErrors, requestStatusKey, requestStatusName, TOUR_NOT_BOOKABLE, type RequestDates,
 } from '@tours/shared/src/api/schemas/booking';
 import { withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
@@ -24,6 +24,7 @@ import {
 } from '../db/queries/booking';
 import { prepared, type Arg } from '../db/prepared';
 import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
+import { isTourArchived } from '../db/queries/staff';
 import { paymentRecordsOf } from '../lib/payments';
 import { requestMoney, tourPlaces } from '../lib/arrival-facts';
 import {
@@ -166,6 +167,10 @@ const orderTour = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectF
   .select(['id', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
   .where('id', '=', arg('id')).where('is_published', '=', 1));
 
+/** The times a tour runs on a day (an excursion's slots, public-site §3.6). */
+const dayTimes = prepared((k: BookingDb, arg: Arg<{ tour: number; date: string }>) => k.selectFrom('excursion_times')
+  .select(['start', 'end']).where('tour_id', '=', arg('tour')).where('date', '=', arg('date')));
+
 export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   const tags = ['requests'];
   const access = 'Access: by uuid, whoever holds it (the link\'s secret); by id, the traveller signed in when it was sent, or anyone with the uuid as well. '
@@ -198,6 +203,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const day = today(s);
       const tour = await orderTour.executeTakeFirst(bookingDb(s.db), { id: data.tour_id });
       if (!tour) throw validationError({ tour_id: 'Incorrect value' });
+      // Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it had been).
+      if (await isTourArchived(s.db, tour.id)) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       let tourId = tour.id;
       let variantId: number | null = null;
       if (data.dates === 'individual') {
@@ -209,9 +216,16 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         if (!isDate(start) || start < first || (last && start > last)) bad.date_start_formatted = 'Incorrect value';
         if (!isDate(end) || end < start || (last && end > last)) bad.date_end_formatted = 'Incorrect value';
         if (Object.keys(bad).length) throw validationError(bad);
+        // An excursion's start time is stored with the request (issue 29: it had gone in the comment).
+        const slots = start === end ? await dayTimes.execute(bookingDb(s.db), { tour: tour.id, date: start }) : [];
+        const timeErrors = orderTimeErrors(data, slots, tour.use_request_period === 1);
+        if (Object.keys(timeErrors).length) throw validationError(timeErrors);
       } else {
         const variant = await variantById(s.db, Number(data.dates));
         if (!variant || variant.start < day || !(await sameTourFamily(s.db, tour.id, variant.tour_id))) throw validationError({ dates: 'Incorrect value' });
+        if (data.time_start) throw validationError(orderTimeErrors(data, [], false));
+        // Another option of the tour may be archived on its own.
+        if (variant.tour_id !== tour.id && (await isTourArchived(s.db, variant.tour_id))) throw validationError({ dates: TOUR_NOT_BOOKABLE });
         // Its seats are taken, or refused, in the transaction that stores the request (createRequest).
         // A variant of another option: the request goes to that option (§4.2).
         tourId = variant.tour_id;
@@ -228,7 +242,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         city: null, first_name: null, last_name: null, is_travel_by_avia: null, is_travel_by_train: null, request_id_to_update: null, organizer_id: tour.organizer_id,
         utm_source: empty(data.utm_source) ?? empty(data.partner_id), utm_medium: empty(data.utm_medium), utm_campaign: empty(data.utm_campaign),
         utm_content: empty(data.utm_content), utm_term: empty(data.utm_term), referer: empty(data.referer) ?? header(request, 'referer', 2000),
-        time_start: null, click_source: empty(data.click_source), partner_id: empty(data.partner_id),
+        time_start: variantId === null ? empty(data.time_start) : null, click_source: empty(data.click_source), partner_id: empty(data.partner_id),
         source: data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site', origin: header(request, 'origin', 300),
         locale: ctx.locale, currency: data.currency ?? ctx.currency, traveller_id: traveller ? Number(traveller.id) : null,
         created_at: now.toISOString(), updated_at: now.toISOString(),

@@ -34,31 +34,34 @@ export function storedBlocks(row: Pick<InfoPageRow, 'blocks'>): StoredInfoBlock[
   return Array.isArray(parsed) ? parsed.filter((b): b is StoredInfoBlock => is(b, StoredInfoBlock)).slice(0, INFO_PAGE_MAX_BLOCKS) : [];
 }
 
-export function registerInfoPageRoutes(router: ApiRouter, s: Services): void {
-  /** The site's contacts as the page shows them: main phone first, then the offices; the site's e-mail; the schedule. */
-  async function siteContacts(locale: ApiLocale, localization: LocalizationId): Promise<ContactsBlock> {
-    const [phones, settings, schedule] = await Promise.all([q.contactPhones(s.db, localization), s.settings(), q.workSchedule(s.db, null)]);
-    if (!schedule) throw new Error('No work schedule in the database');
-    const shown = [...phones.filter((p) => p.type === 'main'), ...phones.filter((p) => p.type === 'additional')];
-    return {
-      type: 'contacts',
-      email: (localization === 12 ? settings.get('email_cn') : undefined) ?? settings.get('email') ?? '',
-      phones: shown.map((p): PhoneContact => ({
-        type: p.type as PhoneContact['type'],
-        entity: p.city_id !== null ? { id: p.city_id, kind: 'city' } : p.country_id !== null ? { id: p.country_id, kind: 'country' } : null,
-        phone: p.phone,
-        formatted_phone: p.formatted_phone,
-        text: t(p, 'text', locale),
-      })),
-      schedule: {
-        weekdays: { start: schedule.weekdays_start, end: schedule.weekdays_end },
-        weekend: { start: schedule.weekend_start, end: schedule.weekend_end },
-        timezone: schedule.timezone,
-        utc_offset: formatOffset(schedule.utc_offset_minutes),
-      },
-    };
-  }
+/**
+ * The site's contacts as the pages show them: main phone first, then the offices; the site's e-mail; the schedule (the
+ * contacts page's block, the travel guide's last page).
+ */
+export async function siteContacts(s: Services, locale: ApiLocale, localization: LocalizationId): Promise<ContactsBlock> {
+  const [phones, settings, schedule] = await Promise.all([q.contactPhones(s.db, localization), s.settings(), q.workSchedule(s.db, null)]);
+  if (!schedule) throw new Error('No work schedule in the database');
+  const shown = [...phones.filter((p) => p.type === 'main'), ...phones.filter((p) => p.type === 'additional')];
+  return {
+    type: 'contacts',
+    email: (localization === 12 ? settings.get('email_cn') : undefined) ?? settings.get('email') ?? '',
+    phones: shown.map((p): PhoneContact => ({
+      type: p.type as PhoneContact['type'],
+      entity: p.city_id !== null ? { id: p.city_id, kind: 'city' } : p.country_id !== null ? { id: p.country_id, kind: 'country' } : null,
+      phone: p.phone,
+      formatted_phone: p.formatted_phone,
+      text: t(p, 'text', locale),
+    })),
+    schedule: {
+      weekdays: { start: schedule.weekdays_start, end: schedule.weekdays_end },
+      weekend: { start: schedule.weekend_start, end: schedule.weekend_end },
+      timezone: schedule.timezone,
+      utc_offset: formatOffset(schedule.utc_offset_minutes),
+    },
+  };
+}
 
+export function registerInfoPageRoutes(router: ApiRouter, s: Services): void {
   router.add({
     method: 'GET', url: '/spa/info-page', tags: ['reference'], summary: "An informational page's content as blocks, in the request's locale",
     description:
@@ -75,7 +78,7 @@ export function registerInfoPageRoutes(router: ApiRouter, s: Services): void {
         const row = rows.find((r) => r.locale === ctx.locale) ?? rows.find((r) => r.locale === 'en');
         if (!row) throw notFound('Page not found');
         const blocks: InfoBlock[] = [];
-        for (const block of storedBlocks(row)) blocks.push(block.type === 'contacts' ? await siteContacts(ctx.locale, ctx.localization) : block);
+        for (const block of storedBlocks(row)) blocks.push(block.type === 'contacts' ? await siteContacts(s, ctx.locale, ctx.localization) : block);
         return {
           page,
           locale: row.locale as ApiLocale,

@@ -15,33 +15,28 @@
  * programmes (and as many subscription e-mails) a day, from whatever visitors (lib/mail-limits.ts): over it, 422 on
  * the address and nothing is sent. A PDF made (not cached) costs its visitor's work budget (lib/work-limits.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
-import { API_LOCALES, CURRENCY_CODES, normalPhone } from '@tours/shared/src/api/schemas/common';
+import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import {
   ProgrammeByEmailBody, ProgrammeByWhatsappBody, ProgrammeSentAnswer, ProgrammeWhatsappAnswer, SubscribeProgrammeBody,
 } from '@tours/shared/src/api/schemas/programme';
 import type { Db } from '../db';
 import { requestById } from '../db/queries/booking';
-import type { ProgrammeLinkTable, ProgrammeSchema } from '../db/migrations/0013-programme';
-import type { ProgrammeLinkRecipientColumns } from '../db/migrations/0021-mail-limits';
+import type { ProgrammeSchema } from '../db/migrations/0013-programme';
+import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../lib/document-links';
 import { HttpError, validationError } from '../lib/errors';
 import { normalEmail } from '../lib/logins';
-import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from '../lib/mail-limits';
+import type { MailKind } from '../lib/mail-limits';
 import { cachedProgrammeModel, ProgrammePdfs, programmeSubject, type ProgrammeModel, type ProgrammePdf } from '../lib/programme-pdf';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
-/** How long a WhatsApp link to a programme works. */
-export const LINK_DAYS = 30;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
+export { LINK_DAYS };
 export const PROGRAMME_PDF_PATH = '/spa/tour-program-pdf';
 
-type LinksSchema = ProgrammeSchema & { programme_links: ProgrammeLinkTable & ProgrammeLinkRecipientColumns };
-const programmeDb = (db: Db) => db.kysely as unknown as Kysely<LinksSchema>;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const programmeDb = (db: Db) => db.kysely as unknown as Kysely<ProgrammeSchema>;
 
 const TEXTS: Record<ApiLocale, { email: string; whatsapp: string; emailLink: string }> = {
   en: {
@@ -80,35 +75,19 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
     return model;
   }
 
-  /** Whether an address has asked for programmes before: a link sent to it was opened. */
-  async function hasAsked(recipient: string): Promise<boolean> {
-    const row = await programmeDb(s.db).selectFrom('programme_links').select('token_hash')
-      .where('recipient', '=', recipient).where('opened_at', 'is not', null).limit(1).executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** A new link to the PDF, recorded with where it goes; answers the link and its token. */
-  async function newLink(model: ProgrammeModel, recipient: string, requestId: number | null): Promise<{ link: string; token: string }> {
-    const token = randomBytes(16).toString('base64url');
-    await programmeDb(s.db).insertInto('programme_links').values({
-      token_hash: sha256(token), tour_id: model.tourId, locale: model.locale, currency: model.currency, request_id: requestId,
-      recipient, opened_at: null, created_at: s.date().toISOString(),
-    }).execute();
-    return { link: `${s.config.siteOrigin}${PROGRAMME_PDF_PATH}/${token}`, token };
-  }
+  const newLink = (model: ProgrammeModel, recipient: string, requestId: number | null) =>
+    newDocumentLink(s, PROGRAMME_PDF_PATH, { document: 'programme', tourId: model.tourId, locale: model.locale, currency: model.currency }, recipient, requestId);
 
   /** Counts one message to a typed address (the visitor's budget, the address's daily limit); 422 on `field` over it. */
-  async function allow(request: FastifyRequest, recipient: string, kind: MailKind, field: string): Promise<void> {
-    await s.work.charge(request, 'mail');
-    if (!(await takeMailAllowance(s.db, recipient, kind, s.config.mailPerRecipientPerDay, s.now()))) throw validationError({ [field]: MAIL_LIMIT_MESSAGE });
-  }
+  const allow = (request: FastifyRequest, recipient: string, kind: MailKind, field: string) => allowMail(s, request, recipient, kind, field);
 
   /**
    * What an e-mail to `email` carries: the PDF for an address that has asked before, else a link (the model: no PDF
    * made). 'Incorrect value' on tour_id for a tour that is not published.
    */
   async function programmeFor(request: FastifyRequest, email: string, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<{ pdf: ProgrammePdf } | { model: ProgrammeModel }> {
-    return (await hasAsked(email)) ? { pdf: await pdfOf(request, tourId, locale, currency) } : { model: await modelOf(tourId, locale, currency) };
+    return (await hasAsked(s, email)) ? { pdf: await pdfOf(request, tourId, locale, currency) } : { model: await modelOf(tourId, locale, currency) };
   }
 
   async function emailProgramme(email: string, locale: ApiLocale, what: { pdf: ProgrammePdf } | { model: ProgrammeModel }): Promise<void> {
@@ -194,18 +173,11 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
   // The PDF behind a link (WhatsApp, or an e-mail to an address that had not asked before): not an API call of the spec
   // (a file), so not in the API's description. A PDF made here costs the opener's work budget.
   app.get<{ Params: { token: string } }>(`${PROGRAMME_PDF_PATH}/:token`, async (request, reply) => {
-    const token = request.params.token;
-    const link = TOKEN_RE.test(token) ? await programmeDb(s.db).selectFrom('programme_links').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst() : undefined;
-    const fresh = link && Date.parse(link.created_at) > s.now() - LINK_DAYS * 86_400_000;
-    const locale = (API_LOCALES as readonly string[]).includes(link?.locale ?? '') ? (link!.locale as ApiLocale) : 'en';
-    const currency = (CURRENCY_CODES as readonly string[]).includes(link?.currency ?? '') ? (link!.currency as CurrencyCode) : 'RUB';
-    const pdf = link && fresh ? await pdfs.get(link.tour_id, locale, currency, s.work.payer(request, 'pdf')) : null;
+    const link = await documentOfLink(s, request.params.token, 'programme');
+    const pdf = link ? await pdfs.get(link.ref.tourId, link.ref.locale, link.ref.currency, s.work.payer(request, 'pdf')) : null;
     if (!pdf) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-    // Opened: its address has asked for programmes (the next e-mail to it carries the PDF).
-    if (!link!.opened_at) {
-      await programmeDb(s.db).updateTable('programme_links').set({ opened_at: s.date().toISOString() })
-        .where('token_hash', '=', link!.token_hash).where('opened_at', 'is', null).execute();
-    }
+    // Opened: its address has asked for documents (the next e-mail to it carries the PDF).
+    await link!.markOpened();
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${pdf.filename}"`)

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { record, string, type, unknown } from 'superstruct';
+import { TOUR_NOT_BOOKABLE } from '@tours/shared/src/api/schemas/booking';
 import { withMeta } from '@tours/shared/src/api/schemas/common';
 import {
   HELP_REQUEST_TYPES, HelpRequestData, SubmitHelpRequestAnswer, SubmitHelpRequestBody, helpRequestRuleErrors, missingHelpRequestFields, parseIndividualDates,
@@ -20,6 +21,7 @@ import {
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
 import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
 import { missingReferences, tourRequestFacts } from '../db/queries/requests';
+import { isTourArchived } from '../db/queries/staff';
 import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../lib/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
@@ -175,6 +177,8 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       if (data.tour_id !== undefined && (data.type === 'individual_tour' || data.type === 'city_calculate')) facts = (await tourRequestFacts(s.db, data.tour_id)) ?? null;
       const ruleErrors = helpRequestRuleErrors(data, facts, earliestToday(s.date()));
       if (Object.keys(ruleErrors).length) throw validationError(ruleErrors);
+      // A private tour is a booking: not of a tour archived on the staff panel (issue 29).
+      if (data.type === 'individual_tour' && data.tour_id !== undefined && (await isTourArchived(s.db, data.tour_id))) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       // A private tour's range is stored as the individual dates of §3.7 (dates 'individual', start and end).
       const privateRange = data.type === 'individual_tour' && data.individual_dates ? parseIndividualDates(data.individual_dates) : null;
       const traveller = await signedInTraveller(s, request);

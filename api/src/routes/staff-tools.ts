@@ -39,9 +39,9 @@ export const USER_PRIVATE_DATA_PATH = '/crm/api/user/private-data';
 export const ADMIN_AUTH_COOKIE_PATH = '/crm/api/user/admin-auth-cookie';
 export const ADMIN_LOGOUT_PATH = '/crm/api/user/admin-logout';
 export const STAFF_PDF_PATH = '/spa/private-tour-program-pdf';
-/** Where 'Tour in admin' and the high-difficulty memo point (the back office is on the site's origin). */
-export const ADMIN_TOUR_PATH = '/admin/tour/update';
-export const DIFFICULT_TOUR_MEMO_PATH = '/admin/memo/high-difficulty-tours';
+/** Where 'Tour in admin' and the high-difficulty memo point, under BACK_OFFICE_URL (none set: no link; issue 29). */
+export const ADMIN_TOUR_PATH = '/tour/update';
+export const DIFFICULT_TOUR_MEMO_PATH = '/memo/high-difficulty-tours';
 /** A staff token lives 7 days (db/queries/chat.ts): the cookie no longer. */
 const COOKIE_MAX_AGE = 7 * 86_400;
 const TOKEN_RE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
@@ -195,7 +195,7 @@ export function registerStaffToolsRoutes(app: FastifyInstance, router: ApiRouter
 
   router.add({
     method: 'GET', url: '/spa/tour-private-data', tags, summary: "A tour's private (staff) data (§3 'Tour private (staff) data')",
-    description: `${either} adm_url ('Tour in admin') only with can_use_knowledge; the alerts (archived: tour_staff_data or unpublished; `
+    description: `${either} adm_url ('Tour in admin') only with can_use_knowledge and BACK_OFFICE_URL set (null otherwise, as the memo link); the alerts (archived: tour_staff_data or unpublished; `
       + `potentially dangerous with danger_reason and rejection_reason; difficulty ${HIGH_DIFFICULTY} with the memo link) and commission_percent only with `
       + 'can_view_commission (false/null otherwise). program_pdf_exists: the PDF of X-Language and X-Currency is made. The other query fields say where '
       + 'the page was opened from and change nothing. An unknown tour is 404.',
@@ -209,9 +209,10 @@ export function registerStaffToolsRoutes(app: FastifyInstance, router: ApiRouter
       const alerts = permissions.can_view_commission;
       const difficult = alerts && tour.difficulty >= HIGH_DIFFICULTY;
       const dangerous = alerts && data?.is_potentially_dangerous === 1;
+      const backOffice = s.config.backOfficeUrl;
       return {
         id: tour.id,
-        adm_url: permissions.can_use_knowledge ? `${s.config.siteOrigin}${ADMIN_TOUR_PATH}?id=${tour.id}` : null,
+        adm_url: permissions.can_use_knowledge && backOffice ? `${backOffice}${ADMIN_TOUR_PATH}?id=${tour.id}` : null,
         program_pdf_exists: jobs.state(tour.id, ctx.locale, ctx.currency) === 'ready',
         // The panel offers no PDF button for an excursion (§2), though the generate call still makes one.
         is_excursion: isExcursionType(tour.type),
@@ -220,7 +221,7 @@ export function registerStaffToolsRoutes(app: FastifyInstance, router: ApiRouter
         danger_reason: dangerous ? data?.danger_reason ?? null : null,
         rejection_reason: dangerous ? data?.rejection_reason ?? null : null,
         is_need_tour_difficult_alert: difficult,
-        difficult_tour_memo_url: difficult ? `${s.config.siteOrigin}${DIFFICULT_TOUR_MEMO_PATH}` : null,
+        difficult_tour_memo_url: difficult && backOffice ? `${backOffice}${DIFFICULT_TOUR_MEMO_PATH}` : null,
         commission_percent: alerts && data?.commission_percent !== null && data?.commission_percent !== undefined ? Number(data.commission_percent) : null,
       };
     },

@@ -219,7 +219,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
         const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
         const d = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale) });
         return {
-          id: d.id, slug: d.slug, slugs: d.slugs, title: d.title, image: d.image, type: d.type, type_name: d.type_name, is_tour_active: d.is_tour_active,
+          id: d.id, slug: d.slug, slugs: d.slugs, title: d.title, image: d.image, type: d.type, type_name: d.type_name, is_tour_active: d.is_tour_active, is_archived: d.is_archived ?? false,
           price: d.price, priceWithoutDiscount: d.priceWithoutDiscount, original_price: d.original_price, currency: d.currency, is_need_show_price_from: d.is_need_show_price_from,
           duration: d.duration, duration_unit: d.duration_unit, days: d.days, hours: d.hours,
           is_dates_preliminary: d.is_dates_preliminary, use_request_period: d.use_request_period, request_period_start: d.request_period_start, request_period_end: d.request_period_end,

@@ -127,7 +127,9 @@ export function detail(tour: TourRow, parts: Parts, locale: ApiLocale, currency:
     is_cruise: tour.is_cruise === 1,
     is_author_tour: tour.is_author_tour === 1,
     is_individual: false,
-    is_tour_active: tour.is_published === 1,
+    // Archived on the staff panel: shown, but it cannot be booked (issue 29; the request calls refuse it too).
+    is_tour_active: tour.is_published === 1 && !parts.archived,
+    is_archived: parts.archived,
     request_id: null,
     price: money(tour.price, currency, rates),
     priceWithoutDiscount: money(tour.price_without_discount, currency, rates),

@@ -13,6 +13,8 @@ export { browserMoscowOffset } from '../domain/moscow-offset';
 export { helpRequestComment } from '../domain/help-request';
 export { MAX_PARTY } from '../domain/party';
 export { pageButtons, pageFromQuery, pageWithinRange } from '../domain/pagination';
+export { DEFAULT_MAP_ZOOM, formatCoordinates, isValidPlace, openInMapsUrl } from '../domain/places';
+export type { MapPlace } from '../domain/places';
 export { isBlankPhone, phoneToSend } from '../domain/phone';
 export { formatPrice, priceScale } from '../domain/price';
 export { roundedCount, roundedCountParts } from '../domain/stats';

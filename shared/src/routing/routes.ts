@@ -6,7 +6,7 @@ export type RouteName =
   | 'arrival-page' | 'meet' | 'partnership-page' | 'visa-page' | 'about-page' | 'gift-cards-page'
   | 'certificates-page' | 'contacts-page' | 'agreement' | 'privacy' | 'cookies' | 'destinations'
   | 'faq' | 'press' | 'blog-index' | 'blog-article-id' | 'reviews-index' | 'organizer-id'
-  | 'chat-index' | 'account' | 'account-trips';
+  | 'chat-index' | 'account' | 'account-trips' | 'organizers-page';
 
 /** The route checks the host server knows (host/server/validate.ts); a declared route may name one too. */
 export const ROUTE_CHECKS = ['search-slug', 'review-region', 'blog-article', 'blog-category', 'order-tour', 'request-uuid', 'organizer-meet-key'] as const;
@@ -60,6 +60,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'account', owner: 'mfe-account', paths: { base: '/account' } },
   // My trips (issue 29): the signed-in traveller's bookings, beside the account settings.
   { name: 'account-trips', owner: 'mfe-account', paths: { base: '/account/trips' } },
+  // Where the organizer area's links (/org, /org/register) lead when ORGANIZER_AREA_URL is not set (issue 29).
+  { name: 'organizers-page', owner: 'mfe-search', paths: { base: '/for-organizers' } },
   { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true, placeholder: 'tour' },
   { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug' },
 ];

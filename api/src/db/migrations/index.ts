@@ -22,6 +22,7 @@ import * as m0019 from './0019-request-seats';
 import * as m0020 from './0020-sign-in-guards';
 import * as m0021 from './0021-mail-limits';
 import * as m0022 from './0022-request-contacts';
+import * as m0023 from './0023-document-links';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-sign-in-guards': m0020,
   '0021-mail-limits': m0021,
   '0022-request-contacts': m0022,
+  '0023-document-links': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,6 +36,12 @@ export function tourStaffData(db: Db, tourId: number): Promise<TourStaffDataRow 
   return staffDb(db).selectFrom('tour_staff_data').selectAll().where('tour_id', '=', tourId).executeTakeFirst();
 }
 
+/** Whether the back office archived the tour (tour_staff_data): it cannot be booked (issue 29). */
+export async function isTourArchived(db: Db, tourId: number): Promise<boolean> {
+  const row = await staffDb(db).selectFrom('tour_staff_data').select('is_archived').where('tour_id', '=', tourId).executeTakeFirst();
+  return row?.is_archived === 1;
+}
+
 /** Writes a tour's back-office data (insert or replace). */
 export async function saveTourStaffData(db: Db, row: Omit<TourStaffDataTable, 'updated_at'>, now: Date): Promise<void> {
   const values = { ...row, updated_at: now.toISOString() };

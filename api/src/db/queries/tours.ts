@@ -1,5 +1,6 @@
 /** Data-layer queries of the tour page and the autocomplete. */
 import type { Db } from '../index';
+import { isTourArchived } from './staff';
 
 export function tourById(db: Db, id: number) {
   return db.kysely.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
@@ -10,7 +11,7 @@ export async function tourParts(db: Db, id: number, organizerId: number, mainReg
   const k = db.kysely;
   const [
     regions, cities, restKinds, collections, languages, accommodationKinds, guides, options, variants, times, program,
-    impressions, faq, stays, stayVariants, discounts, penalties, tickets, organizer, experts, reviews, similar, countries,
+    impressions, faq, stays, stayVariants, discounts, penalties, tickets, organizer, experts, reviews, similar, countries, archived,
   ] = await Promise.all([
     k.selectFrom('tour_regions as tr').innerJoin('regions as r', 'r.id', 'tr.region_id').select(['r.id', 'r.slug', 'r.country_id', 'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru']).where('tr.tour_id', '=', id).orderBy('r.id').execute(),
     k.selectFrom('tour_cities as tc').innerJoin('cities as c', 'c.id', 'tc.city_id').select(['c.id', 'c.slug', 'c.name_en', 'c.name_cn', 'c.name_de', 'c.name_ru', 'tc.is_host']).where('tc.tour_id', '=', id).orderBy('tc.position').execute(),
@@ -50,10 +51,11 @@ export async function tourParts(db: Db, id: number, organizerId: number, mainReg
       .where('t.main_region_id', '=', mainRegionId).where('t.is_published', '=', 1).where('t.id', '<>', id)
       .orderBy('t.rating', 'desc').orderBy('t.id').limit(8).execute(),
     k.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).execute(),
+    isTourArchived(db, id),
   ]);
   return {
     regions, cities, restKinds, collections, languages, accommodationKinds, guides, options, variants, times, program, impressions, faq,
-    stays, stayVariants, discounts, penalties, hasTickets: tickets.length > 0, organizer, experts, reviews, similar, countries,
+    stays, stayVariants, discounts, penalties, hasTickets: tickets.length > 0, organizer, experts, reviews, similar, countries, archived,
   };
 }
 

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
-import { submitHelpRequest } from '../modals/api';
+import { subscribeEbook } from './ebook-api';
 import { TermsCaption } from '../modals/TermsCaption';
 import '../modals/modals.css';
 import './sheets.css';
@@ -17,9 +17,8 @@ export interface EbookModalProps {
 }
 
 /**
- * E-book subscribe modal (§2.7, §5.7): e-mail required and valid; submit disabled while sending. The
- * subscription goes out as a help request of type common_help_by_email with click_source 'ebook' (the
- * spec has no path of its own for it). A failure is only logged (§8).
+ * E-book subscribe modal (§2.7, §5.7): e-mail required and valid; submit disabled while sending. The subscription
+ * (§7.4) e-mails the travel guide (POST /spa/subscribe-ebook). A failure is only logged (§8).
  */
 export function EbookModal({ close, onSubscribed }: EbookModalProps) {
   const host = useHost();
@@ -35,7 +34,7 @@ export function EbookModal({ close, onSubscribed }: EbookModalProps) {
     if (state !== 'idle' || form.validate().length) return;
     setState('sending');
     try {
-      await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: 'e-book', click_source: 'ebook' });
+      await subscribeEbook(host, form.values.email.trim());
       setState('done');
       onSubscribed?.();
     } catch (error) {

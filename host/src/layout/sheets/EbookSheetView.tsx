@@ -25,7 +25,7 @@ export function EbookSheetView({ hide }: { hide: () => void }) {
         <BookCover />
         <div>
           <p className="lay-sheet__title">{intl.formatMessage({ id: 'layout.ebook.title' })}</p>
-          <p className="lay-sheet__text">{intl.formatMessage({ id: 'layout.ebook.text' }, { pages: 250 })}</p>
+          <p className="lay-sheet__text">{intl.formatMessage({ id: 'layout.ebook.text' })}</p>
         </div>
       </div>
     </Sheet>

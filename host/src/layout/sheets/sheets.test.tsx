@@ -56,7 +56,8 @@ describe('E-book sheet', () => {
   it('appears after more than 3 route changes', async () => {
     const t = renderWithHost(<EbookSheet />, { prepare: changes(3) });
     act(() => t.store.set(routeChangesAtom, 4));
-    expect(await screen.findByRole('region', { name: 'Free travel guide' })).toHaveTextContent('250 pages');
+    // What the guide holds, not a page count it does not have (issue 29: the e-mailed guide is a short one).
+    expect(await screen.findByRole('region', { name: 'Free travel guide' })).toHaveTextContent('Where to go, when to go, visas and travel tips');
   });
 
   it('stays hidden once closed', async () => {
@@ -75,7 +76,7 @@ describe('E-book sheet', () => {
     let answer!: (v: unknown) => void;
     const t = renderWithHost(<EbookSheet />, {
       prepare: changes(4),
-      routes: { 'POST /spa/submit-help-request': () => new Promise((resolve) => (answer = resolve)) },
+      routes: { 'POST /spa/subscribe-ebook': () => new Promise((resolve) => (answer = resolve)) },
     });
     await user.click(await screen.findByRole('button', { name: 'Get the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
@@ -89,8 +90,10 @@ describe('E-book sheet', () => {
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
     await user.click(submit);
     expect(submit).toBeDisabled();
-    expect(t.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    await act(async () => answer({ request_id: 9, requestUUID: '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b11' }));
+    // The subscription call that e-mails the guide (issue 29: it had been a help request, and no guide was sent).
+    const posts = t.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => [c.path, c.body])).toEqual([['/spa/subscribe-ebook', { email: 'me@example.com' }]]);
+    await act(async () => answer({ success: true, email: 'me@example.com' }));
     const success = await screen.findByRole('dialog', { name: 'Success' });
     expect(success).toHaveTextContent('The guide has been sent to your email!');
     expect(localStorage.getItem(STORAGE.ebookHidden)).toBe('1');
@@ -99,7 +102,7 @@ describe('E-book sheet', () => {
   it('only logs a failed subscription and lets the visitor try again', async () => {
     const user = userEvent.setup();
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithHost(<EbookSheet />, { prepare: changes(4), routes: { 'POST /spa/submit-help-request': new Error('down') } });
+    renderWithHost(<EbookSheet />, { prepare: changes(4), routes: { 'POST /spa/subscribe-ebook': new Error('down') } });
     await user.click(await screen.findByRole('button', { name: 'Get the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Get the free travel guide' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');

@@ -60,11 +60,12 @@ describe('login / sign-up modal (accounts-and-comms §2, §4 Sign-in flow, §5)'
     expect(screen.getByRole('button', { name: 'Log in with phone number' })).toBeInTheDocument();
   });
 
-  test('the author segment shows only the organizer login, in a new tab', () => {
+  test('the author segment shows only the organizer login, in a new tab, in the visitor\'s locale', () => {
     open();
     fireEvent.click(screen.getByRole('radio', { name: 'I provide tours' }));
     const link = screen.getByRole('link', { name: /Login in as a travel expert/ });
-    expect(link).toHaveAttribute('href', '/org');
+    // /en/org (issue 29: /org, without the locale, led an English visitor to a page in Chinese).
+    expect(link).toHaveAttribute('href', '/en/org');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();

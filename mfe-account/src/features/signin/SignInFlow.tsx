@@ -1,7 +1,8 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, countryAtom, favouritesAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, countryAtom, favouritesAtom, localeAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
+import { withLocale } from '@tours/shared/contract';
 import { PASSWORD_MAX, type SignedInAnswer } from '@tours/shared/api';
 import { Button, useForm } from '@tours/shared/kit';
 import { useCountdownTick } from '../common/ResendButton';
@@ -16,7 +17,11 @@ import './signin.css';
 
 /** The id of the modal's title (the parcel's labelId). */
 export const LOGIN_TITLE_ID = 'account-login-title';
-/** The organizer area's login (§1: {host}/org), opened in a new tab; the site has no route of its own for it. */
+/**
+ * The organizer area's login (§1: {host}/org), opened in a new tab in the visitor's locale (/en/org): the host server
+ * sends it on to ORGANIZER_AREA_URL, or to the organizers' page of the site when none is set (issue 29: the unprefixed
+ * /org led to a Chinese 404).
+ */
 export const ORGANIZER_LOGIN_URL = '/org';
 
 const SEGMENTS: readonly Segment[] = ['tourist', 'author'];
@@ -40,6 +45,7 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const mainAuthMethod = useAtomValue(siteSettingsAtom).main_auth_method;
+  const locale = useAtomValue(localeAtom);
   const [state, dispatch] = useReducer(flowReducer, mainAuthMethod, initialFlow);
   const segmentName = useId();
   // The phone's country: the visitor's (by IP), else the configuration's default (§9: US in the base one).
@@ -119,7 +125,7 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
       )}
       {state.segment === 'author' ? (
         <div className="acc-login__form">
-          <a className="ui-btn ui-btn--primary ui-btn--block" href={ORGANIZER_LOGIN_URL} target="_blank" rel="noopener noreferrer">
+          <a className="ui-btn ui-btn--primary ui-btn--block" href={withLocale(ORGANIZER_LOGIN_URL, locale)} target="_blank" rel="noopener noreferrer">
             {t('account.login.expert')}
             <span className="visually-hidden"> {t('forms.opensInNewTab')}</span>
           </a>

@@ -4,7 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { requestStatusKey, type BookingRequest } from '@tours/shared/api';
 import { CARD_IMAGE_SIZE, sizedImage } from '@tours/shared/domain';
 import { useDateFormat } from '../common/format';
-import { durationOf, historyActorKey, historyKey, showsPaymentRecords, touristName } from './arrival';
+import { datesLabelKey, durationOf, hasMeeting, historyActorKey, historyKey, individualTourUuid, showsPaymentRecords, touristName } from './arrival';
 import { CancelRequest } from './CancelRequest';
 import { PaymentRecords } from './PaymentRecords';
 import { MeetingFact, MoneySummary } from './MeetingAndMoney';
@@ -65,7 +65,7 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
               </dd>
             </div>
             <div>
-              <dt>{t('booking.arrival.facts.dates')}</dt>
+              <dt>{t(datesLabelKey(request))}</dt>
               <dd>
                 {dates}
                 {d.not_guaranteed && <span className="bk-arrival__chip">{t('booking.date.approximate')}</span>}
@@ -101,13 +101,16 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
           />
         )}
       </div>
-      {request.tour && <TourCard tour={request.tour} individualUuid={request.dates.kind === 'individual' ? request.uuid : null} />}
+      {request.tour && <TourCard tour={request.tour} individualUuid={individualTourUuid(request)} meetUuid={hasMeeting(request) ? request.uuid : null} />}
     </div>
   );
 }
 
-/** The tour of the request; with individual dates, a link to the individual tour page of this request (public-site §2.2). */
-function TourCard({ tour, individualUuid }: { tour: NonNullable<BookingRequest['tour']>; individualUuid: string | null }) {
+/**
+ * The tour of the request; with individual dates, a link to the individual tour page of this request (public-site §2.2);
+ * while the request is open, the meet page: where and when the group meets.
+ */
+function TourCard({ tour, individualUuid, meetUuid }: { tour: NonNullable<BookingRequest['tour']>; individualUuid: string | null; meetUuid: string | null }) {
   const intl = useIntl();
   const host = useHost();
   const fmt = useDateFormat();
@@ -135,6 +138,11 @@ function TourCard({ tour, individualUuid }: { tour: NonNullable<BookingRequest['
         )}
       </dl>
       {individualUuid && <a href={host.href('individual-tour-page', { uuid: individualUuid })}>{intl.formatMessage({ id: 'booking.arrival.individualTour' })}</a>}
+      {meetUuid && (
+        <p className="bk-arrival__meet">
+          <a href={host.href('meet', {}, { uuid: meetUuid })}>{intl.formatMessage({ id: 'booking.arrival.meet' })}</a>
+        </p>
+      )}
     </aside>
   );
 }

@@ -2,12 +2,10 @@
  * The arrival page's calls (public-site §7.4; accounts-and-comms §3): the request by its uuid (the link's secret),
  * its cancellation (§4.7) and the payment of one of its invoices.
  */
-import { CreatePaymentAnswer, RequestAnswer, RequestDoneAnswer, type ApiClient, type PaymentMethod } from '@tours/shared/api';
+import { CreatePaymentAnswer, RequestDoneAnswer, type ApiClient, type PaymentMethod } from '@tours/shared/api';
 
-/** GET /crm/api/request/get-by-uuid: `{ request }` with its tour, dates, tourists, history, agreement and invoices. */
-export function fetchRequestByUuid(api: ApiClient, uuid: string, signal?: AbortSignal) {
-  return api.get('/crm/api/request/get-by-uuid', { schema: RequestAnswer, query: { uuid }, signal });
-}
+// The request by its link: shared with the meet page.
+export { fetchRequestByUuid } from '../common/request-link';
 
 /**
  * POST /crm/api/request/cancel `{ id, uuid, message, notify_client }`: 1–3 become 5 CANCELED_TOURIST with the message in

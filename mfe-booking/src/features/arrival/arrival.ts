@@ -5,9 +5,7 @@
 import { PAYMENT_METHODS, type BookingRequest, type PaymentMethod } from '@tours/shared/api';
 import { isExcursionType } from '@tours/shared/domain';
 
-/** A request's uuid as the API makes it (random v4, lower case): anything else is not a request's link (404 without a call). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isRequestUuid = (value: string): boolean => UUID_RE.test(value);
+export { isRequestUuid } from '../common/request-link';
 
 /** The payment method sent to payment/create: the first of the site's paymentSystems the API takes (sbp, card), else card. */
 export function paymentMethodOf(paymentSystems: readonly string[] | undefined): PaymentMethod {
@@ -96,3 +94,27 @@ export function durationOf(tour: { type: number; days: number; hours: number | n
 /** Whether the travel agreement and invoices are shown: once confirmed (status 2 and after, cancelled ones that had them too). */
 export const showsPaymentRecords = (request: Pick<BookingRequest, 'agreement' | 'invoices'>): boolean =>
   Boolean(request.agreement) || (request.invoices?.length ?? 0) > 0;
+
+type RequestDatesOf = Pick<BookingRequest, 'uuid' | 'tour' | 'dates'>;
+
+/**
+ * An order of an excursion at one of its start times (issue 29): a place on a scheduled excursion, not an individual
+ * tour — its facts are the date and the start time.
+ */
+export function isExcursionAtTime(request: RequestDatesOf): boolean {
+  return Boolean(request.tour && isExcursionType(request.tour.type) && request.dates.time_start);
+}
+
+/** The label of the request's dates: an excursion has one date (and its start time), a tour its dates. */
+export function datesLabelKey(request: RequestDatesOf): string {
+  if (!request.tour || !isExcursionType(request.tour.type)) return 'booking.arrival.facts.dates';
+  return request.dates.time_start ? 'booking.arrival.facts.dateTime' : 'booking.arrival.facts.date';
+}
+
+/** The uuid whose individual tour page the request has (its own dates, public-site §2.2), or null: none for an excursion at a start time. */
+export function individualTourUuid(request: RequestDatesOf): string | null {
+  return request.dates.kind === 'individual' && !isExcursionAtTime(request) ? request.uuid : null;
+}
+
+/** Whether the meet page has something to say about the request: it is open and has a tour. */
+export const hasMeeting = (request: Pick<BookingRequest, 'tour' | 'is_cancelled'>): boolean => Boolean(request.tour) && !request.is_cancelled;

@@ -8,11 +8,13 @@ import { SuccessScreen } from '../common/SuccessScreen';
 import { fetchTourForRequest } from './api';
 import { OrderForm } from './OrderForm';
 import { TourSummary } from './TourSummary';
+import { NotBookable } from './NotBookable';
 import './request.css';
 
 /**
  * Screen of route request-page (/tour/{id}/order, public-site §2.2): the tour from GET /spa/tour-for-request, its
- * summary and the order form; once sent, the success screen of §2.7. A 404/403/410 (or any answer that is the
+ * summary and the order form; once sent, the success screen of §2.7. An archived tour has no form: it says it cannot
+ * be booked (issue 29; submit-order refuses it too). A 404/403/410 (or any answer that is the
  * answer, a 5xx too: §2.8) goes to the host's error page; no answer (offline, timeout) shows Retry in place and asks again by itself.
  */
 export default function RequestPage() {
@@ -38,7 +40,9 @@ export default function RequestPage() {
       <div className="bk-request">
         <TourSummary tour={tour.data} />
         <div className="bk-request__main">
-          {sent ? (
+          {tour.data.is_archived ? (
+            <NotBookable tour={tour.data} />
+          ) : sent ? (
             <SuccessScreen
               requestId={sent.answer.request_id}
               requestUUID={sent.answer.requestUUID}

@@ -79,11 +79,14 @@ describe('the body of submit-order', () => {
       ...expected,
     });
   });
-  test('an excursion time is an individual day, its time in the comment; utm_source when stored', () => {
+  test('an excursion time is an individual day with its start time (issue 29: not a comment line); utm_source when stored', () => {
     const ex = tourForRequest({ variants: [], use_request_period: false, excursion_dates: [{ date: day(3), time: [{ id: 5, start: '10:00', end: '12:00' }] }] });
     const data = orderData(ex.id, { ...typed, dates: `excursion:${day(3)}:5`, comment: '' }, dateOptions(ex), { ...ctx, utmSource: 'partner' });
-    expect(data).toMatchObject({ dates: 'individual', date_start_formatted: day(3), date_end_formatted: day(3), comment: `${day(3)} 10:00–12:00`, utm_source: 'partner' });
+    expect(data).toMatchObject({ dates: 'individual', date_start_formatted: day(3), date_end_formatted: day(3), time_start: '10:00', utm_source: 'partner' });
+    expect(data).not.toHaveProperty('comment');
     expect(data).not.toHaveProperty('email');
+    // The traveller's own comment stays theirs.
+    expect(orderData(ex.id, { ...typed, dates: `excursion:${day(3)}:5`, comment: 'Stroller' }, dateOptions(ex), ctx)).toMatchObject({ time_start: '10:00', comment: 'Stroller' });
   });
 });
 

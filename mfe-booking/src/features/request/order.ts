@@ -133,21 +133,22 @@ export interface OrderContext {
 
 /**
  * `data` of POST /spa/submit-order: the tour, or the option the chosen variant belongs to (§4.2: its tour_id); the
- * chosen variant id or 'individual' with both dates (an excursion time is an individual day, its time in the
- * comment); the party; the contacts (the phone normalised by `phone`); the timezone and the attribution.
+ * chosen variant id or 'individual' with both dates (an excursion time is an individual day with its `time_start`,
+ * stored with the request: issue 29); the party; the contacts (the phone normalised by `phone`); the timezone and the
+ * attribution.
  */
 export function orderData(tourId: number, values: OrderValues, options: readonly DateOption[], ctx: OrderContext, phone: (typed: string) => string = (p) => p): OrderData {
   const chosen = options.find((o) => o.value === values.dates);
   const opt = (v: string) => (v.trim() ? v.trim() : undefined);
   const base: OrderData = { tour_id: tourId, dates: values.dates, adults: values.adults, children: values.children, agree: values.agree };
-  let comment = values.comment.trim();
+  const comment = values.comment.trim();
   if (chosen?.kind === 'variant') {
     base.tour_id = chosen.variant.tour_id;
   } else if (chosen?.kind === 'excursion') {
     base.dates = 'individual';
     base.date_start_formatted = chosen.date;
     base.date_end_formatted = chosen.date;
-    comment = [`${chosen.date} ${chosen.start}–${chosen.end}`, comment].filter(Boolean).join('\n');
+    base.time_start = chosen.start;
   } else if (values.dates === 'individual') {
     base.date_start_formatted = values.date_start;
     base.date_end_formatted = values.date_end;

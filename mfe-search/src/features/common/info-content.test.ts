@@ -4,7 +4,7 @@ import { INFO_PAGE_OF_ROUTE, infoPageKey, showsVersion } from './info-content';
 
 test.each([
   ['about-page', 'about'], ['visa-page', 'visa'], ['gift-cards-page', 'gift-cards'], ['certificates-page', 'certificates'],
-  ['contacts-page', 'contacts'], ['faq', 'faq'], ['press', 'press'], ['partnership-page', 'for-agencies'], ['agreement', 'agreement'],
+  ['contacts-page', 'contacts'], ['faq', 'faq'], ['press', 'press'], ['partnership-page', 'for-agencies'], ['organizers-page', 'organizers'], ['agreement', 'agreement'],
   ['privacy', 'privacy'], ['cookies', 'cookies'], ['index', null], ['tours', null], ['blog-index', null], [undefined, null], ['toString', null],
 ])('route %s shows page %s', (route, key) => {
   expect(infoPageKey(route)).toBe(key);

@@ -15,6 +15,7 @@ export const INFO_PAGE_OF_ROUTE: Partial<Record<RouteName, InfoPageKey>> = {
   faq: 'faq',
   press: 'press',
   'partnership-page': 'for-agencies',
+  'organizers-page': 'organizers',
   agreement: 'agreement',
   privacy: 'privacy',
   cookies: 'cookies',

@@ -13,7 +13,7 @@ import {
 } from './common';
 import { MAX_PARTY } from '../../domain/party';
 import { Invoice, TravelAgreement } from './payments';
-import { PARTNER_ID_RE, TIMEZONE_MAX, TIMEZONE_MIN, dateText, idempotencyKey, requestUuid } from './requests';
+import { PARTNER_ID_RE, TIMEZONE_MAX, TIMEZONE_MIN, dateText, idempotencyKey, requestUuid, startTime } from './requests';
 
 // ---------------------------------------------------------------------------
 // Statuses (§3.7), history
@@ -79,6 +79,8 @@ export const OrderData = type({
   dates: SelectedDate,
   date_start_formatted: opt(dateText),
   date_end_formatted: opt(dateText),
+  /** An excursion's start time on its one day ('individual', start = end): one of that day's times (issue 29: it had gone in the comment). */
+  time_start: opt(withMeta(startTime, { description: "An excursion's start time, HH:MM: one of the times it runs that day ('individual' with one day)" })),
   adults: dflt(count(1, MAX_PARTY), 1),
   children: dflt(count(0, MAX_PARTY), 0),
   name: opt(text(100)),
@@ -120,6 +122,28 @@ export function missingOrderFields(data: OrderData, known: { name?: boolean; pho
   }
   if (data.agree === false) out.agree = 'Required field';
   return out;
+}
+
+/** The field error of a tour that cannot be booked: archived on the staff panel (accounts-and-comms §2; issue 29). */
+export const TOUR_NOT_BOOKABLE = 'This tour can no longer be booked';
+
+/**
+ * An order's start time (issue 29; public-site §3.6 'Excursion date': date and time[]), as field errors on time_start:
+ * a time names a start on one day ('individual', start = end: 'Incorrect value' otherwise) and, on a day the tour runs
+ * at set times (`slots`), one of them ('Incorrect value'); such a day without a time is 'Select time' (§5.7) unless the
+ * tour takes requests for a period (the traveller may then name any day without a time).
+ */
+export function orderTimeErrors(
+  data: Pick<OrderData, 'dates' | 'date_start_formatted' | 'date_end_formatted' | 'time_start'>,
+  slots: readonly { start: string }[],
+  usesRequestPeriod: boolean,
+): Record<string, string> {
+  const oneDay = data.dates === 'individual' && Boolean(data.date_start_formatted) && data.date_start_formatted === data.date_end_formatted;
+  if (data.time_start) {
+    if (!oneDay || (slots.length > 0 && !slots.some((slot) => slot.start === data.time_start))) return { time_start: 'Incorrect value' };
+    return {};
+  }
+  return oneDay && slots.length > 0 && !usesRequestPeriod ? { time_start: 'Select time' } : {};
 }
 
 /**

@@ -9,13 +9,14 @@ import { API_LOCALES, FallbackLocale, opt, queryString, withMeta } from './commo
 import { PhoneContact, TimeRange } from './reference';
 
 /** The pages, by key (the API's; the site's route names are mapped to them in mfe-search's info feature). */
-export const INFO_PAGE_KEYS = ['about', 'visa', 'gift-cards', 'certificates', 'contacts', 'faq', 'press', 'for-agencies', 'agreement', 'privacy', 'cookies'] as const;
+/** 'organizers': the page the organizer area's links lead to when none is configured (issue 29). */
+export const INFO_PAGE_KEYS = ['about', 'visa', 'gift-cards', 'certificates', 'contacts', 'faq', 'press', 'for-agencies', 'organizers', 'agreement', 'privacy', 'cookies'] as const;
 export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
 
 /** Routes a link block may name: pages without parameters (a route name of shared/src/routing/routes.ts). */
 export const INFO_LINK_ROUTES = [
   'index', 'destinations', 'reviews-index', 'blog-index', 'account', 'about-page', 'visa-page', 'gift-cards-page', 'certificates-page', 'contacts-page',
-  'faq', 'press', 'partnership-page', 'agreement', 'privacy', 'cookies',
+  'faq', 'press', 'partnership-page', 'organizers-page', 'agreement', 'privacy', 'cookies',
 ] as const;
 export type InfoLinkRoute = (typeof INFO_LINK_ROUTES)[number];
 

@@ -1,7 +1,7 @@
 /**
  * The tour programme (public-site §2.7 'PDF request', §4.5, §7.3): the programme PDF sent by e-mail, by WhatsApp (a
- * link to it) and to a subscriber. Every call answers `success`; the e-mail ones also the address, for 'We've sent
- * the tour program to your e-mail ({email})'.
+ * link to it) and to a subscriber; and the travel guide of the e-book sheet (§2.7, §7.4). Every call answers `success`;
+ * the e-mail ones also the address, for 'We've sent the tour program to your e-mail ({email})'.
  */
 import { type Infer, type Struct, boolean, literal, refine, string, type } from 'superstruct';
 import { bodyEmail, bodyId, bodyPhone, currencyCode, opt, queryString, withMeta } from './common';
@@ -42,7 +42,17 @@ export const SubscribeProgrammeBody = type({
 });
 export type SubscribeProgrammeBody = Infer<typeof SubscribeProgrammeBody>;
 
-/** The answer of the e-mail calls: the address the programme went to. */
+/**
+ * POST /spa/subscribe-ebook: the e-book subscription of public-site §7.4 ('({email})', its path not shown; issue 29):
+ * the travel guide (a PDF in X-Language, prices in the currency) by e-mail. Answers ProgrammeSentAnswer.
+ */
+export const SubscribeEbookBody = type({
+  email: withMeta(required(bodyEmail), { maxLength: 254, format: 'email', description: 'Where to send the travel guide' }),
+  currency: opt(currencyCode('The currency of the prices in the guide (X-Currency when left out)')),
+});
+export type SubscribeEbookBody = Infer<typeof SubscribeEbookBody>;
+
+/** The answer of the e-mail calls (the programme, the travel guide): the address it went to. */
 export const ProgrammeSentAnswer = type({ success: literal(true), email: string() });
 export type ProgrammeSentAnswer = Infer<typeof ProgrammeSentAnswer>;
 

@@ -38,6 +38,8 @@ const count = (min: number, max: number) =>
   withMeta(refine(integer(), 'range', (v) => (v < min ? `Minimum ${min}` : v > max ? `Maximum ${max}` : true)), { minimum: min, maximum: max });
 
 export const dateText = withMeta(queryString(10, { pattern: /^(\d{4}-\d{2}-\d{2})?$/ }), { description: 'YYYY-MM-DD', maxLength: 10 });
+/** A start time of day: 'HH:MM', 24-hour (the cost calculation's, an excursion order's). */
+export const startTime = queryString(5, { pattern: /^(([01]\d|2[0-3]):[0-5]\d)?$/, description: 'HH:MM, 24-hour' });
 
 /**
  * The client's idempotency key of a submit (header `Idempotency-Key`, or `data.idempotency_key` where a header cannot
@@ -88,7 +90,7 @@ export const HelpRequestData = type({
   referer: opt(text(2000, 'The page the request was sent from (defaults to the current URL, §7.4)')),
   date_start_formatted: opt(dateText),
   date_end_formatted: opt(dateText),
-  time_start: opt(queryString(5, { pattern: /^(([01]\d|2[0-3]):[0-5]\d)?$/, description: 'HH:MM, 24-hour' })),
+  time_start: opt(startTime),
   /** Where the form was opened from (e.g. support_popup). */
   click_source: opt(queryString(50, { pattern: /^[a-z0-9_-]*$/i })),
   /** The partner whose widget sent the request. */

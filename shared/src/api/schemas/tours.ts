@@ -115,6 +115,11 @@ export const TourDetailAnswer = type({
   is_author_tour: boolean(),
   is_individual: boolean(),
   is_tour_active: boolean(),
+  /**
+   * Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29): not active, and not to be
+   * requested either — the page says so instead of offering a request. Optional: answers of before lack it.
+   */
+  is_archived: opt(boolean()),
   request_id: nullable(integer()),
   price: number(),
   priceWithoutDiscount: number(),
@@ -377,6 +382,8 @@ export const TourForRequestAnswer = type({
   type: enums(TOUR_TYPES),
   type_name: enums(['TOUR', 'EXCURSION']),
   is_tour_active: boolean(),
+  /** Archived on the staff panel: the order page offers no form (submit-order refuses it; issue 29). */
+  is_archived: opt(boolean()),
   price: number(),
   priceWithoutDiscount: number(),
   original_price: number(),

@@ -157,6 +157,26 @@ export const DE: PageTexts = {
     }, COMPANY_NAMES.latin),
   ],
 
+  organizers: [
+    p('Im Veranstalterbereich veröffentlichen Reiseveranstalter, Guides und lokale Agenturen, die mit Russland-Touren arbeiten, ihre Touren, halten Termine und Plätze aktuell, beantworten die Anfragen der Reisenden und sehen ihre Buchungen und Auszahlungen. Er ist eine eigene Anwendung: Reisende sehen ihn nie.'),
+    h2('Wer mitmachen kann'),
+    ul(
+      'Lizenzierte Reiseveranstalter und Reisebüros mit eigenen Touren in Russland.',
+      'Guides und Instruktoren, die als Einzelunternehmer oder Selbstständige registriert sind.',
+      'Anbieter von Ausflügen, Kreuzfahrten und Aktivitäten mit festem Programm und sicherer Ausrüstung.',
+    ),
+    h2('So bewerben Sie sich'),
+    ol(
+      `Schreiben Sie an ${COMPANY.partnersEmail}: wer Sie sind, wo Sie arbeiten und welche Touren Sie anbieten (ein Link zu Ihrer Website oder Ihren Programmen genügt).`,
+      'Ein Koordinator antwortet innerhalb von zwei Werktagen, prüft Ihre Unterlagen und vereinbart die Provision mit Ihnen.',
+      'Sie erhalten einen persönlichen Link, um Ihre Vertragsdaten einzugeben und die Dokumente hochzuladen; vor der Vertragsunterzeichnung wird nichts veröffentlicht.',
+      'Nach der Unterzeichnung bekommen Sie Ihren Zugang zum Veranstalterbereich und veröffentlichen mit unserer Hilfe Ihre ersten Touren.',
+    ),
+    h2('Sie arbeiten schon mit uns?'),
+    p('Melden Sie sich mit dem Zugang, den wir Ihnen geschickt haben, im Veranstalterbereich an. Wenn die Anmeldung nicht klappt oder der Link verloren ist, schreiben oder rufen Sie uns an: Wir antworten auf Deutsch, Englisch, Chinesisch und Russisch.'),
+    contacts(),
+  ],
+
   agreement: [
     p('Diese Bedingungen gelten für Anfragen und Buchungen auf dieser Website zwischen Ihnen (dem Reisenden) und der Tours of Russia LLC (dem Veranstalter).'),
     h2('1. Anfragen'),

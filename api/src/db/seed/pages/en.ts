@@ -157,6 +157,26 @@ export const EN: PageTexts = {
     }, COMPANY_NAMES.latin),
   ],
 
+  organizers: [
+    p('The organizer area is where tour operators, guides and local agencies who work with Tours of Russia publish their tours, keep dates and seats up to date, answer travellers\' requests and see their bookings and payouts. It is a separate application: travellers never see it.'),
+    h2('Who can join'),
+    ul(
+      'Licensed tour operators and travel agencies running their own tours in Russia.',
+      'Guides and instructors registered as individual entrepreneurs or self-employed.',
+      'Hosts of excursions, cruises and activities with a fixed programme and safe equipment.',
+    ),
+    h2('How to apply'),
+    ol(
+      `Write to ${COMPANY.partnersEmail}: who you are, where you work and the tours you run (a link to your site or programmes is enough).`,
+      'A coordinator answers within two working days, checks your documents and agrees the commission with you.',
+      'You receive a personal link to fill in your contract details and upload the documents; nothing is published before the contract is signed.',
+      'Once it is signed, you get your sign-in to the organizer area and publish your first tours with our help.',
+    ),
+    h2('Already work with us?'),
+    p('Sign in to the organizer area with the login we sent you. If you cannot sign in or have lost the link, write to us or call: we answer in English, Chinese, German and Russian.'),
+    contacts(),
+  ],
+
   agreement: [
     p('These terms apply to requests and bookings made on this site between you (the traveller) and Tours of Russia LLC (the operator).'),
     h2('1. Requests'),

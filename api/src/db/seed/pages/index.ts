@@ -2,7 +2,7 @@
  * The informational pages' seeded content (issue 17; migration 0018): the texts per locale (en.ts, cn.ts, de.ts,
  * ru.ts), each page's version and date here. Written on every start and seed, beside the catalogue but not with it:
  * a missing row is added, a row the seed wrote before takes the seed's new text, and a row an editor changed is kept
- * (queries/info-pages.ts writeSeedPages). Small: eleven pages of a few hundred words in four locales.
+ * (queries/info-pages.ts writeSeedPages). Small: twelve pages of a few hundred words in four locales.
  */
 import { API_LOCALES, type ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { INFO_PAGE_KEYS, type InfoPageKey } from '@tours/shared/src/api/schemas/info-pages';
@@ -24,6 +24,7 @@ export const PAGE_VERSIONS: Record<InfoPageKey, { version: string; updated_at: s
   faq: { version: '1.4', updated_at: '2025-03-03' },
   press: { version: '1.0', updated_at: '2024-12-12' },
   'for-agencies': { version: '1.1', updated_at: '2025-01-20' },
+  organizers: { version: '1.0', updated_at: '2026-03-02' },
   agreement: { version: '3.2', updated_at: '2025-01-20' },
   privacy: { version: '2.4', updated_at: '2025-03-01' },
   cookies: { version: '1.4', updated_at: '2026-11-28' },

@@ -7,11 +7,15 @@
  *    'Open in maps' link — never an empty box.
  * The map language follows the locale; cn falls back to en (LOCALE_INFO.mapLanguage).
  */
-export const DEFAULT_ZOOM = 10;
+import { DEFAULT_MAP_ZOOM, type MapPlace } from '@tours/shared/domain';
+
+// The place's rules are shared with the meet page (mfe-booking).
+export { formatCoordinates, isValidPlace, openInMapsUrl } from '@tours/shared/domain';
+export type { MapPlace };
+
+export const DEFAULT_ZOOM = DEFAULT_MAP_ZOOM;
 /** How long a map script (or the embed's host) may take before the next option is tried. */
 export const MAP_TIMEOUT_MS = 6000;
-
-export interface MapPlace { name: string; lat: number; lng: number; zoom?: number }
 
 export type MapStage = 'yandex' | 'embed';
 
@@ -31,20 +35,6 @@ export function embedMapUrl(p: MapPlace, lang: string): string {
   return `https://yandex.com/map-widget/v1/?${q.toString()}`;
 }
 
-/** 'Open in maps': the place in the maps service, in a new tab. */
-export function openInMapsUrl(p: MapPlace): string {
-  const ll = `${p.lng},${p.lat}`;
-  return `https://yandex.com/maps/?${new URLSearchParams({ ll, z: String(p.zoom ?? DEFAULT_ZOOM), pt: ll, l: 'map' }).toString()}`;
-}
-
-/** Coordinates as people read them: latitude first, 5 decimals. */
-export function formatCoordinates(lat: number, lng: number): string {
-  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
-}
-
-export function isValidPlace(p: Pick<MapPlace, 'lat' | 'lng'>): boolean {
-  return Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180 && !(p.lat === 0 && p.lng === 0);
-}
 
 /** Rejects after `ms` unless `promise` settles first. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, what = 'map'): Promise<T> {

@@ -6,6 +6,7 @@ import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';
 import { openExcursionDates, openVariants } from '../open';
 import { Section } from '../parts';
+import { NotBookable } from './booking';
 import { VariantsList, useOptionInfo } from '../VariantsList';
 
 /**
@@ -19,6 +20,14 @@ export function Schedule({ tour }: { tour: TourDetail }) {
   const { t } = f;
   const options = useOptionInfo(tour);
   const excursionOnly = tour.variants.length === 0 && tour.excursion_dates.length > 0;
+  // An archived tour has no date to choose (issue 29).
+  if (tour.is_archived) {
+    return (
+      <Section anchor="schedule" title={t('tour.nav.schedule')}>
+        <NotBookable />
+      </Section>
+    );
+  }
   return (
     <Section anchor="schedule" title={t('tour.nav.schedule')}>
       {allDatesNotGuaranteed(tour) && (

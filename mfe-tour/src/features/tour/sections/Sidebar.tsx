@@ -117,6 +117,8 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
   const dates = splitSidebarDates(tour.variants, new Date());
   const comfort = comfortLevel(tour);
   const individual = tour.is_individual;
+  // An archived tour shows what it was, but offers no date or request to choose (issue 29).
+  const bookable = !tour.is_archived;
   const place = { name: tour.gathering_place, lat: tour.lat, lng: tour.lng, zoom: 10 };
   return (
     <aside className="tour-side" aria-label={t('tour.sidebar.label')}>
@@ -128,7 +130,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
         {!individual && (
           <div className="tour-side__buttons">
             <MainRequestButton tour={tour} place="sidebar" />
-            {ticketsOffered && (
+            {bookable && ticketsOffered && (
               <button type="button" className="ui-btn ui-btn--secondary ui-btn--block" aria-haspopup="dialog" onClick={() => openCostCalculationForm(host, tour)}>
                 {t('tour.conditions.ticketsPrice')}
               </button>
@@ -141,7 +143,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
             <dd>{f.duration(tour.type, tour.days, tour.hours)}</dd>
           </div>
         </dl>
-        {!individual && (dates.current.length > 0 || dates.next.length > 0) && (
+        {!individual && bookable && (dates.current.length > 0 || dates.next.length > 0) && (
           <div className="tour-side__dates" data-testid="sidebar-dates">
             {dates.current.length > 0 && (
               <>
@@ -162,7 +164,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
             )}
           </div>
         )}
-        {!individual && hasIndividualDates(tour) && (
+        {!individual && bookable && hasIndividualDates(tour) && (
           <p className="tour-side__private">
             {t('tour.sidebar.privateHint')}{' '}
             <button type="button" className="ui-btn ui-btn--link" aria-haspopup="dialog" onClick={() => openPrivateTourForm(host, tour)}>{t('tour.action.private')}</button>

@@ -8,10 +8,15 @@ import { useTourFormat } from '../format';
 
 const ACTION_LABEL: Record<MainRequestAction, string> = { book: 'tour.action.book', private: 'tour.action.private', info: 'tour.action.info' };
 
-/** The main request button of §4.1: 'Book the tour' and 'Request info' go to request-page; 'Book private tour' opens the private-tour form (a link to request-page in the mobile sheet). */
+/**
+ * The main request button of §4.1: 'Book the tour' and 'Request info' go to request-page; 'Book private tour' opens the
+ * private-tour form (a link to request-page in the mobile sheet). An archived tour cannot be booked (accounts-and-comms
+ * §2; issue 29): it says so in the button's place.
+ */
 export function MainRequestButton({ tour, place, className = '' }: { tour: TourDetail; place: 'sidebar' | 'mobile-sheet'; className?: string }) {
   const host = useHost();
   const { t } = useTourFormat();
+  if (tour.is_archived) return <NotBookable className={className} short={place === 'mobile-sheet'} />;
   const action = mainRequestAction(tour);
   const label = t(ACTION_LABEL[action]);
   if (mainRequestOpensModal(action, place)) {
@@ -26,6 +31,16 @@ export function MainRequestButton({ tour, place, className = '' }: { tour: TourD
     <a className={`ui-btn ui-btn--primary ui-btn--block ${className}`} href={href} data-action={action} onClick={(e) => { e.preventDefault(); host.navigate(href); }}>
       {label}
     </a>
+  );
+}
+
+/** 'This tour can no longer be booked': an archived tour's booking card and dates (issue 29: it could be booked). */
+export function NotBookable({ className = '', short = false }: { className?: string; short?: boolean }) {
+  const { t } = useTourFormat();
+  return (
+    <p className={`tour-not-bookable ${className}`} data-testid="not-bookable">
+      {t(short ? 'tour.archivedShort' : 'tour.archived')}
+    </p>
   );
 }
 

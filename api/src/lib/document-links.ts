@@ -1,0 +1,81 @@
+/**
+ * Documents the API mails to an address a visitor typed (issue 28, kept for the travel guide of issue 29): the tour
+ * programme and the travel guide. One rule for both (docs/decisions.md 'A link, not a file, for an address that has
+ * not asked'): an e-mail carries the PDF attached only to an address that has asked before — a link sent to it was
+ * opened —, else a link to the PDF (128 random bits, only its SHA-256 stored in programme_links with where it went,
+ * valid LINK_DAYS); each message counts against the address's daily limit (lib/mail-limits.ts) and the visitor's work
+ * budget. Opening a link is what proves the inbox's owner asked, whichever document it was for.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_LOCALES, CURRENCY_CODES, type ApiLocale, type CurrencyCode } from '@tours/shared/src/api/schemas/common';
+import type { ProgrammeLinkTable, ProgrammeSchema } from '../db/migrations/0013-programme';
+import type { ProgrammeLinkRecipientColumns } from '../db/migrations/0021-mail-limits';
+import type { DocumentLinkColumn, LinkedDocument } from '../db/migrations/0023-document-links';
+import type { Services } from '../services';
+import { validationError } from './errors';
+import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from './mail-limits';
+
+/** How long a link to a document works. */
+export const LINK_DAYS = 30;
+const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
+
+type LinksSchema = ProgrammeSchema & { programme_links: ProgrammeLinkTable & ProgrammeLinkRecipientColumns & DocumentLinkColumn };
+const linksDb = (db: Services['db']) => db.kysely as unknown as Kysely<LinksSchema>;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What a link leads to: the document, its tour (0 for the guide), locale and currency. */
+export interface DocumentRef {
+  document: LinkedDocument;
+  tourId: number;
+  locale: ApiLocale;
+  currency: CurrencyCode;
+}
+
+/** Whether an address has asked for documents before: a link sent to it was opened. */
+export async function hasAsked(s: Services, recipient: string): Promise<boolean> {
+  const row = await linksDb(s.db).selectFrom('programme_links').select('token_hash')
+    .where('recipient', '=', recipient).where('opened_at', 'is not', null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new link to a document at `path`, recorded with where it goes; answers the link and its token (a secret of the message). */
+export async function newDocumentLink(s: Services, path: string, ref: DocumentRef, recipient: string, requestId: number | null = null): Promise<{ link: string; token: string }> {
+  const token = randomBytes(16).toString('base64url');
+  await linksDb(s.db).insertInto('programme_links').values({
+    token_hash: sha256(token), document: ref.document, tour_id: ref.tourId, locale: ref.locale, currency: ref.currency, request_id: requestId,
+    recipient, opened_at: null, created_at: s.date().toISOString(),
+  }).execute();
+  return { link: `${s.config.siteOrigin}${path}/${token}`, token };
+}
+
+/**
+ * The document a link's token names while it works (LINK_DAYS from when it was sent), or null; `markOpened` then
+ * records that its address asked (the next e-mail to it carries the file), once the caller has the file to serve.
+ */
+export async function documentOfLink(s: Services, token: string, document: LinkedDocument): Promise<{ ref: DocumentRef; markOpened: () => Promise<void> } | null> {
+  const link = TOKEN_RE.test(token)
+    ? await linksDb(s.db).selectFrom('programme_links').selectAll().where('token_hash', '=', sha256(token)).where('document', '=', document).executeTakeFirst()
+    : undefined;
+  if (!link || Date.parse(link.created_at) <= s.now() - LINK_DAYS * 86_400_000) return null;
+  const locale = (API_LOCALES as readonly string[]).includes(link.locale) ? (link.locale as ApiLocale) : 'en';
+  const currency = (CURRENCY_CODES as readonly string[]).includes(link.currency) ? (link.currency as CurrencyCode) : 'RUB';
+  return {
+    ref: { document, tourId: link.tour_id, locale, currency },
+    markOpened: async () => {
+      if (link.opened_at) return;
+      await linksDb(s.db).updateTable('programme_links').set({ opened_at: s.date().toISOString() })
+        .where('token_hash', '=', link.token_hash).where('opened_at', 'is', null).execute();
+    },
+  };
+}
+
+/**
+ * Counts one message to a typed address: the visitor's work budget (the captcha 429 over it), then the address's daily
+ * limit of `kind` — over it, 422 with MAIL_LIMIT_MESSAGE on `field` and nothing is sent.
+ */
+export async function allowMail(s: Services, request: FastifyRequest, recipient: string, kind: MailKind, field: string): Promise<void> {
+  await s.work.charge(request, 'mail');
+  if (!(await takeMailAllowance(s.db, recipient, kind, s.config.mailPerRecipientPerDay, s.now()))) throw validationError({ [field]: MAIL_LIMIT_MESSAGE });
+}

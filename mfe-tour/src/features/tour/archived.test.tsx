@@ -1,0 +1,65 @@
+/**
+ * An archived tour on the tour page (issue 29: a tour marked archived on the staff panel was still bookable): its page
+ * shows what it was and says it can no longer be booked, with no button, date or private-tour offer to request it.
+ */
+import '@testing-library/jest-dom';
+import { act, screen, within } from '@testing-library/react';
+import { currencyAtom } from '@tours/shared/core';
+import type { TourDetailAnswer } from '@tours/shared/api';
+import { renderScreen } from '@tours/shared/src/testing';
+import { TourView } from './TourView';
+import { reviewsPage, tourFixture } from './test-fixture';
+
+const routes = {
+  '/spa/contacts': { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null },
+  '/spa/work-time': { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 },
+  '/crm/api/tour/get-by-ids': [],
+  '/spa/tour-reviews': () => reviewsPage(1, 0, 'all'),
+  '/spa/tours-cities': { arrival: [], departure: [], train_arrival: [], train_departure: [], other_mean_of_transport_arrival: [], other_mean_of_transport_departure: [], important: [], comment_for_all_cities: null },
+  '/crm/api/organizer/verification-info': { is_email_verified: true, is_phone_verified: false, is_passport_verified: true },
+};
+
+function show(tour: TourDetailAnswer) {
+  const r = renderScreen(<TourView tour={tour} />, { url: `/en/${tour.slug}`, routes });
+  act(() => r.host.store.set(currencyAtom, 'RUB'));
+  return r;
+}
+
+// Swiper ships ESM only; the slider falls back to its scroll-snapping list.
+jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
+jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
+jest.mock('swiper/css', () => ({}), { virtual: true });
+
+beforeAll(() => {
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+});
+
+const NOTICE = 'This tour has been archived and can no longer be booked. See similar tours below or ask our travel experts.';
+
+test('archived: the booking card says it cannot be booked and offers no request, date, tickets price or private tour', async () => {
+  show(tourFixture({ is_tour_active: false, is_archived: true }));
+  const card = await screen.findByTestId('booking-card');
+  expect(within(card).getByTestId('not-bookable')).toHaveTextContent(NOTICE);
+  for (const name of ['Book the tour', 'Request info', 'Book private tour']) {
+    expect(within(card).queryByRole('link', { name })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
+  }
+  expect(within(card).queryByTestId('sidebar-dates')).not.toBeInTheDocument();
+  expect(within(card).queryByRole('button', { name: 'Calculate the price with tickets' })).not.toBeInTheDocument();
+  expect(within(screen.getByTestId('mobile-sheet')).getByTestId('not-bookable')).toHaveTextContent('No longer bookable');
+  expect(within(screen.getByTestId('mobile-sheet')).queryByRole('link')).not.toBeInTheDocument();
+});
+
+test('archived: the dates section lists no date to choose', async () => {
+  show(tourFixture({ is_tour_active: false, is_archived: true }));
+  await screen.findByRole('button', { name: /Day 1 - Day title 1/ });
+  const schedule = document.getElementById('schedule')!;
+  expect(within(schedule).getByTestId('not-bookable')).toHaveTextContent(NOTICE);
+  expect(within(schedule).queryAllByRole('listitem').filter((li) => li.hasAttribute('data-variant'))).toEqual([]);
+});
+
+test('a tour that is only inactive keeps the spec\'s "Request info" (§4.1)', async () => {
+  show(tourFixture({ is_tour_active: false, is_archived: false }));
+  expect(within(await screen.findByTestId('booking-card')).getByRole('link', { name: 'Request info' })).toHaveAttribute('href', '/en/tour/1001/order');
+  expect(screen.queryByTestId('not-bookable')).not.toBeInTheDocument();
+});
