@@ -38,8 +38,8 @@ export interface HelpRequestFields {
 
 /**
  * POST /spa/submit-help-request (§7.4): adds the visitor's timezone (hours from Moscow time), a
- * 'request from {url}' line in the comment, the referer, the stored utm_source and the page's tour. Callback requests,
- * e-mail requests and the e-book subscription all use it (their own paths are not in the spec).
+ * 'request from {url}' line in the comment, the referer, the stored utm_source and the page's tour. Callback requests
+ * and e-mail requests use it (their own paths are not in the spec); the e-book has its own call (sheets/ebook-api.ts).
  */
 export function submitHelpRequest(host: HostContext, fields: HelpRequestFields) {
   // Asked for on a tour's page, the request names the tour (issue 29: a callback had not said which tour it was about).
