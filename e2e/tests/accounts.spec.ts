@@ -298,7 +298,7 @@ test.describe('sign-in with a one-time code', () => {
     await dialog.getByLabel(/^Repeat the password/).fill(password);
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await expect(dialog).toBeHidden();
-    await expect(accountButton(page)).toHaveAccessibleName('Account: Paula Passwort');
+    await expect(accountButton(page)).toHaveAccessibleName('Account: Passwort Paula');
 
     // Signed out, the password signs in.
     await accountButton(page).click();
@@ -310,7 +310,7 @@ test.describe('sign-in with a one-time code', () => {
     await again.getByLabel(/^Password/).fill(password);
     await again.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(again).toBeHidden();
-    await expect(accountButton(page)).toHaveAccessibleName('Account: Paula Passwort');
+    await expect(accountButton(page)).toHaveAccessibleName('Account: Passwort Paula');
   });
 
   test('favourites made while signed out are in the account after sign-in, on another device too', async ({ page, browser }) => {
@@ -412,14 +412,16 @@ test.describe('sign-in with a one-time code', () => {
 });
 
 test.describe('the captcha (self-hosted proof of work)', () => {
-  /** Sends codes to one login until the send limit (3 per login) asks for the captcha. */
+  /**
+   * Sends codes to one login until the send limit (3 per login) asks for the captcha: three from elsewhere (the screen
+   * no longer sends another inside its 60 s countdown: Back then Continue reopens the code sent, issue 29), then the
+   * screen's own.
+   */
   async function reachTheLimit(page: Page, email: string) {
     await openLogin(page);
-    const dialog = loginDialog(page);
     for (let i = 0; i < 3; i++) {
-      await submitEmail(page, email);
-      await expect(dialog.getByRole('button', { name: 'Back' })).toBeVisible();
-      await dialog.getByRole('button', { name: 'Back' }).click();
+      const res = await fetch(`${API}/crm/api/user/send-auth-code`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-language': 'en' }, body: JSON.stringify({ login: email, code_sender: 'email' }) });
+      expect(res.status, await res.text()).toBe(200);
     }
     expect(await codesSent(email)).toBe(3);
     await submitEmail(page, email);
