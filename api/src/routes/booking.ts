@@ -15,7 +15,7 @@ import {
   TouristInput, TouristQuestionnaireInput, TouristsAnswer, TouristsBody, TouristsInfoAnswer, UpdateTouristsQuery, UuidQuery, canCancelStatus,
   canEditTouristsStatus, isCancelledStatus, missingOrderFields, orderTimeErrors, requestStatusKey, requestStatusName, TOUR_NOT_BOOKABLE, type RequestDates,
 } from '@tours/shared/src/api/schemas/booking';
-import { withMeta } from '@tours/shared/src/api/schemas/common';
+import { ID_MAX, withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
 import {
@@ -221,7 +221,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         const timeErrors = orderTimeErrors(data, slots, tour.use_request_period === 1);
         if (Object.keys(timeErrors).length) throw validationError(timeErrors);
       } else {
-        const variant = await variantById(s.db, Number(data.dates));
+        // Ten digits pass the pattern; past the ids' range (PostgreSQL's integer) no variant exists: refused, not a 500.
+        const ref = Number(data.dates);
+        const variant = ref <= ID_MAX ? await variantById(s.db, ref) : undefined;
         if (!variant || variant.start < day || !(await sameTourFamily(s.db, tour.id, variant.tour_id))) throw validationError({ dates: 'Incorrect value' });
         if (data.time_start) throw validationError(orderTimeErrors(data, [], false));
         // Another option of the tour may be archived on its own.
