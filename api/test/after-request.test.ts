@@ -219,7 +219,15 @@ describe('confirmed, paid, cancelled', () => {
     const { request_id: id, requestUUID: uuid } = await submit({ email: 'greta.paid@example.com', currency: 'EUR' }, { ...greta.auth, 'x-language': 'en' });
     await confirm(id);
     await pay(uuid);
+    // Before cancelling, the arrival page's answer says what cancelling now does to the money, by the same rule.
+    const before = (await get(app, `/crm/api/request/get-by-uuid?uuid=${uuid}`)).body as { request: { invoices: { amount: number; currency: string; status: number }[]; cancellation: unknown } };
+    const paidInvoice = before.request.invoices.find((x) => x.status === 2)!;
+    expect(before.request.cancellation).toEqual({
+      paid: paidInvoice.amount, currency: paidInvoice.currency, percent: 50, retained: Math.round(paidInvoice.amount / 2), refund: paidInvoice.amount - Math.round(paidInvoice.amount / 2),
+    });
     const res = await post('/crm/api/request/cancel', { id, message: 'Krank', notify_client: true }, { ...greta.auth, 'x-language': 'en' });
+    // Cancelled: nothing more to decide.
+    expect((res.body.request as Json).cancellation).toBeNull();
     expect(res.status).toBe(200);
     const [mail] = await mailTo('greta.paid@example.com');
     expect(mail!.subject).toBe(`Ihre Anfrage Nr. ${id} wurde storniert`);
@@ -234,6 +242,8 @@ describe('confirmed, paid, cancelled', () => {
 
   test('cancelling an unpaid guest booking with only a phone: an SMS saying nothing was paid', async () => {
     const answer = await submit({ email: '', phone: '+7 912 555-77-88' }, { 'x-language': 'en' });
+    // Nothing paid: the arrival page has nothing to say about money.
+    expect(((await get(app, `/crm/api/request/get-by-uuid?uuid=${answer.requestUUID}`)).body as { request: Json }).request.cancellation).toBeNull();
     const res = await post('/crm/api/request/cancel', { id: answer.request_id, uuid: answer.requestUUID, notify_client: true }, { 'x-language': 'de' });
     expect(res.status).toBe(200);
     const [sms] = await mailTo('+79125557788');

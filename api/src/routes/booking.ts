@@ -13,8 +13,10 @@ import {
   BookingRequest, CancelRequestBody, ListForChatQuery, MAX_PARTY, OrderData, QuestionnairesBody, QuestionnairesQuery, REQUEST_STATUS, RequestAnswer, RequestByUuidQuery,
   RequestDoneAnswer, RequestGetQuery, RequestListAnswer, SubmitOrderAnswer, SubmitOrderBody, TOURIST_TEMPLATE, TourDatesAnswer, TourDatesBody, TourDatesQuery, Tourist,
   TouristInput, TouristQuestionnaireInput, TouristsAnswer, TouristsBody, TouristsInfoAnswer, UpdateTouristsQuery, UuidQuery, canCancelStatus,
-  canEditTouristsStatus, isCancelledStatus, missingOrderFields, orderTimeErrors, requestStatusKey, requestStatusName, TOUR_NOT_BOOKABLE, type RequestDates,
+  canEditTouristsStatus, isCancelledStatus, missingOrderFields, orderTimeErrors, requestStatusKey, requestStatusName, TOUR_NOT_BOOKABLE, type CancellationTerms,
+  type RequestDates, type RequestMoney,
 } from '@tours/shared/src/api/schemas/booking';
+import { cancellationOutcome, type PenaltyTier } from '@tours/shared/src/domain/cancellation';
 import { ID_MAX, withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
@@ -136,6 +138,7 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
   const editable = canEditTouristsStatus(row.status);
   // The place's name and the gathering place in the reader's language, and total / paid / balance (issue 29).
   const [places, money] = await Promise.all([tour ? tourPlaces(s, tour, ctx.locale) : null, requestMoney(s, row, payments)]);
+  const cancellation = await cancellationTerms(s, row, dates, money);
   return {
     id, uuid: row.uuid, type: row.type, status: row.status, status_name: requestStatusName(row.status), status_key: requestStatusKey(row.status),
     is_cancelled: isCancelledStatus(row.status), can_cancel: canCancelStatus(row.status), can_edit_tourists: editable,
@@ -153,8 +156,21 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     // What the traveller may see of the history: when and what, not which staff member.
     history: history.map((h) => ({ at: h.at, actor: h.actor, action: h.action, from_status: h.from_status, to_status: h.to_status, message: h.message })),
     // The travel agreement and the invoices (accounts-and-comms §3), once confirmed (lib/payments.ts).
-    agreement: payments.agreement, invoices: payments.invoices, money,
+    agreement: payments.agreement, invoices: payments.invoices, money, cancellation,
   };
+}
+
+/**
+ * What cancelling now retains and refunds of what was paid (issue 29: the cancel screen said nothing of it), by the
+ * rule the cancellation message uses (shared/src/domain/cancellation.ts, the tour's penalty tiers): only while the
+ * request can be cancelled and something was paid.
+ */
+async function cancellationTerms(s: Services, row: RequestRow, dates: RequestDates, money: RequestMoney): Promise<CancellationTerms | null> {
+  if (!canCancelStatus(row.status) || money.paid <= 0) return null;
+  const tiers: PenaltyTier[] = row.tour_id === null ? []
+    : await bookingDb(s.db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', row.tour_id).execute();
+  const outcome = cancellationOutcome({ paid: money.paid, tiers, start: dates.start, today: s.date().toISOString().slice(0, 10) });
+  return { paid: outcome.paid, currency: money.currency, percent: outcome.percent, retained: outcome.retained, refund: outcome.refund };
 }
 
 /** The tourists a request may still take; refuses a change of a closed request. */

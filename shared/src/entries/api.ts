@@ -40,7 +40,7 @@ export {
   BookingRequest, MAX_PARTY, REQUEST_STATUS, REQUEST_STATUS_NAMES, RequestAnswer, RequestDoneAnswer, RequestListAnswer, SubmitOrderAnswer, TOURIST_TEMPLATE, TourDatesAnswer, Tourist,
   TouristsAnswer, TouristsInfoAnswer, canCancelStatus, canEditTouristsStatus, isCancelledStatus, missingOrderFields, requestStatusKey, requestStatusName,
 } from '../api/schemas/booking';
-export type { ConfirmationSent, OrderData, RequestStatusName } from '../api/schemas/booking';
+export type { CancellationTerms, ConfirmationSent, OrderData, RequestStatusName } from '../api/schemas/booking';
 export { MY_TRIPS_PAGE_SIZE, MyTrip, MyTripsAnswer } from '../api/schemas/trips';
 export type { TripAction } from '../domain/trips';
 export {

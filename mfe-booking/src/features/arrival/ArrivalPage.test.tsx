@@ -317,6 +317,25 @@ describe('arrival page: cancellation (§4.7)', () => {
     expect(screen.queryByRole('form', { name: 'Cancel request #701?' })).toBeNull();
   });
 
+  test.each([
+    ['a tier of the tour holds today', { paid: 18410, currency: 'RUB', percent: 50, retained: 9205, refund: 9205 }, `You paid ${rub(18410)}. Under the tour's cancellation terms, cancelling today keeps ${rub(9205)} (50%) and refunds ${rub(9205)} the way you paid.`],
+    ['free today', { paid: 18410, currency: 'RUB', percent: 0, retained: 0, refund: 18410 }, `You paid ${rub(18410)}. Cancelling today, all of it is refunded the way you paid.`],
+    ['no term for today', { paid: 18410, currency: 'RUB', percent: null, retained: null, refund: null }, `You paid ${rub(18410)}. The coordinator will tell you how much of it is refunded under the tour's cancellation terms.`],
+  ])('a paid booking: the confirmation says what cancelling now does to the money (issue 29: %s)', async (_name, cancellation, text) => {
+    show(bookingRequest(2, { cancellation }));
+    await heading();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the request' }));
+    const panel = screen.getByRole('form', { name: 'Cancel request #701?' });
+    expect(within(panel).getByText((_c, el) => el?.tagName === 'P' && el.textContent?.replace(/\s/g, ' ') === text)).toBeInTheDocument();
+  });
+
+  test('nothing paid: nothing said about money', async () => {
+    show(bookingRequest(1, { cancellation: null }));
+    await heading();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the request' }));
+    expect(screen.queryByText(/You paid/)).toBeNull();
+  });
+
   test('no message and no confirmation e-mail: only the request is sent', async () => {
     const t = show(bookingRequest(2), { [CANCEL]: { success: true, request: cancelled(null) } });
     await heading();

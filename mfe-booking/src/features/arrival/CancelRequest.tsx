@@ -1,12 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
-import { applyServerErrors, type BookingRequest } from '@tours/shared/api';
+import { applyServerErrors, type BookingRequest, type CancellationTerms } from '@tours/shared/api';
+import { formatPrice } from '@tours/shared/domain';
 import { Button } from '@tours/shared/kit';
 import { cancelRequest } from './api';
 
 /** At most this many characters of a cancellation message (the API's limit). */
 const MESSAGE_MAX = 3000;
+
+/**
+ * What cancelling today does to the money paid (the API's `cancellation`, by the tour's penalty tiers; issue 29: a
+ * paid booking was cancelled without a word about it).
+ */
+export function cancellationText(c: CancellationTerms, t: (id: string, values?: Record<string, string | number>) => string): string {
+  const money = (amount: number) => formatPrice(amount, c.currency);
+  if (c.percent === null || c.retained === null || c.refund === null) return t('booking.arrival.cancel.money.unknown', { paid: money(c.paid) });
+  if (c.retained === 0) return t('booking.arrival.cancel.money.free', { paid: money(c.paid) });
+  return t('booking.arrival.cancel.money.known', { paid: money(c.paid), retained: money(c.retained), percent: c.percent, refund: money(c.refund) });
+}
 
 /**
  * Cancelling the request (public-site §4.7), while the API says it can be (`can_cancel`): 'Cancel the request' opens
@@ -81,6 +93,7 @@ export function CancelRequest({ request, onCancelled, onStale }: { request: Book
             {t('booking.arrival.cancel.title', { requestId: request.id })}
           </h3>
           <p className="bk-arrival__muted">{t('booking.arrival.cancel.lead')}</p>
+          {request.cancellation && <p className="bk-arrival__cancel-money">{cancellationText(request.cancellation, t)}</p>}
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={`${id}-message`}>
               {t('booking.arrival.cancel.message')}

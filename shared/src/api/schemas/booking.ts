@@ -287,6 +287,16 @@ export const RequestTourSummary = type({
   gathering_place: opt(string()),
 });
 
+/** What cancelling the request today retains and refunds of what was paid (shared/src/domain/cancellation.ts). */
+export const CancellationTerms = type({
+  paid: integer(),
+  currency: string(),
+  percent: nullable(integer()),
+  retained: nullable(integer()),
+  refund: nullable(integer()),
+});
+export type CancellationTerms = Infer<typeof CancellationTerms>;
+
 /**
  * The booking's money (issue 29: the arrival page showed no total or balance), in `currency`: once confirmed the
  * agreement's total, before it the price the confirmation would count (`estimate`: the date's price per person × the
@@ -358,6 +368,12 @@ export const BookingRequest = type({
   invoices: opt(array(Invoice)),
   /** Total, paid and balance (issue 29). Always sent by the API. */
   money: opt(RequestMoney),
+  /**
+   * What cancelling now does to the money paid (public-site §2.6 penalties; issue 29): while the request can be
+   * cancelled and something was paid. percent/retained/refund null: the tour has no term for today (the coordinator
+   * decides).
+   */
+  cancellation: opt(nullable(CancellationTerms)),
 });
 export type BookingRequest = Infer<typeof BookingRequest>;
 
