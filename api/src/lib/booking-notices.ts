@@ -32,7 +32,7 @@ import { bookingDb, type BookingTrx } from '../db/queries/booking';
 import { agreementOf, invoiceById, invoicesOf } from '../db/queries/payments';
 import { accountsDb, type Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
-import { penaltyPeriod } from '../routes/tours';
+import { penaltyPeriod } from './penalty-period';
 import { maskPhone } from './booking';
 import { t } from './i18n';
 import { maskEmail } from './logins';

@@ -58,7 +58,7 @@ export interface CancelledFacts extends RequestFacts {
   message: string | null;
   currency: string;
   outcome: CancellationOutcome;
-  /** The words of the tier's period ('8–14 days before the start'; routes/tours.ts penaltyPeriod), when one applies. */
+  /** The words of the tier's period ('8–14 days before the start'; lib/penalty-period.ts), when one applies. */
   period: string | null;
 }
 

@@ -18,18 +18,11 @@ import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
 import { expert, expertPhoto, review } from './organizers';
 import type { ApiRouter } from './router';
+import { penaltyPeriod } from '../lib/penalty-period';
 
 export type Parts = Awaited<ReturnType<typeof q.tourParts>>;
 export type TourRow = NonNullable<Awaited<ReturnType<typeof q.tourById>>>;
 type Accommodation = TourDetailAnswer['accommodation_kinds'][number];
-
-/** Cancellation period text of a penalty tier (days before the start). */
-export function penaltyPeriod(from: number, to: number | null, locale: ApiLocale): string {
-  if (to === null) {
-    return { en: `${from} days or more before the start`, cn: `出发前${from}天及以上`, de: `${from} Tage oder mehr vor Beginn`, ru: `За ${from} и более дн. до начала` }[locale];
-  }
-  return { en: `${from}–${to} days before the start`, cn: `出发前${from}至${to}天`, de: `${from}–${to} Tage vor Beginn`, ru: `За ${from}–${to} дн. до начала` }[locale];
-}
 
 function images(bucket: Parameters<typeof imageUrl>[0], key: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => imageUrl(bucket, `${key}-${i + 1}`));
