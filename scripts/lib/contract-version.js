@@ -21,4 +21,26 @@ function contractMismatch(host, remote) {
   return newer ? `the remote was built against contract ${remote}, newer than the host's ${host}: deploy the host first` : null;
 }
 
-module.exports = { contractMismatch };
+/**
+ * Whether version `v` (x.y.z) satisfies `range` as Module Federation reads a shared module's requiredVersion: the
+ * forms the builds write (^x.y.z, ~x.y.z, x.y.z, >=x.y.z, * or empty). An unknown form does not satisfy.
+ */
+function satisfiesRange(v, range) {
+  const r = String(range ?? '').trim();
+  if (r === '' || r === '*') return true;
+  const have = parseVersion(v);
+  const m = /^(\^|~|>=|=)?\s*(\d+\.\d+\.\d+)/.exec(r);
+  if (!have || !m) return false;
+  const want = parseVersion(m[2]);
+  const cmp = have[0] - want[0] || have[1] - want[1] || have[2] - want[2];
+  if (cmp < 0) return false;
+  if (m[1] === '>=') return true;
+  if (!m[1] || m[1] === '=') return cmp === 0;
+  if (m[1] === '~') return have[0] === want[0] && have[1] === want[1];
+  // Caret: the same leftmost non-zero part.
+  if (want[0] !== 0) return have[0] === want[0];
+  if (want[1] !== 0) return have[0] === 0 && have[1] === want[1];
+  return have[0] === 0 && have[1] === 0 && have[2] === want[2];
+}
+
+module.exports = { contractMismatch, satisfiesRange };
