@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
-import { appConfigFor, type AppConfig } from '@tours/shared/src/config/app-config';
+import type { AppConfig } from '@tours/shared/src/config/app-config';
+import { loadAppConfig } from '@tours/shared/src/node/app-config-file';
 import { COOKIES } from '@tours/shared/src/config/storage-keys';
 import { LOCALES, isLocale, type Locale } from '@tours/shared/src/i18n/locales';
 import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
@@ -151,7 +152,9 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   });
   // Half-open and trickling connections are closed; one visitor cannot hold every connection (issue 28).
   guardConnections(app.server, opts.connectionLimits ?? connectionLimitsFrom(process.env, settings.trustProxy));
-  const base = opts.config ?? appConfigFor(process.env.SITE_VARIANT === 'china' ? 'china' : 'base', { russianIsAvailable: process.env.RUSSIAN_IS_AVAILABLE !== '0' });
+  // The app configuration (§3.8): the variant's preset under APP_CONFIG_FILE, checked against its schema (an
+  // invalid file throws here, naming the item, and the server does not start); every page carries it inlined.
+  const base = opts.config ?? loadAppConfig(process.env);
   // debugOrigins: where the debug overlay may point a microfrontend (MFE_OVERRIDE_ORIGINS), the same list the CSP allows.
   const config: AppConfig = { ...base, debugOrigins: [...settings.overrideOrigins] };
   const api: ApiTarget = { apiUrl: opts.apiUrl, internalSecret: settings.internalSecret, timeoutMs: opts.apiTimeoutMs };
@@ -333,19 +336,20 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       cookieLocale: cookies[COOKIES.locale.name],
       acceptLanguage: req.headers['accept-language'],
       russianIsAvailable: config.russianIsAvailable,
+      variant: config.variant,
     });
     if (redirect) {
       if (redirect.setCookie) reply.header('Set-Cookie', localeCookie(redirect.setCookie));
       return reply.code(302).header('Cache-Control', 'no-store').redirect(redirect.location, 302);
     }
-    const { locale, path: barePath } = splitLocale(url.pathname, config.russianIsAvailable);
+    const { locale, path: barePath } = splitLocale(url.pathname, config.russianIsAvailable, config.variant);
     const rule = findRouteRule(rules, barePath);
     if (rule) {
       const to = rule.to.startsWith('/') ? withLocale(rule.to, locale) : rule.to;
       return reply.redirect(to, rule.status ?? 302);
     }
     const manifest = readManifest();
-    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, routes: manifest.routes });
+    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, variant: config.variant, routes: manifest.routes });
     let status = 200;
     let notFound: 'unmatched' | 'validation' | undefined;
     // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
@@ -392,7 +396,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
     // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
     const tour = match?.name === 'tour-page'
-      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
+      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, variant: config.variant, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
       : null;
     if (tour?.kind === 'redirect') return reply.code(301).header('Cache-Control', 'no-store').redirect(`${tour.location}${url.search}`, 301);
     if (tour?.kind === 'not-found') {
@@ -407,7 +411,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     }
     const tourOk = tour?.kind === 'ok' ? tour : null;
     const nonce = newNonce();
-    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, status, path: url.pathname, extra: tourOk?.extra, nonce }) + (tourOk ? `\n${tourOk.links}` : '');
+    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, variant: config.variant, status, path: url.pathname, extra: tourOk?.extra, nonce }) + (tourOk ? `\n${tourOk.links}` : '');
     // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
     const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
     // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).

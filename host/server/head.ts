@@ -1,4 +1,4 @@
-import { availableLocales, LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
+import { availableLocales, LOCALE_INFO, type Locale, type SiteVariant } from '@tours/shared/src/i18n/locales';
 import { switchLocalePath, type RouteMatch } from '@tours/shared/src/routing/match';
 
 export interface HeadInput {
@@ -7,6 +7,8 @@ export interface HeadInput {
   locale: Locale;
   messages: Record<string, string>;
   russianIsAvailable: boolean;
+  /** The Chinese-region site links en and cn only (issue 32). */
+  variant?: SiteVariant;
   status: number;
   path: string;
   /** A screen may bring its own (the tour page): title, description, JSON-LD, robots. */
@@ -28,7 +30,7 @@ const nonceAttr = (nonce: string | undefined) => (nonce ? ` nonce="${escapeHtml(
 
 /** Title, description, canonical and hreflang links for the HTML the server sends. */
 export function renderHead(input: HeadInput): string {
-  const { origin, match, messages, russianIsAvailable, status, extra } = input;
+  const { origin, match, messages, russianIsAvailable, variant, status, extra } = input;
   const site = messages['meta.siteName'] ?? '';
   const pageTitle = extra?.title ?? (match ? messages[`page.${match.name}.title`] : undefined) ?? messages['meta.notFound'] ?? '';
   const errorTitle = status === 404 ? messages['meta.notFound'] ?? 'Not found' : status === 503 ? messages['error.503.title'] ?? 'Service unavailable' : null;
@@ -44,7 +46,7 @@ export function renderHead(input: HeadInput): string {
   else if (extra?.robots) lines.push(`<meta name="robots" content="${escapeHtml(extra.robots)}">`);
   if (match && status < 400) {
     lines.push(`<link rel="canonical" href="${escapeHtml(origin + input.path)}">`);
-    for (const l of availableLocales(russianIsAvailable)) {
+    for (const l of availableLocales(russianIsAvailable, variant)) {
       lines.push(`<link rel="alternate" hreflang="${LOCALE_INFO[l].iso}" href="${escapeHtml(origin + switchLocalePath(match, l))}">`);
     }
     lines.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + switchLocalePath(match, 'cn'))}">`);

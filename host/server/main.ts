@@ -24,4 +24,8 @@ async function main() {
   console.log(`Host listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
 }
 
-void main();
+main().catch((error: unknown) => {
+  // An invalid app configuration (APP_CONFIG_FILE) names its items; the host does not start on a guess.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

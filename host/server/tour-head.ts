@@ -10,7 +10,7 @@ import { is } from 'superstruct';
 import { TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
 import { HERO_FALLBACK_SIZE, HERO_SIZES, heroSrcSet, plainText } from '@tours/shared/src/domain/tour';
 import { sizedImage } from '@tours/shared/src/domain/media';
-import { availableLocales, LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
+import { availableLocales, LOCALE_INFO, type Locale, type SiteVariant } from '@tours/shared/src/i18n/locales';
 import { withLocale } from '@tours/shared/src/routing/match';
 import { escapeHtml, type HeadInput } from './head';
 import { askApi, definitelyNotFound } from './api-call';
@@ -32,6 +32,8 @@ export interface TourHeadInput {
   locale: Locale;
   origin: string;
   russianIsAvailable: boolean;
+  /** The Chinese-region site links en and cn only (issue 32). */
+  variant?: SiteVariant;
   /** Currency of the Offer (the visitor's cookie, else the site's default). */
   currency: string;
   siteName: string;
@@ -77,13 +79,13 @@ export function tourJsonLd(tour: TourDetailAnswer, o: { canonical: string; origi
 }
 
 /** Head parts of a tour answer for the page's locale. */
-export function buildTourHead(tour: TourDetailAnswer, o: Pick<TourHeadInput, 'locale' | 'origin' | 'russianIsAvailable' | 'siteName'>): Extract<TourHead, { kind: 'ok' }> {
+export function buildTourHead(tour: TourDetailAnswer, o: Pick<TourHeadInput, 'locale' | 'origin' | 'russianIsAvailable' | 'variant' | 'siteName'>): Extract<TourHead, { kind: 'ok' }> {
   const canonical = `${o.origin}${tourPath(tour.slugs[o.locale] || tour.slug, o.locale)}`;
   const hero = tour.images[0]?.url ?? tour.image;
   const heroAlt = tour.images[0]?.alt ?? tour.title;
   const links = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    ...availableLocales(o.russianIsAvailable).map((l) => `<link rel="alternate" hreflang="${LOCALE_INFO[l].iso}" href="${escapeHtml(o.origin + tourPath(tour.slugs[l] || tour.slug, l))}">`),
+    ...availableLocales(o.russianIsAvailable, o.variant).map((l) => `<link rel="alternate" hreflang="${LOCALE_INFO[l].iso}" href="${escapeHtml(o.origin + tourPath(tour.slugs[l] || tour.slug, l))}">`),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(o.origin + tourPath(tour.slugs.cn || tour.slug, 'cn'))}">`,
     // The hero is the LCP element: start it with the HTML, at the size the page will ask for.
     // data-tour-hero (the tour id), data-hero-url and data-hero-alt let the tour area's skeleton paint this hero

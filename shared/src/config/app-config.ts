@@ -25,6 +25,12 @@ export interface AppConfig {
   booking: { disablePayButton: boolean; enableTicketsRequest: boolean; isCostCalculationWithEmoji: boolean };
   touristsForm: { collectPassport: boolean; collectWeight: boolean };
   schedule: { enableTimezone: boolean };
+  /** Emoji per tour feature key (e.g. { hot: '🔥' }); the spec names the item, not its keys. */
+  tourEmojis: Record<string, string>;
+  /** Video addresses for the main page. */
+  landingVideos: string[];
+  /** Image addresses for the SEO text block. */
+  seoBlockImages: string[];
   excursionsEnabled: boolean;
   russianIsAvailable: boolean;
   metrics: Record<string, string>;
@@ -69,6 +75,9 @@ export const BASE_CONFIG: AppConfig = {
   booking: { disablePayButton: false, enableTicketsRequest: true, isCostCalculationWithEmoji: false },
   touristsForm: { collectPassport: false, collectWeight: false },
   schedule: { enableTimezone: false },
+  tourEmojis: {},
+  landingVideos: [],
+  seoBlockImages: [],
   excursionsEnabled: false,
   russianIsAvailable: true,
   metrics: {},

@@ -27,15 +27,19 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Locales a visitor can choose, given the russianIsAvailable setting. */
-export function availableLocales(russianIsAvailable: boolean): Locale[] {
-  return LOCALES.filter((l) => l !== 'ru' || russianIsAvailable);
+/** The site's variant (AppConfig.variant): the Chinese-region site lists en and cn only (§1, issue 32). */
+export type SiteVariant = 'base' | 'china';
+const CHINA_LOCALES: readonly Locale[] = ['cn', 'en'];
+
+/** Locales a visitor can choose, given the russianIsAvailable setting and the site's variant. */
+export function availableLocales(russianIsAvailable: boolean, variant: SiteVariant = 'base'): Locale[] {
+  return LOCALES.filter((l) => (variant === 'china' ? CHINA_LOCALES.includes(l) : l !== 'ru' || russianIsAvailable));
 }
 
 /** Picks the best available locale from an Accept-Language header; null when none fits. */
-export function localeFromAcceptLanguage(header: string | undefined, russianIsAvailable: boolean): Locale | null {
+export function localeFromAcceptLanguage(header: string | undefined, russianIsAvailable: boolean, variant: SiteVariant = 'base'): Locale | null {
   if (!header) return null;
-  const allowed = availableLocales(russianIsAvailable);
+  const allowed = availableLocales(russianIsAvailable, variant);
   const tags = header
     .split(',')
     .map((part) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
+import { availableLocales, DEFAULT_LOCALE, isLocale, type Locale, type SiteVariant } from '../i18n/locales';
 import { ROUTES, ROUTE_BY_NAME, type RouteDef, type RouteName } from './routes';
 
 export interface RouteMatch {
@@ -14,17 +14,17 @@ export interface LocalePath {
   locale: Locale;
   /** The path without its locale prefix. */
   path: string;
-  /** True when the URL named a locale that is not offered (for example ru without russianIsAvailable). */
+  /** True when the URL named a locale that is not offered (ru without russianIsAvailable, de on the Chinese-region site). */
   unavailableLocale: boolean;
 }
 
 /** Splits '/en/visa' into en + '/visa'. cn, the default, has no prefix; '/cn/...' is not a valid prefix. */
-export function splitLocale(pathname: string, russianIsAvailable: boolean): LocalePath {
+export function splitLocale(pathname: string, russianIsAvailable: boolean, variant: SiteVariant = 'base'): LocalePath {
   const clean = normalisePath(pathname);
   const first = clean.split('/')[1] ?? '';
   if (isLocale(first) && first !== DEFAULT_LOCALE) {
     const rest = clean.slice(first.length + 1) || '/';
-    return { locale: first, path: rest, unavailableLocale: first === 'ru' && !russianIsAvailable };
+    return { locale: first, path: rest, unavailableLocale: !availableLocales(russianIsAvailable, variant).includes(first) };
   }
   return { locale: DEFAULT_LOCALE, path: clean, unavailableLocale: false };
 }
@@ -90,8 +90,8 @@ function safeDecode(s: string): string {
 }
 
 /** Finds the route for a full pathname (with or without locale prefix). Null means 'Page not found: {path}'. */
-export function matchRoute(pathname: string, opts: { russianIsAvailable: boolean; routes?: readonly RouteDef[] }): RouteMatch | null {
-  const { locale, path, unavailableLocale } = splitLocale(pathname, opts.russianIsAvailable);
+export function matchRoute(pathname: string, opts: { russianIsAvailable: boolean; variant?: SiteVariant; routes?: readonly RouteDef[] }): RouteMatch | null {
+  const { locale, path, unavailableLocale } = splitLocale(pathname, opts.russianIsAvailable, opts.variant);
   if (unavailableLocale) return null;
   for (const def of opts.routes ?? ROUTES) {
     const params = matchPattern(patternFor(def, locale), path);

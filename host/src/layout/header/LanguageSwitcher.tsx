@@ -13,7 +13,7 @@ export function LanguageList({ onChosen, className }: { onChosen?: () => void; c
   const host = useHost();
   const locale = useAtomValue(localeAtom);
   const route = useAtomValue(routeAtom);
-  const russianIsAvailable = useAtomValue(appConfigAtom).russianIsAvailable;
+  const { russianIsAvailable, variant } = useAtomValue(appConfigAtom);
   const choose = (target: Locale, href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -23,7 +23,7 @@ export function LanguageList({ onChosen, className }: { onChosen?: () => void; c
   };
   return (
     <ul className={`lay-langs${className ? ` ${className}` : ''}`}>
-      {availableLocales(russianIsAvailable).map((target) => {
+      {availableLocales(russianIsAvailable, variant).map((target) => {
         const info = LOCALE_INFO[target];
         const href = localePath(route, target);
         return (
