@@ -422,7 +422,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
     };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
-    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, body, nonce });
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, colorScheme: config.uikit.colorScheme, inputViewType: config.uikit.inputViewType, body, nonce });
     const { remotes, widgets } = manifestOrigins(manifest.parsed);
     const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
     if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);

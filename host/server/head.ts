@@ -56,10 +56,15 @@ export function renderHead(input: HeadInput): string {
 }
 
 /** The whole HTML document: head for crawlers, initial state for the first paint, the host entry. */
-export function renderDocument(o: { lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string; nonce?: string }): string {
+export function renderDocument(o: {
+  lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string; nonce?: string;
+  /** uikit.colorScheme and uikit.inputViewType (issue 32): on the root, so the kit's CSS switches before any script runs. */
+  colorScheme?: 'light' | 'dark'; inputViewType?: 1 | 2;
+}): string {
+  const scheme = o.colorScheme === 'dark' ? 'dark' : 'light';
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}">`,
+    `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}" data-color-scheme="${scheme}" data-input-view="${o.inputViewType === 2 ? 2 : 1}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

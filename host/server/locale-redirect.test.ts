@@ -16,6 +16,12 @@ describe('locale redirects (302, §2.1)', () => {
     [{ pathname: '/cn' }, { location: '/' }],
     [{ pathname: '/ru/visa', russianIsAvailable: false }, { location: '/visa' }],
     [{ pathname: '/ru/visa' }, null],
+    // The Chinese-region site offers en and cn only (issue 32).
+    [{ pathname: '/de/visa', variant: 'china' as const }, { location: '/visa' }],
+    [{ pathname: '/ru/visa', variant: 'china' as const }, { location: '/visa' }],
+    [{ pathname: '/en/visa', variant: 'china' as const }, null],
+    [{ pathname: '/', acceptLanguage: 'de,en;q=0.8', variant: 'china' as const }, { location: '/en', setCookie: 'en' }],
+    [{ pathname: '/', cookieLocale: 'de', variant: 'china' as const }, null],
   ])('%j → %j', (input, expected) => {
     expect(decideLocaleRedirect({ ...base, ...input })).toEqual(expected);
   });

@@ -13,7 +13,7 @@ export const HOSTILE_PORTS = { host: E2E_PORTS.host + 50, api: E2E_PORTS.api + 5
 /** The cost budget (issue 28): an uncached search costs 20, a new programme PDF 150 (api/src/lib/work-budget.ts). */
 export const LIMITS = { readsPerMin: 40, writesPerMin: 5, cacheMaxMb: 8, costPerMin: 300 };
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   for (;;) {
     try {
@@ -27,7 +27,7 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-function stopChild(child: ChildProcess | null): Promise<void> {
+export function stopChild(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
