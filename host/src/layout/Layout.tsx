@@ -12,6 +12,7 @@ import { PartnershipBar } from './sheets/PartnershipBar';
 import { SupportBubble } from './support/SupportBubble';
 import { useLayoutData } from './useLayoutData';
 import { ClientOnly } from '../app/ClientOnly';
+import { Analytics } from '../analytics/Analytics';
 import { useOnDemand } from '../app/on-demand';
 import './Layout.css';
 
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </SheetStack>
       <ClientOnly>
         <ChineseSiteModalGate />
+        <Analytics />
       </ClientOnly>
     </div>
   );
