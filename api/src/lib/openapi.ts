@@ -7,6 +7,7 @@
  */
 import { validate } from 'superstruct';
 import { ErrorBody, schemaMeta, type AnyStruct } from '@tours/shared/src/api/schemas/common';
+import { operationSecurity, SECURITY_SCHEMES } from './openapi-security';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -132,6 +133,7 @@ export function buildOpenApi(routes: readonly RouteDoc[], info: { title: string;
         ...(r.description ? { description: r.description } : {}),
         operationId: `${r.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
         parameters: [...pathParams, ...(r.query ? queryParameters(r.query) : []), ...headers],
+        security: operationSecurity(r),
         ...(r.body || r.multipart
           ? {
             requestBody: {
@@ -150,8 +152,11 @@ export function buildOpenApi(routes: readonly RouteDoc[], info: { title: string;
   return {
     openapi: '3.0.3',
     info,
+    // Relative: the service itself, or the host's proxy of it at the same paths.
+    servers: [{ url: '/', description: 'This service (the site proxies the same paths)' }],
     paths,
     components: {
+      securitySchemes: SECURITY_SCHEMES,
       schemas: { Error: toJsonSchema(ErrorBody) },
       parameters: {
         'X-Language': { name: 'X-Language', in: 'header', required: false, description: 'Locale of the texts: en-US/en, zh-CN/cn, de, ru (unknown → en)', schema: { type: 'string' } },
