@@ -23,6 +23,7 @@ import { registerBlogRoutes } from './routes/blog';
 import { registerBookingRoutes } from './routes/booking';
 import { registerChatLinkRoutes } from './routes/chat-link';
 import { registerCaptchaRoutes } from './routes/captcha';
+import { registerAgentRoutes } from './routes/agent';
 import { registerChatRoutes } from './routes/chat';
 import { registerContactRoutes } from './routes/contacts';
 import { registerDocsRoutes } from './routes/docs';
@@ -193,7 +194,9 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   registerTripRoutes(router, services);
   registerTourSelectionRoutes(router, services);
   registerChatLinkRoutes(router, services);
-  registerChatRoutes(app, router, services);
+  // The traveller's chat and the agent console share one hub of live connections.
+  const chatHub = registerChatRoutes(app, router, services);
+  registerAgentRoutes(app, router, services, chatHub);
   registerPaymentRoutes(app, router, services);
   registerProgrammeRoutes(app, router, services);
   registerTravelGuideRoutes(app, router, services);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
-import type { ProgrammeSchema } from '../src/db/migrations/0013-programme';
+import type { ProgrammeSchema } from '../src/db/schema';
 import type { ApiConfig } from '../src/config';
 import { MAIL_LIMIT_MESSAGE } from '../src/lib/mail-limits';
 import type { Metrics } from '../src/lib/metrics';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { INFO_PAGE_KEYS, InfoPageAnswer, type InfoBlock } from '@tours/shared/src/api/schemas/info-pages';
-import type { InfoPagesSchema } from '../src/db/migrations/0018-info-pages';
+import type { InfoPagesSchema } from '../src/db/schema';
 import { contentHash } from '../src/db/queries/info-pages';
 import { ensureInfoPages, PAGE_TEXTS, PAGE_VERSIONS } from '../src/db/seed/pages';
 import { storedBlocks } from '../src/routes/info-pages';

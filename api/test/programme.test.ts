@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '@tours/shared/src/api/schemas/programme';
 import { defaultConfig } from '../src/config';
-import type { ProgrammeSchema } from '../src/db/migrations/0013-programme';
+import type { ProgrammeSchema } from '../src/db/schema';
 import { htmlToText, ProgrammePdfs } from '../src/lib/programme-pdf';
 import { Services } from '../src/services';
 import { createTestDb, expectShape, get, outboxTo, testServer, type OutboxEntry, type TestDb } from './helpers';

@@ -20,7 +20,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { SIP_CALL_START_S, SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS, ephemeralPassword, mintCredentials, type WebCallCredentials } from '../src/routes/web-calls';
+import { SIP_CALL_START_S, SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS, ephemeralPassword, mintCredentials, type WebCallCredentials } from '../src/lib/sip-credentials';
 import { createTestDb, skipNote, testServer, type TestDb } from './helpers';
 import { SDP, SipPeer, header, uriOf, type SipMessage } from './sip-client';
 

@@ -10,7 +10,7 @@ import { readConfig } from '../src/config';
 import { insertStaff, issueStaffToken } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { WebCallCredentialsAnswer, WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
-import { SIP_CALL_START_S, SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS } from '../src/routes/web-calls';
+import { SIP_CALL_START_S, SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS } from '../src/lib/sip-credentials';
 import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
 
 const SECRET = 'test-sip-secret-0123456789abcdef';

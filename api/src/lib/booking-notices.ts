@@ -23,11 +23,8 @@ import { PAYMENT_STATUS, type PaymentKind, type PaymentMethod } from '@tours/sha
 import { cancellationOutcome, type PenaltyTier } from '@tours/shared/src/domain/cancellation';
 import { TRIP_TYPES } from '@tours/shared/src/domain/trips';
 import { buildHref } from '@tours/shared/src/routing/match';
-import type { RequestRow } from '../db/migrations/0011-requests';
-import type { PaymentRow } from '../db/migrations/0012-payments';
+import type { RequestRow, PaymentRow, RequestContactColumns, MailLimitsSchema } from '../db/schema';
 import type { Transaction } from 'kysely';
-import type { RequestContactColumns } from '../db/migrations/0022-request-contacts';
-import type { MailLimitsSchema } from '../db/migrations/0021-mail-limits';
 import { bookingDb, type BookingTrx } from '../db/queries/booking';
 import { agreementOf, invoiceById, invoicesOf } from '../db/queries/payments';
 import { accountsDb, type Traveller } from '../db/queries/travellers';

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_RE } from '@tours/shared/src/api/schemas/requests';
-import type { RequestRow } from '../db/migrations/0011-requests';
+import type { RequestRow } from '../db/schema';
 import { requestById, requestByUuid } from '../db/queries/booking';
 import type { Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
-import { signedInTraveller } from '../routes/accounts';
 import { HttpError, notFound, validationError } from './errors';
+import { signedInTraveller } from './auth';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

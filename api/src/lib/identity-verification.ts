@@ -15,8 +15,7 @@ import type { Kysely } from 'kysely';
 import type { VerificationStatus } from '@tours/shared/src/api/schemas/accounts';
 import type { VerificationProviderName } from '../config';
 import type { Db } from '../db';
-import type { ApplicantState, IdentityVerificationSchema, IdentityVerificationTable } from '../db/migrations/0009-identity-verification';
-import type { Schema } from '../db/schema';
+import type { ApplicantState, IdentityVerificationSchema, IdentityVerificationTable, Schema } from '../db/schema';
 
 export type { VerificationStatus };
 

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { MailLimitsSchema } from '../db/migrations/0021-mail-limits';
+import type { MailLimitsSchema } from '../db/schema';
 
 /**
  * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, the

@@ -28,7 +28,7 @@ import {
 } from '../db/queries/auth-codes';
 import { sweepLinkTokens } from '../db/queries/link-tokens';
 import { claimCodeNotice, sweepCodeNotices } from '../db/queries/sign-in-guards';
-import type { CodePurpose } from '../db/migrations/0008-accounts';
+import type { CodePurpose } from '../db/schema';
 import { captchaLevel, FAILURES_PER_LEVEL, MAX_LEVEL, type Captcha } from './captcha';
 import { captchaRequired, HttpError } from './errors';
 import type { AccountKey, KnownDevices } from './known-devices';

@@ -15,8 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestRow } from '../db/migrations/0011-requests';
-import type { InvoiceRow, PaymentRow } from '../db/migrations/0012-payments';
+import type { RequestRow, InvoiceRow, PaymentRow } from '../db/schema';
 import { appendHistory, bookingDb } from '../db/queries/booking';
 import {
   agreementOf, concludeAgreement, createAgreementWithInvoice, insertPayment, invoiceById, invoicesOf, markInvoicePaid, paymentByToken, settlePayment,

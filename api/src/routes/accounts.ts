@@ -3,85 +3,20 @@
  * the database), the profile and its settings, the account's favourite tours. Sign-in is routes/sign-in.ts; e-mail
  * and phone changes are routes/contacts.ts.
  */
-import type { FastifyRequest } from 'fastify';
 import {
-  ChangeCountryBody, DoneAnswer, ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, SetLanguageBody, UpdateProfileBody, UpdateProfilePhotoAnswer,
-  UpdateProfilePhotoBody, UserAnswer, UserInfoDataAnswer, type UserProfile,
+ChangeCountryBody,DoneAnswer,ProfileAnswer,SetCurrencyAnswer,SetCurrencyBody,SetLanguageBody,UpdateProfileBody,UpdateProfilePhotoAnswer,
+UpdateProfilePhotoBody,UserAnswer,UserInfoDataAnswer
 } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
-import { FavouriteTourAnswer, FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
-import { addFavouriteTours, favouriteTourIds, removeFavouriteTour } from '../db/queries/favourites';
-import { setTravellerCurrency, travellerByToken, updateTraveller, type Traveller } from '../db/queries/travellers';
+import { FavouriteTourAnswer,FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
+import { addFavouriteTours,favouriteTourIds,removeFavouriteTour } from '../db/queries/favourites';
+import { setTravellerCurrency,updateTraveller,type Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
-import { HttpError, validationError } from '../lib/errors';
-import { t } from '../lib/i18n';
-import { uploadUrl } from '../lib/uploads';
+import { validationError } from '../lib/errors';
 import type { Services } from '../services';
+import { done,profileOf } from '../lib/accounts';
+import { requireTraveller,signedInTraveller } from '../lib/auth';
 import type { ApiRouter } from './router';
-
-/** The bearer token of X-Authorization, or null. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers['x-authorization'];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  return /^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})$/i.exec(value)?.[1] ?? null;
-}
-
-/** The signed-in traveller (a live token: neither expired nor revoked), or undefined. */
-export async function signedInTraveller(s: Services, request: FastifyRequest): Promise<Traveller | undefined> {
-  const token = bearerToken(request);
-  return token ? travellerByToken(s.db, token, s.date()) : undefined;
-}
-
-/** The signed-in traveller, or a 401 in the error shape. */
-export async function requireTraveller(s: Services, request: FastifyRequest): Promise<Traveller> {
-  const traveller = await signedInTraveller(s, request);
-  if (!traveller) throw new HttpError(401, 'Unauthorized');
-  return traveller;
-}
-
-export async function profileOf(s: Services, row: Traveller, locale: ApiLocale): Promise<UserProfile> {
-  const country = row.country_id === null
-    ? undefined
-    : await s.db.kysely.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).where('id', '=', row.country_id).executeTakeFirst();
-  // The photo: an image upload (public), set by update-profile-photo.
-  const avatar = row.avatar_id === null ? undefined : await uploadById(s.db, row.avatar_id);
-  return {
-    id: Number(row.id),
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    // hasEmptyFields (§3) asks the traveller for an e-mail while there is none.
-    is_email_set: Boolean(row.is_email_set) && Boolean(row.email),
-    phone: row.phone,
-    country: country ? { id: country.id, name: t(country, 'name', locale), iso_code: country.iso_code } : null,
-    language: row.language,
-    currency: row.currency,
-    // Staff sessions are the back office's; a traveller's token never is one.
-    is_admin_auth: false,
-    is_email_confirmed: row.email !== null && row.email_confirmed_at !== null,
-    is_phone_confirmed: row.phone !== null && row.phone_confirmed_at !== null,
-    avatar_url: avatar?.kind === 'image' ? uploadUrl(avatar.stored_name) : null,
-  };
-}
-
-/** The texts of the accounts' refusals (field errors are keyed by the form's field). */
-export const ACCOUNT_ERRORS = {
-  incorrectCode: 'Incorrect code',
-  codeExpired: 'The code has expired. Request a new one',
-  linkExpired: 'The link has expired. Request a new one',
-  incorrectLogin: 'Incorrect login or password',
-  incorrectPassword: 'Incorrect password',
-  passwordsDiffer: 'Do not match',
-  emailRegistered: 'This e-mail is already registered',
-  phoneRegistered: 'This phone number is already registered',
-  emailTaken: 'This e-mail is used by another account',
-  phoneTaken: 'This phone number is used by another account',
-  noEmail: 'Add an e-mail address first',
-  noPhone: 'Add a phone number first',
-} as const;
-
-/** The answer of calls whose result the spec does not show. */
-export const done = { success: true };
 
 export function registerAccountRoutes(router: ApiRouter, s: Services): void {
   const tags = ['accounts'];

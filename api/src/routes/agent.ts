@@ -6,47 +6,35 @@
  * Every change emits its §3 event to the traveller and the staff of the chat (lib/chat-socket.ts). A staff session is
  * a bearer token in X-Authorization, like a traveller's, from staff_tokens (a traveller's token is never one).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type as object } from 'superstruct';
 import { queryId } from '@tours/shared/src/api/schemas/common';
 import {
-  AgentAuthAnswer, AgentAuthBody, AgentCallBackBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer, AgentMessageIdBody, AgentModerateBody,
-  AgentProfileAnswer, ChatAnswer, ChatIdBody, ChatIdQuery, ChatListAnswer, MessageAnswer, MessagesAnswer, MessagesQuery, SendMessageBody, UnreadCountAnswer,
-  type StaffProfile,
+AgentAuthAnswer,AgentAuthBody,AgentCallBackBody,AgentChatListQuery,AgentEditBody,AgentFreezeBody,AgentMarkAsReadAnswer,AgentMessageIdBody,AgentModerateBody,
+AgentProfileAnswer,ChatAnswer,ChatIdBody,ChatIdQuery,ChatListAnswer,MessageAnswer,MessagesAnswer,MessagesQuery,SendMessageBody,UnreadCountAnswer,
+type StaffProfile,
 } from '@tours/shared/src/api/schemas/chat';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
-  chatById, chatDb, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffByToken, staffChats, staffServes, sumCounts,
-  unreadCounts, updateChat, updateMessage, type ChatRow, type StaffAccountRow,
+chatById,chatDb,issueStaffToken,messageById,messagesOf,revokeStaffToken,staffByLogin,staffChats,staffServes,sumCounts,
+unreadCounts,updateChat,updateMessage,type ChatRow,type StaffAccountRow
 } from '../db/queries/chat';
-import { CHAT_ERRORS, chatView, chatViews, emitCallBack, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
-import { HttpError, notFound, validationError } from '../lib/errors';
+import { CHAT_ERRORS,chatView,chatViews,emitCallBack,emitChat,emitMessage,messageViews,personal,postMessage,readChat,type ChatHub } from '../lib/chat-socket';
+import { HttpError,notFound,validationError } from '../lib/errors';
 import { passwordLocked } from '../lib/password-guard';
 import { verifyPassword } from '../lib/passwords';
 import { contentDisposition } from '../lib/uploads';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { bearerToken } from './accounts';
 import type { ApiRouter } from './router';
-import { requireRegistrar, webCallSettings } from './web-calls';
+import { requireRegistrar,webCallSettings } from '../lib/sip-credentials';
+import { bearerToken,requireStaff } from '../lib/auth';
 
 /** Where staff get a message's attachment (their views of messages link it). */
 export const AGENT_FILE_PATH = '/crm/api/agent/file';
 
 export function staffProfile(row: StaffAccountRow): StaffProfile {
   return { id: Number(row.id), name: row.name, login: row.login, kind: row.kind as StaffProfile['kind'], organizer_id: row.organizer_id };
-}
-
-/** The signed-in staff member (a live staff token), or undefined. */
-export async function signedInStaff(s: Services, request: FastifyRequest): Promise<StaffAccountRow | undefined> {
-  const token = bearerToken(request);
-  return token ? staffByToken(s.db, token, s.date()) : undefined;
-}
-
-export async function requireStaff(s: Services, request: FastifyRequest): Promise<StaffAccountRow> {
-  const staff = await signedInStaff(s, request);
-  if (!staff) throw new HttpError(401, 'Unauthorized');
-  return staff;
 }
 
 /** A chat the staff member serves, or a 404. */
@@ -298,13 +286,4 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     summary: "A message's attachment, for the staff serving its chat",
     description: `${staffOnly} The file as uploaded (nosniff; a download name, inline for images); never cached. A deleted message's file is 404.`,
   });
-}
-
-/** Whether the request is the chat's own traveller or staff serving it (list-for-chat). */
-export async function chatReader(s: Services, request: FastifyRequest, chatId: number, travellerId: number | undefined): Promise<ChatRow | undefined> {
-  const chat = await chatById(s.db, chatId);
-  if (!chat) return undefined;
-  if (travellerId !== undefined && chat.traveller_id === travellerId) return chat;
-  const staff = await signedInStaff(s, request);
-  return staff && staffServes(staff, chat) ? chat : undefined;
 }

@@ -19,7 +19,7 @@ import {
 import { cancellationOutcome, type PenaltyTier } from '@tours/shared/src/domain/cancellation';
 import { ID_MAX, withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
-import type { RequestRow, RequestTouristRow } from '../db/migrations/0011-requests';
+import type { RequestRow, RequestTouristRow } from '../db/schema';
 import {
   appendHistory, bookingDb, createRequest, type BookingDb, deleteTourists, familyVariants, historyOf, insertTourists, releaseSeats, requestById, sameTourFamily, touristsOf,
   updateRequest, updateTourist, variantById, type TouristFields,
@@ -41,10 +41,9 @@ import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
-import { signedInTraveller } from './accounts';
-import { chatReader } from './agent';
 import type { ApiRouter, RequestContext } from './router';
 import { header } from './requests';
+import { chatReader, signedInTraveller } from '../lib/auth';
 
 const today = (s: Services) => s.date().toISOString().slice(0, 10);
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

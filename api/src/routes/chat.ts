@@ -29,9 +29,8 @@ import { CHAT_ERRORS, chatHubFor, chatView, chatViews, emitCallBack, emitChat, m
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { requireTraveller } from './accounts';
-import { registerAgentRoutes } from './agent';
 import type { ApiRouter } from './router';
+import { requireTraveller } from '../lib/auth';
 
 /** Connection codes: 8 of these letters and digits (no 0/O, 1/I), alive 15 minutes. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -56,11 +55,10 @@ function randomCode(length: number, alphabet: string): string {
   return out;
 }
 
-/** The chat calls, the agent console's calls, and the socket.io server (started when the server is ready). */
+/** The traveller's chat calls and the socket.io server (started when the server is ready); the agent console's calls (routes/agent.ts) share its hub. */
 export function registerChatRoutes(app: FastifyInstance, router: ApiRouter, s: Services): ChatHub {
   const hub = chatHubFor(app, s);
   registerTravellerChatRoutes(app, router, s, hub);
-  registerAgentRoutes(app, router, s, hub);
   return hub;
 }
 

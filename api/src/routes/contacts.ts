@@ -20,9 +20,10 @@ import { channelsFor, normalEmail, type LoginKind } from '../lib/logins';
 import { accountLink } from '../lib/messages';
 import { CODE_LIFETIME_MS, type CodeCheck } from '../lib/one-time-codes';
 import type { Services } from '../services';
-import { ACCOUNT_ERRORS, done, requireTraveller } from './accounts';
 import type { ApiRouter } from './router';
 import { channelOf } from './sign-in';
+import { ACCOUNT_ERRORS, done } from '../lib/accounts';
+import { requireTraveller } from '../lib/auth';
 
 const codeRefusal = (check: CodeCheck) => validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });
 

@@ -26,10 +26,9 @@ import { personal } from '../lib/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import type { Services } from '../services';
-import { bearerToken } from './accounts';
 import { organizerLegalForm } from './organizers';
 import type { ApiRouter } from './router';
-import { requireAdmin } from './staff-tools';
+import { bearerToken, requireAdmin } from '../lib/auth';
 
 export const ORGANIZER_READ: readonly StaffPermission[] = ['can_use_knowledge', 'can_view_commission'];
 export const ORGANIZER_WRITE: readonly StaffPermission[] = ['can_use_knowledge'];

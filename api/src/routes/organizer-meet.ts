@@ -39,8 +39,8 @@ import { uploadUrl } from '../lib/uploads';
 import type { Services } from '../services';
 import { parseInput } from '../lib/validation';
 import type { ApiRouter } from './router';
-import { requireAdmin } from './staff-tools';
 import { FORM_LIMITS, uploadPipeline } from './uploads';
+import { requireAdmin } from '../lib/auth';
 
 export const ORGANIZER_MEET_FILE_PATH = '/spa/contract-organizer-meet-file';
 export const ORGANIZER_MEET_KEY_PATH = '/crm/api/contract/organizer-meet-key';

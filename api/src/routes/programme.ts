@@ -24,7 +24,7 @@ import {
 } from '@tours/shared/src/api/schemas/programme';
 import type { Db } from '../db';
 import { requestById } from '../db/queries/booking';
-import type { ProgrammeSchema } from '../db/migrations/0013-programme';
+import type { ProgrammeSchema } from '../db/schema';
 import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../lib/document-links';
 import { HttpError, validationError } from '../lib/errors';
 import { normalEmail } from '../lib/logins';

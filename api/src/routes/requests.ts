@@ -29,8 +29,8 @@ import { notifyCoordinators } from '../lib/request-notice';
 import { claimConfirmation, sendRequestReceived } from '../lib/booking-notices';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
-import { signedInTraveller } from './accounts';
 import type { ApiRouter } from './router';
+import { signedInTraveller } from '../lib/auth';
 
 /**
  * The calls the partner widgets make from the partner's page, and nothing else, answer any origin

@@ -33,8 +33,9 @@ import { CODE_LIFETIME_MS } from '../lib/one-time-codes';
 import { passwordLocked } from '../lib/password-guard';
 import { hashPassword, verifyPassword, warmUpPasswords } from '../lib/passwords';
 import type { Services } from '../services';
-import { ACCOUNT_ERRORS, bearerToken, done, profileOf, requireTraveller } from './accounts';
 import type { ApiRouter } from './router';
+import { ACCOUNT_ERRORS, done, profileOf } from '../lib/accounts';
+import { bearerToken, requireTraveller } from '../lib/auth';
 
 /** A password-reset link works for an hour. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;

@@ -15,25 +15,25 @@
  * - The staff PDF is the programme PDF (lib/programme-pdf.ts): the generate call starts it in the background and
  *   answers program_pdf_being_generated at once; once made it answers program_pdf_exists with the url to open.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance,FastifyReply,FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
+import type { ApiLocale,CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import type { StaffProgrammePdfQuery as PdfQuery } from '@tours/shared/src/api/schemas/staff';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { isExcursionType } from '@tours/shared/src/domain/tour';
 import {
-  ADMIN_AUTH_COOKIE, ADMIN_SESSION_COOKIE, HIGH_DIFFICULTY, ProgrammePdfStateAnswer, StaffProgrammePdfQuery, TourPrivateDataAnswer, TourPrivateDataQuery,
-  TourPrivateVariantsAnswer, TourPrivateVariantsQuery, UserPrivateDataAnswer, type StaffPermission, type StaffPermissions,
+ADMIN_AUTH_COOKIE,ADMIN_SESSION_COOKIE,HIGH_DIFFICULTY,ProgrammePdfStateAnswer,StaffProgrammePdfQuery,TourPrivateDataAnswer,TourPrivateDataQuery,
+TourPrivateVariantsAnswer,TourPrivateVariantsQuery,UserPrivateDataAnswer,type StaffPermission
 } from '@tours/shared/src/api/schemas/staff';
-import { staffByToken, type StaffAccountRow } from '../db/queries/chat';
-import { staffPermissions, staffTour, tourOfRequest, tourStaffData, tourVariantsOf } from '../db/queries/staff';
+import { staffByToken } from '../db/queries/chat';
+import { staffPermissions,staffTour,tourOfRequest,tourStaffData,tourVariantsOf } from '../db/queries/staff';
 import { personal } from '../lib/chat-socket';
-import { HttpError, notFound, validationError } from '../lib/errors';
+import { HttpError,notFound,validationError } from '../lib/errors';
 import { ProgrammePdfs } from '../lib/programme-pdf';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { bearerToken } from './accounts';
-import { requestContext, type ApiRouter, type RequestContext } from './router';
+import { requestContext,type ApiRouter,type RequestContext } from './router';
+import { adminSession,bearerToken,requireAdmin,type AdminSession } from '../lib/auth';
 
 export const USER_PRIVATE_DATA_PATH = '/crm/api/user/private-data';
 export const ADMIN_AUTH_COOKIE_PATH = '/crm/api/user/admin-auth-cookie';
@@ -44,7 +44,6 @@ export const ADMIN_TOUR_PATH = '/tour/update';
 export const DIFFICULT_TOUR_MEMO_PATH = '/memo/high-difficulty-tours';
 /** A staff token lives 7 days (db/queries/chat.ts): the cookie no longer. */
 const COOKIE_MAX_AGE = 7 * 86_400;
-const TOKEN_RE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 
 /** The admin_auth cookie with the token and its hint, or (no token) both cleared. */
 function adminCookies(token: string | null, secure: boolean): string[] {
@@ -59,46 +58,6 @@ function adminCookies(token: string | null, secure: boolean): string[] {
 function hasAdminCookie(request: FastifyRequest): boolean {
   const names = (request.headers.cookie ?? '').split(';').map((part) => part.split('=')[0]!.trim());
   return names.includes(ADMIN_AUTH_COOKIE) || names.includes(ADMIN_SESSION_COOKIE);
-}
-
-export interface AdminSession {
-  staff: StaffAccountRow;
-  permissions: StaffPermissions;
-}
-
-/** The admin_auth cookie's token, or null. */
-export function adminCookieToken(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== ADMIN_AUTH_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-    return TOKEN_RE.test(value) ? value : null;
-  }
-  return null;
-}
-
-/** The admin session (a live staff token in X-Authorization or the admin_auth cookie) with its permissions, or undefined. */
-export async function adminSession(s: Services, request: FastifyRequest): Promise<AdminSession | undefined> {
-  for (const token of [bearerToken(request), adminCookieToken(request)]) {
-    const staff = token ? await staffByToken(s.db, token, s.date()) : undefined;
-    if (staff) return { staff, permissions: await staffPermissions(s.db, Number(staff.id)) };
-  }
-  return undefined;
-}
-
-/** The admin session holding one of `any` of the permissions: 401 without a session, 403 without the permission. */
-export async function requireAdmin(s: Services, request: FastifyRequest, any: readonly StaffPermission[]): Promise<AdminSession> {
-  const session = await adminSession(s, request);
-  if (!session) throw new HttpError(401, 'Unauthorized');
-  if (any.length && !any.some((p) => session.permissions[p])) throw new HttpError(403, 'Forbidden');
-  return session;
 }
 
 const ANY_STAFF_TOOL: readonly StaffPermission[] = ['can_use_knowledge', 'can_view_commission'];

@@ -11,9 +11,9 @@ import { TourSelectionAnswer, TourSelectionBody, isCancelledStatus, parseSelecti
 import { appendHistory, bookingDb, historyOf, requestById } from '../db/queries/booking';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import type { Services } from '../services';
-import { signedInTraveller } from './accounts';
 import { travellerActor } from '../lib/booking';
 import type { ApiRouter } from './router';
+import { signedInTraveller } from '../lib/auth';
 
 /** The tour ids of the newest 'selection' entry of a request's history (none yet: []). */
 export function currentSelection(history: readonly { action: string; changes: string | null }[]): number[] {

@@ -8,13 +8,13 @@ import type { RequestDates } from '@tours/shared/src/api/schemas/booking';
 import { requestStatusName } from '@tours/shared/src/api/schemas/booking';
 import { MyTripsAnswer, MyTripsQuery, type MyTrip } from '@tours/shared/src/api/schemas/trips';
 import { TRIP_TYPES, tripActions } from '@tours/shared/src/domain/trips';
-import type { RequestRow } from '../db/migrations/0011-requests';
+import type { RequestRow } from '../db/schema';
 import { tripsOf, type TripRows } from '../db/queries/trips';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
-import { requireTraveller } from './accounts';
 import type { ApiRouter, RequestContext } from './router';
+import { requireTraveller } from '../lib/auth';
 
 function datesOf(row: RequestRow, variants: TripRows['variants']): RequestDates {
   const time = row.time_start ?? null;

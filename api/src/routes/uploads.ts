@@ -33,8 +33,8 @@ import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadToo
 import { fetchPublicUrl, UrlFetchRefused, UrlFileTooLarge } from '../lib/url-fetch';
 import { fieldErrors, parseInput, validateInput } from '../lib/validation';
 import type { Services } from '../services';
-import { requireTraveller, signedInTraveller } from './accounts';
 import type { ApiRouter } from './router';
+import { requireTraveller, signedInTraveller } from '../lib/auth';
 
 const MB = 1024 * 1024;
 const DAY_MS = 86_400_000;

@@ -15,13 +15,13 @@ import {
 } from '@tours/shared/src/api/schemas/accounts';
 import { opt, queryId, queryInt, type LocalizationId } from '@tours/shared/src/api/schemas/common';
 import { appConfigFor } from '@tours/shared/src/config/app-config';
-import { APPLICANT_STATES } from '../db/migrations/0009-identity-verification';
+import { APPLICANT_STATES } from '../db/schema';
 import { notFound, validationError } from '../lib/errors';
 import { SANDBOX_APPLICANT_RE, SandboxVerificationProvider, verificationStatusOf } from '../lib/identity-verification';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { requireTraveller } from './accounts';
 import type { ApiRouter } from './router';
+import { requireTraveller } from '../lib/auth';
 
 /**
  * Site settings (site_settings keys) that describe the provider; each one missing keeps the app configuration's

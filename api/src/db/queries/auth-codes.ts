@@ -1,7 +1,7 @@
 /** Data layer of one-time codes (migration 0008). Hashing, limits and sending are lib/one-time-codes.ts's. */
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../index';
-import type { AuthCodeTable, CodePurpose } from '../migrations/0008-accounts';
+import type { AuthCodeTable, CodePurpose } from '../schema';
 import { prepared, type Arg } from '../prepared';
 import { accountsDb, type AccountsKysely } from './travellers';
 

@@ -7,12 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
 import { prepared, preparedShapes, type Arg } from '../prepared';
-import type { Schema } from '../schema';
-import type {
-  HistoryActor, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestTable, RequestTouristRow, RequestTouristTable,
-} from '../migrations/0011-requests';
-import type { RequestSeatsSchema } from '../migrations/0019-request-seats';
-import type { RequestContactColumns, RequestContactsSchema } from '../migrations/0022-request-contacts';
+import type { HistoryActor, RequestContactColumns, RequestContactsSchema, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestSeatsSchema, RequestTable, RequestTouristRow, RequestTouristTable, Schema } from '../schema';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 
 type BookingSchema = Schema & RequestSchema & RequestSeatsSchema & RequestContactsSchema;

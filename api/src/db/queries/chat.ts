@@ -2,10 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../index';
-import type { ChatMessageTable, ChatMessageRow, ChatRow, ChatSchema, ChatTable, StaffAccountRow } from '../migrations/0014-chat';
-import type { AccountsSchema } from '../migrations/0008-accounts';
-import type { UploadsSchema } from '../migrations/0010-uploads';
-import type { Schema } from '../schema';
+import type { AccountsSchema, ChatMessageRow, ChatMessageTable, ChatRow, ChatSchema, ChatTable, Schema, StaffAccountRow, UploadsSchema } from '../schema';
 import { tokenHash } from './travellers';
 
 export type ChatKysely = Kysely<Schema & ChatSchema & AccountsSchema & UploadsSchema>;

@@ -2,8 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely } from 'kysely';
 import type { Db } from '../index';
-import type { IndividualTourSchema } from '../migrations/0007-individual-tours';
-import type { Schema } from '../schema';
+import type { IndividualTourSchema, Schema } from '../schema';
 
 /** Request id of a tour's individual version while orders do not exist (public-site §3.7 'Booking request'). */
 export const INDIVIDUAL_REQUEST_BASE = 700000;

@@ -2,8 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../index';
-import type { InfoPageRow, InfoPagesSchema } from '../migrations/0018-info-pages';
-import type { Schema } from '../schema';
+import type { InfoPageRow, InfoPagesSchema, Schema } from '../schema';
 
 type PagesKysely = Kysely<Schema & InfoPagesSchema>;
 const pagesDb = (db: Db) => db.kysely as unknown as PagesKysely;

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../index';
-import type { LinkPurpose, LinkTokenTable } from '../migrations/0008-accounts';
+import type { LinkPurpose, LinkTokenTable } from '../schema';
 import { prepared, type Arg } from '../prepared';
 import { accountsDb, tokenHash, type AccountsKysely } from './travellers';
 

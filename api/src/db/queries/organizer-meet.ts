@@ -2,9 +2,7 @@
 import type { Kysely } from 'kysely';
 import { EMPTY_ORGANIZER_MEET, normaliseOrganizerMeet, type OrganizerMeetData } from '@tours/shared/src/domain/organizer-meet';
 import type { Db } from '../index';
-import type { UploadsSchema } from '../migrations/0010-uploads';
-import type { OrganizerContractRow, OrganizerMeetSchema } from '../migrations/0017-organizer-meet';
-import type { Schema } from '../schema';
+import type { OrganizerContractRow, OrganizerMeetSchema, Schema, UploadsSchema } from '../schema';
 import type { Upload } from './uploads';
 import { tokenHash } from './travellers';
 

@@ -4,8 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../index';
-import type { OrganizerAdminColumns } from '../migrations/0016-organizer-admin';
-import type { Schema } from '../schema';
+import type { OrganizerAdminColumns, Schema } from '../schema';
 
 type OrganizerRow = Schema['organizers'] & OrganizerAdminColumns;
 type AdminSchema = Omit<Schema, 'organizers'> & { organizers: OrganizerRow };

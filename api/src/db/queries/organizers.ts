@@ -1,8 +1,7 @@
 /** Data-layer queries of organizers and reviews. */
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../index';
-import type { OrganizerAdminColumns } from '../migrations/0016-organizer-admin';
-import type { Schema } from '../schema';
+import type { OrganizerAdminColumns, Schema } from '../schema';
 
 export function organizerById(db: Db, id: number) {
   return db.kysely.selectFrom('organizers').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,7 +1,7 @@
 /** Data layer of the outbox (migration 0008): every message the service sends, and what became of it. */
 import type { Selectable } from 'kysely';
 import type { Db } from '../index';
-import type { OutboxStatus, OutboxTable } from '../migrations/0008-accounts';
+import type { OutboxStatus, OutboxTable } from '../schema';
 import { prepared, type Arg } from '../prepared';
 import { accountsDb, type AccountsKysely } from './travellers';
 

@@ -5,9 +5,7 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Db } from '../index';
-import type { Schema } from '../schema';
-import type { RequestSchema } from '../migrations/0011-requests';
-import type { InvoiceRow, PaymentRow, PaymentSchema, PaymentTable, TravelAgreementRow } from '../migrations/0012-payments';
+import type { InvoiceRow, PaymentRow, PaymentSchema, PaymentTable, RequestSchema, Schema, TravelAgreementRow } from '../schema';
 
 type PaymentsSchema = Schema & RequestSchema & PaymentSchema;
 export type PaymentsDb = Kysely<PaymentsSchema>;

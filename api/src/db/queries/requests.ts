@@ -1,7 +1,7 @@
 /** Data layer of help requests (migration 0003); they are stored by db/queries/booking.ts createRequest. */
 import type { Kysely } from 'kysely';
 import type { Db } from '../index';
-import type { HelpRequestRow, HelpRequestSchema } from '../migrations/0003-help-requests';
+import type { HelpRequestRow, HelpRequestSchema } from '../schema';
 
 /** The help_requests table is typed here (db/schema.ts describes the catalogue). */
 function requestsDb(db: Db): Kysely<HelpRequestSchema> {

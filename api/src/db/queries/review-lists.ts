@@ -1,7 +1,7 @@
 /** What the tour page's reviews and the site-wide reviews page share: the query they start from and its page. */
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../index';
-import type { CatalogueSchema } from '../migrations/0001-catalogue';
+import type { CatalogueSchema } from '../schema';
 
 export type ReviewsEb = ExpressionBuilder<CatalogueSchema & { r: CatalogueSchema['reviews'] }, 'r'>;
 

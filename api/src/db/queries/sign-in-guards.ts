@@ -5,8 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../index';
-import type { PasswordGuardTable, SignInGuardsSchema } from '../migrations/0020-sign-in-guards';
-import type { Schema } from '../schema';
+import type { PasswordGuardTable, Schema, SignInGuardsSchema } from '../schema';
 import { prepared, type Arg } from '../prepared';
 
 type GuardsKysely = Kysely<Schema & SignInGuardsSchema>;

@@ -2,10 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { StaffPermissions } from '@tours/shared/src/api/schemas/staff';
 import type { Db } from '../index';
-import type { ChatSchema } from '../migrations/0014-chat';
-import type { IndividualTourSchema } from '../migrations/0007-individual-tours';
-import type { StaffPermissionsSchema, TourStaffDataRow, TourStaffDataTable } from '../migrations/0015-staff-permissions';
-import type { Schema } from '../schema';
+import type { ChatSchema, IndividualTourSchema, Schema, StaffPermissionsSchema, TourStaffDataRow, TourStaffDataTable } from '../schema';
 
 type StaffKysely = Kysely<Omit<Schema, 'staff_accounts'> & Omit<ChatSchema, 'staff_accounts'> & IndividualTourSchema & Omit<StaffPermissionsSchema, 'staff_accounts'> & {
   staff_accounts: ChatSchema['staff_accounts'] & StaffPermissionsSchema['staff_accounts'];

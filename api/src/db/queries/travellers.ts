@@ -5,8 +5,7 @@ import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import type { Login } from '../../lib/logins';
 import type { Db } from '../index';
 import { prepared, type Arg } from '../prepared';
-import type { AccountsSchema, TravellerAccountTable } from '../migrations/0008-accounts';
-import type { Schema } from '../schema';
+import type { AccountsSchema, Schema, TravellerAccountTable } from '../schema';
 
 /** A traveller's row. */
 export type Traveller = Selectable<TravellerAccountTable>;

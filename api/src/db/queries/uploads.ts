@@ -1,8 +1,7 @@
 /** Data layer of uploaded files (migration 0010). The files themselves are lib/uploads.ts's. */
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../index';
-import type { UploadsSchema, UploadTable } from '../migrations/0010-uploads';
-import type { Schema } from '../schema';
+import type { Schema, UploadsSchema, UploadTable } from '../schema';
 
 export type Upload = Selectable<UploadTable>;
 export type NewUpload = Omit<Insertable<UploadTable>, 'id'>;
