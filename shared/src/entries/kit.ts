@@ -49,3 +49,6 @@ export { TourHero, TourSkeleton } from '../ui/TourSkeleton';
 export type { TourHeroImage } from '../ui/TourSkeleton';
 export { TruncatedText } from '../ui/TruncatedText';
 export { errorText, useForm } from '../ui/useForm';
+export { useT } from '../i18n/use-t';
+export type { RichValues, TextValues, Translate } from '../i18n/use-t';
+export type { SharedMessageId } from '../i18n/message-ids';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useIntl } from 'react-intl';
 import { sizedImage } from '../domain/media';
 import { useFocusTrap } from './focus';
 import { CloseGlyph } from './MessageBanner';
@@ -9,6 +8,7 @@ import {
 } from './media-viewer-rules';
 import './ui.css';
 import './MediaViewer.css';
+import { useT } from '../i18n/use-t';
 
 interface Drag { id: number; x: number; y: number; dx: number; dy: number; moved: boolean; panX: number; panY: number }
 
@@ -27,7 +27,6 @@ function Arrow({ back }: { back?: boolean }) {
  * Transforms are CSS custom properties set through the CSSOM (no style attributes in the markup).
  */
 export default function MediaViewerDialog({ items, index, onClose, onIndexChange, label }: MediaViewerProps) {
-  const intl = useIntl();
   const closeButton = useRef<HTMLButtonElement>(null);
   // Esc and the arrows are listened to on the document (below): focus may be left on the page after a drag.
   const { ref: root, onKeyDown } = useFocusTrap(true, { initialFocus: closeButton, htmlClass: 'ui-mv-open' });
@@ -170,7 +169,7 @@ export default function MediaViewerDialog({ items, index, onClose, onIndexChange
     else if (action) go(action);
   };
 
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return createPortal(
     <div
       ref={root}

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { pageButtons, pageRange } from '../domain/pagination';
 import { Button } from './Button';
 import './ui.css';
 import './Pagination.css';
+import { useT } from '../i18n/use-t';
 
 export interface PaginationBarProps {
   /** The last page shown (with load more, the pages firstPage…page are on screen). */
@@ -31,8 +31,7 @@ export interface PaginationBarProps {
  * '{rangeFrom}–{rangeTo} of {total}'.
  */
 export function PaginationBar({ page, pages, total, pageSize, firstPage, hrefFor, onPage, onLoadMore, loading = false, simple = false, className }: PaginationBarProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   if (pages <= 0 || total <= 0) return null;
   const range = pageRange(firstPage ?? page, page, pageSize, total);
   const go = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {

@@ -4,12 +4,13 @@ import {
   phoneLib, PHONE_MAX_LENGTH, PHONE_MESSAGE_IDS, type PhoneCountryMatch, type PhoneCountryOption, type PhoneLib,
 } from '../domain/phone';
 import { useCombobox } from './useCombobox';
+import type { Translate as AnyIdTranslate } from '../i18n/use-t';
 import './ui.css';
 import './kit.css';
 import './phone-input.css';
 
-/** A message formatter: react-intl's `formatMessage` or the widgets' tiny one. */
-export type Translate = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => ReactNode;
+/** A message formatter of any ids: the kit's `useT()` or the widgets' tiny one. */
+export type Translate = AnyIdTranslate<string>;
 
 export interface PhoneInputProps {
   label: ReactNode;

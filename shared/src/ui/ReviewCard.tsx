@@ -10,6 +10,7 @@ import { preloadMediaViewer } from './MediaViewer';
 import { TruncatedText } from './TruncatedText';
 import './ui.css';
 import './ReviewCard.css';
+import { useT } from '../i18n/use-t';
 
 /*
  * The review card of the tour page, the organizer page and the reviews page (public-site §2.6 'Each review shows'),
@@ -98,7 +99,7 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 
 export function ReviewCard({ review, openViewer }: { review: Review; openViewer: (items: MediaItem[], index: number) => void }) {
   const host = useHost();
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const rating = reviewRating(review.rating);
   return (
     <li className="tour-review" data-testid="review">

@@ -1,6 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { appConfigAtom, favouritesAtom, sessionAtom, toggleFavouriteAtom } from '@tours/shared/core';
 import { FavouriteTourAnswer } from '../api/schemas/search';
@@ -9,6 +8,7 @@ import { Link } from './Link';
 import { Price } from './Price';
 import './ui.css';
 import './TourCard.css';
+import { useT } from '../i18n/use-t';
 
 /**
  * The favourite heart (§9 'Favourite tour ids are kept locally'): toggles the host-owned favouritesAtom (kept on
@@ -62,13 +62,12 @@ export interface TourCardProps {
  * the price in the traveller's currency with 'from', the old price and the discount.
  */
 export const TourCard = memo(function TourCard({ tour, href, actions, headingLevel = 3, eager = false, className }: TourCardProps) {
-  const intl = useIntl();
   const host = useHost();
   const config = useAtomValue(appConfigAtom);
   const view = toTourCardView(tour);
   const { isFavourite, toggle } = useFavourite(view.id);
   const [imageFailed, setImageFailed] = useState(false);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const link = href ?? host.href('tour-page', { slug: view.slug });
   const Heading = `h${headingLevel}` as 'h3';
   const titleId = `tour-card-${view.id}`;

@@ -6,7 +6,6 @@
  */
 import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
 import { SubmitHelpRequestAnswer } from '../api/schemas/requests';
@@ -15,7 +14,7 @@ import { helpRequestComment } from '../domain/help-request';
 import { browserMoscowOffset } from '../domain/moscow-offset';
 import { phoneToSend } from '../domain/phone';
 import type { HelpCardProps, HelpCardValues } from './HelpCard';
-import type { Translate } from './PhoneInput';
+import { useT } from '../i18n/use-t';
 
 /** The header of a submit's idempotency key: every resend of one submit carries the same (issue 14). */
 export const HELP_IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -97,12 +96,11 @@ export function useHelpCardSubmit(host: HostContext, clickSource: string): HelpC
  */
 export function useSiteHelpCard(clickSource: string): HelpCardProps {
   const host = useHost();
-  const intl = useIntl();
   const locale = useAtomValue(localeAtom);
   const config = useAtomValue(appConfigAtom);
   const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const submit = useHelpCardSubmit(host, clickSource);
-  const t = ((id, values) => intl.formatMessage({ id }, values as never)) as Translate;
+  const t = useT();
   return {
     t,
     locale,

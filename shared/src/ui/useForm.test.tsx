@@ -1,8 +1,9 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider, useIntl } from 'react-intl';
+import { IntlProvider } from 'react-intl';
 import type { FieldMode } from '../domain/validation';
 import en from '../i18n/messages/en/forms.json';
+import { useT, type Translate } from '../i18n/use-t';
 import { TextField } from './TextField';
 import { errorText, useForm, type FormSchema } from './useForm';
 
@@ -11,8 +12,7 @@ const MIN3: FormSchema<Values> = { name: ['required', { rule: 'min', param: 3 }]
 let latest: ReturnType<typeof useForm<Values>> | null = null;
 
 function Form({ mode, schema = MIN3 }: { mode?: FieldMode; schema?: FormSchema<Values> }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const form = useForm<Values>({ name: '', email: '' }, schema, { mode });
   latest = form;
   return (
@@ -121,7 +121,7 @@ describe('useForm: submit and server errors', () => {
 });
 
 test('errorText: its own words first, else the catalogue message with its values', () => {
-  const t = (id: string, values?: Record<string, string | number>) => `${id}${values ? JSON.stringify(values) : ''}`;
+  const t = ((id: string, values?: Record<string, string | number>) => `${id}${values ? JSON.stringify(values) : ''}`) as Translate<string>;
   expect(errorText(undefined, t)).toBeUndefined();
   expect(errorText({ id: 'forms.validation.min', values: { length: 3 } }, t)).toBe('forms.validation.min{"length":3}');
   expect(errorText({ id: 'forms.validation.incorrect', text: 'Taken' }, t)).toBe('Taken');

@@ -3,6 +3,7 @@ import {
   DEFAULT_FIELD_MODE, INCORRECT_VALUE_ID, fieldEvent, validateValue,
   type FieldMode, type FieldSchema, type FieldTrigger, type RuleSpec, type ValidationMessage,
 } from '../domain/validation';
+import type { Translate } from '../i18n/use-t';
 
 /** Rules of each field: a list of rules, or a field schema with its own mode and custom message. */
 export type FormSchema<V> = { readonly [K in keyof V]?: readonly RuleSpec[] | FieldSchema };
@@ -93,6 +94,6 @@ export function useForm<V extends Record<string, unknown>>(initial: V, schema: N
 }
 
 /** The text of a field's error: its own words (a custom or server message) or its catalogue message. */
-export function errorText<R>(message: ValidationMessage | undefined, t: (id: string, values?: Record<string, string | number>) => R): R | string | undefined {
+export function errorText(message: ValidationMessage | undefined, t: Translate<string>): string | undefined {
   return message ? (message.text ?? t(message.id, message.values)) : undefined;
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { LOCALE_INFO, availableLocales, currencyChoices, type HostContext, type Locale, type ModalContentProps } from '@tours/shared/contract';
 import type { CountriesAnswer } from '@tours/shared/api';
-import { Button, SelectField } from '@tours/shared/kit';
+import { Button, SelectField, useT } from '@tours/shared/kit';
 import { loadCountries } from '../modals/api';
 import { logLoadFailure } from '../log';
 import { localePath, rememberLocale } from '../header/locale-switch';
@@ -14,8 +13,7 @@ import '../modals/modals.css';
 /** 'Change region' (§2.3): country, language and currency in one place. */
 export function SettingsModal({ close }: { close: ModalContentProps['close'] }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const config = useAtomValue(appConfigAtom);
   const locale = useAtomValue(localeAtom);
   const route = useAtomValue(routeAtom);

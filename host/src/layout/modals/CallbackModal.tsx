@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { applyServerErrors } from '@tours/shared/api';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
-import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, PhoneInput, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
@@ -19,8 +18,7 @@ import './modals.css';
  */
 export function CallbackModal({ close, clickSource }: { close: ModalContentProps['close']; clickSource?: string }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;
   const locale = useAtomValue(localeAtom);
   const config = useAtomValue(appConfigAtom);
@@ -75,7 +73,7 @@ export function CallbackModal({ close, clickSource }: { close: ModalContentProps
         country={country}
         onCountryChange={setCountry}
         locale={locale}
-        t={(id, v) => intl.formatMessage({ id }, v)}
+        t={t}
         error={errorText(form.errors.phone, t)}
       />
       <Button type="submit" block loading={sending}>

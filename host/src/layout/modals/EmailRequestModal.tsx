@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { applyServerErrors } from '@tours/shared/api';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
@@ -23,8 +22,7 @@ export interface EmailRequestModalProps {
  */
 export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;
   const form = useForm({ email: profile?.email ?? '', comment: '' }, { email: ['required', 'email'] });
   const [sending, setSending] = useState(false);

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { subscribeEbook } from './ebook-api';
 import { TermsCaption } from '../modals/TermsCaption';
 import '../modals/modals.css';
@@ -22,8 +21,7 @@ export interface EbookModalProps {
  */
 export function EbookModal({ close, onSubscribed }: EbookModalProps) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;
   const form = useForm({ email: profile?.email ?? '' }, { email: ['required', 'email'] });
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');

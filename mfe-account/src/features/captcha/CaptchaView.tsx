@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, localeAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { SiteTokensAnswer, captchaSetup, type CaptchaType } from '@tours/shared/api';
 import { Button, useCaptchaWidget } from '@tours/shared/kit';
 import { PROVIDERS } from './provider';
 import './captcha.css';
+import { useT } from '../../i18n/t';
 
 /** The id of the modal's title (the parcel's labelId). */
 export const CAPTCHA_TITLE_ID = 'account-captcha-title';
@@ -19,8 +19,7 @@ export const CAPTCHA_TITLE_ID = 'account-captcha-title';
  */
 export function CaptchaView({ type, action, close }: { type: CaptchaType; action: string; close: (token?: string) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const settings = useAtomValue(siteSettingsAtom);
   const locale = useAtomValue(localeAtom);
   const vpnHint = useAtomValue(appConfigAtom).russianIsAvailable;

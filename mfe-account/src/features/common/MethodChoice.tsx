@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
 import type { CodeSender, VerificationMethod } from '@tours/shared/api';
 import './code.css';
+import { useT } from '../../i18n/t';
 
 export interface MethodChoiceProps {
   /** The channels the server offers for the code. */
@@ -18,8 +18,7 @@ export interface MethodChoiceProps {
  * hint that choosing another one sends a new code. Shown only when there is a choice.
  */
 export function MethodChoice({ methods, value, onChoose, disabled }: MethodChoiceProps) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const id = useId();
   if (methods.length < 2) return null;
   return (

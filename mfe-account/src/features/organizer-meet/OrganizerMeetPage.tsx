@@ -11,8 +11,8 @@ import { Button, ErrorState, PageHeader, PhoneInput, Skeleton, TextField, errorT
 import { deleteMeetFile, fetchMeet, saveMeet, uploadMeetFile } from './api';
 import { clearDraft, fieldRule, readDraft, sameValues, sessionStore, toData, toValues, writeDraft, type MeetValues } from './form';
 import './organizer-meet.css';
+import { useT, type T, type MessageId } from '../../i18n/t';
 
-type T = (id: string, values?: Record<string, string | number>) => string;
 
 /**
  * The organizer-meet contract page (accounts-and-comms §2 'Organizer-meet contract pages'; route 'organizer-meet',
@@ -64,8 +64,7 @@ function labelId(field: OrganizerMeetField, form: ContractLegalForm | null): str
 type SaveState = { kind: 'idle' } | { kind: 'restored' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; text: string };
 
 function MeetForm({ meetKey, initial }: { meetKey: string; initial: OrganizerMeetAnswer }) {
-  const intl = useIntl();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const locale = useAtomValue(localeAtom);
   const storage = useMemo(sessionStore, []);
@@ -94,7 +93,7 @@ function MeetForm({ meetKey, initial }: { meetKey: string; initial: OrganizerMee
     applies(field) ? (
       <TextField
         key={field}
-        label={t(labelId(field, legalForm))}
+        label={t(labelId(field, legalForm) as MessageId)}
         required={required.has(field)}
         maxLength={organizerMeetInputMax(field)}
         error={errorText(form.errors[field], t)}
@@ -151,7 +150,7 @@ function MeetForm({ meetKey, initial }: { meetKey: string; initial: OrganizerMee
         legend={t('account.meet.legalForm')}
         name="legal_form"
         value={form.values.legal_form}
-        options={['1', '2', '3'].map((v) => ({ value: v, label: t(`account.meet.legalForm.${v}`) }))}
+        options={['1', '2', '3'].map((v) => ({ value: v, label: t(`account.meet.legalForm.${v}` as MessageId) }))}
         onChange={(v) => form.change('legal_form', v)}
         required
       />
@@ -187,7 +186,7 @@ function MeetForm({ meetKey, initial }: { meetKey: string; initial: OrganizerMee
           country={phoneCountry}
           onCountryChange={setPhoneCountry}
           locale={locale}
-          t={(id, values) => intl.formatMessage({ id }, values)}
+          t={t}
           error={errorText(form.errors.contact_phone, t)}
           required={required.has('contact_phone')}
         />
@@ -211,7 +210,7 @@ function MeetForm({ meetKey, initial }: { meetKey: string; initial: OrganizerMee
       <Files meetKey={meetKey} files={files} onFiles={setFiles} t={t} />
       <p className="acc-meet__summary" role="status">
         {missing.length
-          ? t('account.meet.missing', { fields: missing.map((f) => t(labelId(f, legalForm))).join(', ') })
+          ? t('account.meet.missing', { fields: missing.map((f) => t(labelId(f, legalForm) as MessageId)).join(', ') })
           : t('account.meet.complete')}
       </p>
       {state.kind === 'invalid' && (
@@ -277,7 +276,7 @@ function Files({ meetKey, files, onFiles, t }: { meetKey: string; files: Organiz
       if (error.status === 413) return t('account.meet.files.tooLarge', { max: MAX_FILE_MB });
       if (error.fieldErrors.file) return error.fieldErrors.file;
     }
-    return t(fallback);
+    return t(fallback as MessageId);
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {

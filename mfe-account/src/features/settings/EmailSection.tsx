@@ -1,5 +1,4 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { AUTH_CODE_LENGTH, type UserProfile } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
@@ -11,6 +10,7 @@ import { CONTACT_VIEW, contactReducer } from './contact-flow';
 import { emailState } from './rules';
 import { settingsFailure } from './session';
 import { FormActions } from './FormActions';
+import { useT } from '../../i18n/t';
 
 export interface EmailSectionProps {
   profile: UserProfile;
@@ -24,8 +24,7 @@ export interface EmailSectionProps {
  * the code confirms it here), or send the confirmation of the current one again (email-confirmation-request).
  */
 export function EmailSection({ profile, token, reload }: EmailSectionProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const headingId = useId();
   const [state, dispatch] = useReducer(contactReducer, CONTACT_VIEW);

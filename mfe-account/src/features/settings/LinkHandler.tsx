@@ -8,6 +8,7 @@ import { isSessionOver } from '../common/errors';
 import { deviceFavourites } from '../common/favourites';
 import { checkPasswordResetToken, confirmEmail, fetchProfile, resetPassword, signInByLink } from './api';
 import { isLinkToken, linkFailure, linkOfQuery, urlWithoutLinks, type AccountLink, type LinkFailure, type LinkKind } from './links';
+import { useT, type MessageId } from '../../i18n/t';
 
 const TITLES: Readonly<Record<LinkKind, string>> = {
   'sign-in': 'account.link.signInTitle',
@@ -85,12 +86,11 @@ function useLinkCall<T>(token: string, call: () => Promise<T>, onDone?: (value: 
 
 /** What a link shows while its call runs, and when it failed: the API's words, the generic text, or Retry. */
 function LinkStatus({ state, pendingId, retry }: { state: CallState<unknown>; pendingId: string; retry: () => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   if (state.status === 'pending') {
     return (
       <p className="acc-settings__notice" role="status" aria-busy="true">
-        {t(pendingId)}
+        {t(pendingId as MessageId)}
       </p>
     );
   }
@@ -155,8 +155,7 @@ type ResetValues = { password: string; confirm_password: string };
 
 function ResetForm({ token, onLinkFailed }: { token: string; onLinkFailed: (failure: LinkFailure) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const session = useAtomValue(sessionAtom);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
 import { changePassword } from './api';
 import { passwordChangeBody, type PasswordChangeValues } from './rules';
 import { settingsFailure } from './session';
+import { useT } from '../../i18n/t';
 
 const EMPTY: PasswordChangeValues = { old_password: '', password: '', confirm_password: '' };
 
@@ -15,8 +15,7 @@ const EMPTY: PasswordChangeValues = { old_password: '', password: '', confirm_pa
  * account's others end.
  */
 export function PasswordSection({ token }: { token: string }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const headingId = useId();
   const [saving, setSaving] = useState(false);

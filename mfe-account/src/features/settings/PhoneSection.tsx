@@ -1,6 +1,5 @@
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import { AUTH_CODE_LENGTH, type CodeSender, type UserProfile } from '@tours/shared/api';
 import { Button, PhoneInput, errorText, useForm } from '@tours/shared/kit';
@@ -13,6 +12,7 @@ import { changePhone, confirmPhone, fetchPhoneConfirmationMethods, sendConfirmat
 import { CONTACT_VIEW, contactReducer } from './contact-flow';
 import { settingsFailure } from './session';
 import { FormActions } from './FormActions';
+import { useT } from '../../i18n/t';
 
 export interface PhoneSectionProps {
   profile: UserProfile;
@@ -26,8 +26,7 @@ export interface PhoneSectionProps {
  * (phone-confirmation-methods: choosing another sends a new code through it) → the code confirms it.
  */
 export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const headingId = useId();
   const locale = useAtomValue(localeAtom);
@@ -158,7 +157,7 @@ export function PhoneSection({ profile, token, reload }: PhoneSectionProps) {
             country={country}
             onCountryChange={setCountry}
             locale={locale}
-            t={(id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => intl.formatMessage({ id }, values)}
+            t={t}
             error={errorText(phoneForm.errors.phone, t)}
             required
           />

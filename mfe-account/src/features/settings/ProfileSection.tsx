@@ -8,6 +8,7 @@ import { isSessionOver } from '../common/errors';
 import { changeCountry, fetchCountries, setLanguage, updateProfile, updateProfilePhoto, uploadImage } from './api';
 import { initialLanguage, initials, languageOptions } from './rules';
 import { endSession, settingsFailure } from './session';
+import { useT } from '../../i18n/t';
 
 export interface ProfileProps {
   profile: UserProfile;
@@ -73,8 +74,7 @@ type PhotoState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'done' } | 
  * session follow. Progress and the outcome are announced (a status line); an error is an alert under the button.
  */
 function PhotoForm({ profile, token, onUser }: ProfileProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const titleId = useId();
   const hintId = useId();
@@ -171,8 +171,7 @@ function PhotoForm({ profile, token, onUser }: ProfileProps) {
 }
 
 function NameForm({ profile, token, onUser }: ProfileProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const [saving, setSaving] = useState(false);
   const form = useForm({ first_name: profile.first_name, last_name: profile.last_name }, { first_name: [{ rule: 'max', param: 100 }], last_name: [{ rule: 'max', param: 100 }] });
@@ -205,8 +204,7 @@ function NameForm({ profile, token, onUser }: ProfileProps) {
 
 /** The language of the messages the traveller gets (set-language). The page keeps its own locale (the header's switcher). */
 function LanguageForm({ profile, token, onUser }: ProfileProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const id = useId();
   const locale = useAtomValue(localeAtom);
@@ -256,8 +254,7 @@ function LanguageForm({ profile, token, onUser }: ProfileProps) {
 
 /** The traveller's country, from the country list (change-country). */
 function CountryForm({ profile, token, onUser }: ProfileProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const id = useId();
   const locale = useAtomValue(localeAtom);

@@ -1,6 +1,5 @@
 import { useState, type Dispatch, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { favouritesAtom, useHost } from '@tours/shared/core';
 import { AUTH_CODE_LENGTH, applyServerErrors, onForm, type CodeSender, type SignedInAnswer } from '@tours/shared/api';
 import { Button, errorText, useForm } from '@tours/shared/kit';
@@ -10,6 +9,7 @@ import { ResendButton } from '../common/ResendButton';
 import { isFieldAnswer } from '../common/errors';
 import { authViaCode, sendAuthCode } from './api';
 import { MAX_FAVOURITES, codeSenderFor, fieldErrorsFor, redirectTarget, type FlowAction, type FlowState } from './flow';
+import { useT } from '../../i18n/t';
 
 /** Where the page goes on a redirect answer (a seam for tests: jsdom cannot navigate). */
 export const browser = { assign: (url: string) => window.location.assign(url) };
@@ -21,8 +21,7 @@ export const browser = { assign: (url: string) => window.location.assign(url) };
  */
 export function CodeStep({ state, dispatch, onSignedIn }: { state: FlowState; dispatch: Dispatch<FlowAction>; onSignedIn: (answer: SignedInAnswer) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const favourites = useAtomValue(favouritesAtom);
   const form = useForm({ code: '' }, { code: ['required', { rule: 'min', param: AUTH_CODE_LENGTH }] }, { mode: 'passive' });
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,4 @@
 import { useState, type Dispatch, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { applyServerErrors, type SignedInAnswer } from '@tours/shared/api';
 import { Button, TextField, errorText, type useForm } from '@tours/shared/kit';
@@ -8,6 +7,7 @@ import { deviceFavourites } from '../common/favourites';
 import { authWithPassword } from './api';
 import { browser } from './CodeStep';
 import { passwordLogin, redirectTarget, type FlowAction } from './flow';
+import { useT } from '../../i18n/t';
 
 export type PasswordValues = { login: string; password: string };
 export type PasswordForm = ReturnType<typeof useForm<PasswordValues>>;
@@ -19,8 +19,7 @@ export type PasswordForm = ReturnType<typeof useForm<PasswordValues>>;
  */
 export function PasswordStep({ form, dispatch, onSignedIn }: { form: PasswordForm; dispatch: Dispatch<FlowAction>; onSignedIn: (answer: SignedInAnswer) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { applyServerErrors } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
 import { isFieldAnswer } from '../common/errors';
 import { passwordRecovery } from './api';
 import type { FlowAction } from './flow';
+import { useT } from '../../i18n/t';
 
 /**
  * Step 'recovery' ('Forgot your password?'): the account's e-mail; the answer is the same for any address, so the
@@ -13,8 +13,7 @@ import type { FlowAction } from './flow';
  */
 export function RecoveryStep({ initialEmail, dispatch }: { initialEmail: string; dispatch: (action: FlowAction) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const form = useForm({ email: initialEmail }, { email: ['required', 'email'] }, { mode: 'passive' });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);

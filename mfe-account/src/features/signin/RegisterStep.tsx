@@ -1,12 +1,12 @@
-import { useState, type Dispatch, type FormEvent, type ReactNode } from 'react';
+import { useState, type Dispatch, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { favouritesAtom, localeAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, onForm } from '@tours/shared/api';
 import { Button, PhoneInput, TextField, errorText, type useForm } from '@tours/shared/kit';
 import { registerWithoutPassword } from './api';
 import { TermsCheck } from './TermsCheck';
 import { MAX_FAVOURITES, codeSenderFor, codeStillRunning, fieldErrorsFor, loginOf, switchLogin, utcOffsetHours, type FlowAction, type FlowState, type RegisterValues } from './flow';
+import { useT } from '../../i18n/t';
 
 export type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
 
@@ -30,8 +30,7 @@ export interface RegisterStepProps {
 
 export function RegisterStep({ state, dispatch, form, country, onCountryChange, onUsePassword }: RegisterStepProps) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const favourites = useAtomValue(favouritesAtom);
   const locale = useAtomValue(localeAtom);
   const [busy, setBusy] = useState(false);
@@ -87,7 +86,7 @@ export function RegisterStep({ state, dispatch, form, country, onCountryChange, 
           country={country}
           onCountryChange={onCountryChange}
           locale={locale}
-          t={(id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => intl.formatMessage({ id }, values)}
+          t={t}
           error={errorText(form.errors.phone, t)}
           required
         />

@@ -1,6 +1,5 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, favouritesAtom, localeAtom, signInAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { withLocale } from '@tours/shared/contract';
 import { PASSWORD_MAX, type SignedInAnswer } from '@tours/shared/api';
@@ -14,6 +13,7 @@ import { RegisterStep } from './RegisterStep';
 import { SignUpStep } from './SignUpStep';
 import { flowReducer, initialFlow, isLogin, loginOf, methodOfSetting, passwordLogin, type RegisterValues, type Segment, type Step } from './flow';
 import './signin.css';
+import { useT, type MessageId } from '../../i18n/t';
 
 /** The id of the modal's title (the parcel's labelId). */
 export const LOGIN_TITLE_ID = 'account-login-title';
@@ -42,8 +42,7 @@ const TITLES: Readonly<Record<Step, string>> = {
  */
 export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
   const host = useHost();
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const mainAuthMethod = useAtomValue(siteSettingsAtom).main_auth_method;
   const locale = useAtomValue(localeAtom);
   const [state, dispatch] = useReducer(flowReducer, mainAuthMethod, initialFlow);
@@ -110,7 +109,7 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
           </Button>
         )}
         <h2 id={LOGIN_TITLE_ID} className="acc-login__title">
-          {t(inner ? TITLES[state.step] : TITLES.register)}
+          {t((inner ? TITLES[state.step] : TITLES.register) as MessageId)}
         </h2>
       </div>
       {!inner && (

@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { localeAtom, useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, PASSWORD_MIN, applyServerErrors, onForm, type SignedInAnswer } from '@tours/shared/api';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
@@ -9,6 +8,7 @@ import { deviceFavourites } from '../common/favourites';
 import { register } from './api';
 import { utcOffsetHours } from './flow';
 import { TermsCheck } from './TermsCheck';
+import { useT } from '../../i18n/t';
 
 export type SignUpValues = {
   first_name: string;
@@ -31,9 +31,8 @@ const EMPTY: SignUpValues = { first_name: '', last_name: '', email: '', phone: '
  */
 export function SignUpStep({ country, onCountryChange, onSignedIn }: { country: string; onCountryChange: (country: string) => void; onSignedIn: (answer: SignedInAnswer) => void }) {
   const host = useHost();
-  const intl = useIntl();
   const locale = useAtomValue(localeAtom);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const form = useForm<SignUpValues>(
     EMPTY,
@@ -88,7 +87,7 @@ export function SignUpStep({ country, onCountryChange, onSignedIn }: { country: 
         country={country}
         onCountryChange={onCountryChange}
         locale={locale}
-        t={(id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => intl.formatMessage({ id }, values)}
+        t={t}
         error={err('phone')}
       />
       <TextField

@@ -12,6 +12,7 @@ import { endSession } from '../common/session';
 import { fetchMyTrips } from './api';
 import { tripDatesText, tripLinks } from './trips';
 import './trips.css';
+import { useT, type MessageId } from '../../i18n/t';
 
 /**
  * My trips (/account/trips, issue 29): the signed-in traveller's bookings, newest first — each with its status, dates,
@@ -103,7 +104,7 @@ function Trips({ token }: { token: string }) {
 function TripItem({ trip }: { trip: MyTrip }) {
   const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const titleId = `acc-trip-${trip.id}`;
   const dates = tripDatesText(trip.dates, intl);
   const links = tripLinks(trip, host.href);
@@ -144,7 +145,7 @@ function TripItem({ trip }: { trip: MyTrip }) {
           <p className="acc-trip__actions">
             {links.map((link, i) => (
               <Link key={link.action} className={`ui-btn ${i === 0 ? 'ui-btn--primary' : 'ui-btn--secondary'}`} href={link.href}>
-                {t(link.labelId, link.values)}
+                {t(link.labelId as MessageId, link.values)}
               </Link>
             ))}
           </p>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import { applyServerErrors, type BookingRequest, type CancellationTerms } from '@tours/shared/api';
 import { formatPrice } from '@tours/shared/domain';
-import { Button } from '@tours/shared/kit';
+import { Button, type Translate } from '@tours/shared/kit';
 import { cancelRequest } from './api';
+import { useT } from '../../i18n/t';
 
 /** At most this many characters of a cancellation message (the API's limit). */
 const MESSAGE_MAX = 3000;
@@ -13,7 +13,7 @@ const MESSAGE_MAX = 3000;
  * What cancelling today does to the money paid (the API's `cancellation`, by the tour's penalty tiers; issue 29: a
  * paid booking was cancelled without a word about it).
  */
-export function cancellationText(c: CancellationTerms, t: (id: string, values?: Record<string, string | number>) => string): string {
+export function cancellationText(c: CancellationTerms, t: Translate<string>): string {
   const money = (amount: number) => formatPrice(amount, c.currency);
   if (c.percent === null || c.retained === null || c.refund === null) return t('booking.arrival.cancel.money.unknown', { paid: money(c.paid) });
   if (c.retained === 0) return t('booking.arrival.cancel.money.free', { paid: money(c.paid) });
@@ -27,9 +27,8 @@ export function cancellationText(c: CancellationTerms, t: (id: string, values?: 
  * answer is the request as it is now, shown at once. A conflict (the tour took place meanwhile) reloads the request.
  */
 export function CancelRequest({ request, onCancelled, onStale }: { request: BookingRequest; onCancelled: (request: BookingRequest) => void; onStale: () => void }) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');

@@ -4,6 +4,7 @@ import type { BookingRequest } from '@tours/shared/api';
 import { formatPrice } from '@tours/shared/domain';
 import { useDateFormat } from '../common/format';
 import { meetingOf, moneyRows } from './meeting';
+import { useT } from '../../i18n/t';
 
 /** 'Meeting': the date (and start time) and the tour's gathering place, one fact of the request's card (issue 29). */
 export function MeetingFact({ request }: { request: BookingRequest }) {
@@ -30,11 +31,10 @@ export function MeetingFact({ request }: { request: BookingRequest }) {
  * charged, not converted).
  */
 export function MoneySummary({ request }: { request: BookingRequest }) {
-  const intl = useIntl();
   const id = useId();
+  const t = useT();
   const rows = moneyRows(request);
   if (!rows) return null;
-  const t = (key: string) => intl.formatMessage({ id: key });
   const money = (amount: number) => formatPrice(amount, rows.currency);
   return (
     <section className="bk-arrival__card" aria-labelledby={id} data-testid="money">

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { ApiError, appConfigAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, type BookingRequest, type Invoice } from '@tours/shared/api';
 import { formatPrice } from '@tours/shared/domain';
@@ -9,6 +8,7 @@ import { useDateFormat } from '../common/format';
 import { createPayment } from './api';
 import { isWebUrl, paymentMethodOf } from './arrival';
 import { browser } from './browser';
+import { useT } from '../../i18n/t';
 
 /**
  * The travel agreement and the invoices of a confirmed request (accounts-and-comms §3), amounts in the request's
@@ -17,11 +17,10 @@ import { browser } from './browser';
  * An invoice that can no longer be paid (409) or is gone (404) means the page is out of date: it asks again.
  */
 export function PaymentRecords({ request, onStale }: { request: BookingRequest; onStale: () => void }) {
-  const intl = useIntl();
   const host = useHost();
   const config = useAtomValue(appConfigAtom);
   const fmt = useDateFormat();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const id = useId();
   const [paying, setPaying] = useState<number | null>(null);
   const sending = useRef(false);

@@ -8,6 +8,7 @@ import { datesLabelKey, durationOf, hasMeeting, historyActorKey, historyKey, ind
 import { CancelRequest } from './CancelRequest';
 import { PaymentRecords } from './PaymentRecords';
 import { MeetingFact, MoneySummary } from './MeetingAndMoney';
+import { useT, type T, type MessageId } from '../../i18n/t';
 
 export interface RequestViewProps {
   request: BookingRequest;
@@ -17,7 +18,6 @@ export interface RequestViewProps {
   onStale: () => void;
 }
 
-type T = (id: string, values?: Record<string, string | number>) => string;
 
 /**
  * A request as its traveller sees it: 'Request #N' and its status in words, the facts (dates, party, when sent), the
@@ -25,8 +25,7 @@ type T = (id: string, values?: Record<string, string | number>) => string;
  * open), the contacts given, what happened when, and the cancellation while the API allows it.
  */
 export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
-  const intl = useIntl();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const fmt = useDateFormat();
   const headingId = useId();
   const [cancelled, setCancelled] = useState(false);
@@ -60,12 +59,12 @@ export function RequestView({ request, onChanged, onStale }: RequestViewProps) {
               <dt>{t('booking.arrival.facts.status')}</dt>
               <dd>
                 <span className={`bk-arrival__status bk-arrival__status--${request.is_cancelled ? 'cancelled' : request.status_name}`} data-testid="request-status">
-                  {t(requestStatusKey(request.status))}
+                  {t(requestStatusKey(request.status) as MessageId)}
                 </span>
               </dd>
             </div>
             <div>
-              <dt>{t(datesLabelKey(request))}</dt>
+              <dt>{t(datesLabelKey(request) as MessageId)}</dt>
               <dd>
                 {dates}
                 {d.not_guaranteed && <span className="bk-arrival__chip">{t('booking.date.approximate')}</span>}
@@ -224,8 +223,8 @@ function History({ request, t }: { request: BookingRequest; t: T }) {
               {fmt.dateTime(item.at)}
             </time>
             <span>
-              {t(historyKey(item))} {t(historyActorKey(item.actor))}
-              {item.to_status !== null && item.action !== 'created' && <>: {t(requestStatusKey(item.to_status))}</>}
+              {t(historyKey(item) as MessageId)} {t(historyActorKey(item.actor) as MessageId)}
+              {item.to_status !== null && item.action !== 'created' && <>: {t(requestStatusKey(item.to_status) as MessageId)}</>}
             </span>
             {item.message && <q className="bk-arrival__text">{item.message}</q>}
           </li>

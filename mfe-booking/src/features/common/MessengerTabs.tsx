@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
 import type { ChatSourcesAnswer } from '@tours/shared/api';
 import { QrCode } from './QrCode';
+import { useT } from '../../i18n/t';
 
 /** The two messenger tabs of §2.7, in order; the second names its bot. */
 export const MESSENGER_TABS = ['whatsapp', 'telegram'] as const;
@@ -27,8 +27,7 @@ export function botHandle(url: string): string | null {
  * WAI-ARIA tabs: arrow keys, Home and End move between them.
  */
 export function MessengerTabs({ sources }: { sources: Partial<ChatSourcesAnswer> | null | undefined }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const tabs = messengerTabs(sources);
   const [active, setActive] = useState(0);
   const base = `msg-tabs${useId()}`;
@@ -89,8 +88,7 @@ export function MessengerTabs({ sources }: { sources: Partial<ChatSourcesAnswer>
  * first messenger that has a link, its name and the instruction, and the link for a phone's browser.
  */
 export function MessengerQrCard({ sources }: { sources: Partial<ChatSourcesAnswer> | null | undefined }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const first = messengerTabs(sources)[0];
   if (!first) return null;
   const name = t(`booking.messengers.${first.messenger}`);

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 import { sendChatLinkSms } from './api';
+import { useT, type MessageId } from '../../i18n/t';
 
 type State = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; messageId: string };
 
@@ -11,9 +11,8 @@ type State = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; messageId: 
  * then "We've sent the chat link in SMS to {phone}"; the §8 text when the SMS service is unavailable. Sent once.
  */
 export function SmsChatLink({ requestId, requestUUID, phone }: { requestId: number; requestUUID: string; phone: string }) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
@@ -49,7 +48,7 @@ export function SmsChatLink({ requestId, requestUUID, phone }: { requestId: numb
       </Button>
       {state.kind === 'failed' && (
         <p className="bk-sms__error" role="alert">
-          {t(state.messageId)}
+          {t(state.messageId as MessageId)}
         </p>
       )}
     </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { ApiError, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, useApiQuery, type ConfirmationSent } from '@tours/shared/api';
 import { browserMoscowOffset } from '@tours/shared/domain';
@@ -9,6 +8,7 @@ import { addEmailToRequest, fetchChatSources } from './api';
 import { ChatMockup } from './ChatMockup';
 import { MessengerQrCard, MessengerTabs } from './MessengerTabs';
 import { SmsChatLink } from './SmsChatLink';
+import { useT } from '../../i18n/t';
 
 export interface SuccessScreenProps {
   requestId: number;
@@ -34,9 +34,8 @@ export interface SuccessScreenProps {
  * the tab can come back.
  */
 export function SuccessScreen({ requestId, requestUUID, hasEmail, phone, confirmation }: SuccessScreenProps) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const heading = useRef<HTMLHeadingElement | null>(null);
   const clientId = useAtomValue(sessionAtom)?.profile.id;
   const chinese = useAtomValue(localeAtom) === 'cn';
@@ -73,9 +72,8 @@ export function SuccessScreen({ requestId, requestUUID, hasEmail, phone, confirm
 
 /** Where the confirmation went (or that the link is the way back) and the link to the booking. */
 function BookingLink({ requestUUID, confirmation }: { requestUUID: string; confirmation: ConfirmationSent | null | undefined }) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   let where: string | null = null;
   if (confirmation === null) where = t('booking.success.notSent');
   else if (confirmation) where = t(confirmation.channel === 'email' ? 'booking.success.sentEmail' : 'booking.success.sentSms', { to: confirmation.to });
@@ -93,9 +91,8 @@ function BookingLink({ requestUUID, confirmation }: { requestUUID: string; confi
 }
 
 function AddEmailForm({ requestId, requestUUID }: { requestId: number; requestUUID: string }) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const form = useForm({ email: '' }, { email: ['required', 'email'] });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);

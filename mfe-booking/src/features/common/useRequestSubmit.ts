@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import { applyServerErrors, isRetryableError } from '@tours/shared/api';
 import { clearDraft, newIdempotencyKey, writeDraft } from './draft';
+import { useT } from '../../i18n/t';
 
 /** What the hook needs of a `useForm` form. */
 export interface SubmittableForm<V> {
@@ -41,9 +41,8 @@ export interface RequestSubmitOptions<V, A> {
  * general message is a toast (§5.8); a key sent before with other fields is dropped, so the next submit is a new one.
  */
 export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const keyRef = useRef<string | undefined>(o.initialKey);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);

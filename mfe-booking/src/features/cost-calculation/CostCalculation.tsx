@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { currencyAtom, localeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type ApiClient, type TourForRequestAnswer } from '@tours/shared/api';
 import { TIMING } from '@tours/shared/domain';
@@ -9,6 +8,7 @@ import { fetchTickets } from './api';
 import type { CostDateOption } from './cost-calculation';
 import { CostCalculationForm } from './CostCalculationForm';
 import './cost-calculation.css';
+import { useT } from '../../i18n/t';
 
 /** The request page's tour call and date rules (features/request), handed in by the parcel that composes the two. */
 export interface RequestTourSource {
@@ -37,11 +37,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * flight quote goes.
  */
 export function CostCalculation({ tourId, tourTitle, tourType, titleId, source, close }: CostCalculationProps) {
-  const intl = useIntl();
   const host = useHost();
   const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const data = useApiQuery(`cost-calculation:${tourId}:${locale}:${currency}`, (signal) =>
     Promise.all([source.load(host.api, tourId, signal), fetchTickets(host.api, tourId, signal)]),
   );

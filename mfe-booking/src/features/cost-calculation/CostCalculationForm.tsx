@@ -1,11 +1,10 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer, TicketsAnswer, TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, phoneToSend, TIMING } from '@tours/shared/domain';
-import { Autocomplete, Button, PhoneInput, Price, TextField, errorText, useForm, type AutocompleteGroup } from '@tours/shared/kit';
+import { Autocomplete, Button, PhoneInput, Price, TextField, errorText, useForm, type AutocompleteGroup, type Translate } from '@tours/shared/kit';
 import { readCookie } from '../common/cookies';
 import { draftKey, readDraft } from '../common/draft';
 import { useDateFormat } from '../common/format';
@@ -16,6 +15,7 @@ import {
   EMPTY_COST, FIELD_LABEL_IDS, costCalculationData, costDateOptions, costFieldErrors, costSchema, isIndividualDates, maskTime, resetDates, timeAsked,
   travelChoiceAvailable, type CostDateOption, type CostField, type CostValues,
 } from './cost-calculation';
+import { useT, type MessageId } from '../../i18n/t';
 
 export interface CostCalculationFormProps {
   tourId: number;
@@ -40,9 +40,8 @@ export interface CostCalculationFormProps {
  * the request's form, inside the same region, whose element the submit searches for the fields to focus.
  */
 export function CostCalculationForm({ tourId, tourType, tour, tickets, options: allOptions, bounds, onSent }: CostCalculationFormProps) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const fmt = useDateFormat();
   const locale = useAtomValue(localeAtom);
   const profile = useAtomValue(sessionAtom)?.profile;
@@ -79,7 +78,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
     storageKey,
     initialKey: start.idempotencyKey,
     country,
-    fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField]) : f),
+    fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField] as MessageId) : f),
     serverFields: costFieldErrors,
     // The fields to focus are in the city's search form and the request's form: the region holds both.
     formRef: regionRef as RefObject<HTMLElement | null> as RefObject<HTMLFormElement | null>,
@@ -254,7 +253,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
           country={country}
           onCountryChange={setCountry}
           locale={locale}
-          t={(id, v) => intl.formatMessage({ id }, v)}
+          t={t}
           error={err('phone')}
         />
 
@@ -267,7 +266,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
   );
 }
 
-function DateText({ option, fmt, t }: { option: CostDateOption; fmt: ReturnType<typeof useDateFormat>; t: (id: string, v?: Record<string, string | number>) => string }) {
+function DateText({ option, fmt, t }: { option: CostDateOption; fmt: ReturnType<typeof useDateFormat>; t: Translate<string> }) {
   if (option.kind === 'individual') return <span>{t('booking.date.individual')}</span>;
   if (option.kind === 'excursion') return <span>{t('booking.date.excursion', { date: fmt.date(option.date), start: option.start, end: option.end })}</span>;
   const v = option.variant;

@@ -10,8 +10,8 @@ import { fetchRequestByUuid, isRequestUuid } from '../common/request-link';
 import { fetchContacts, fetchMeetingTour, fetchWorkTime, type MeetingTour } from './api';
 import { meetStage, meetUuidOf, meetingPlan, touristsMissing, type MeetStage } from './meet';
 import './meet.css';
+import { useT, type MessageId } from '../../i18n/t';
 
-type T = (id: string, values?: Record<string, string | number>) => string;
 
 /**
  * Screen of route meet (/meet, public-site §2.2; issue 29, docs/decisions.md 'the meet page'): where and when the group
@@ -50,9 +50,8 @@ export default function MeetPage() {
 
 /** Without a booking: what the page is for and where its link is. */
 function MeetIntro() {
-  const intl = useIntl();
   const host = useHost();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   return (
     <div className="bk-meet" data-testid="meet-intro">
       <div className="bk-meet__card">
@@ -75,10 +74,9 @@ const STAGE_NOTICE: Record<MeetStage, { key: string; kind: 'info' | 'warning' } 
 };
 
 function Meeting({ request }: { request: BookingRequest }) {
-  const intl = useIntl();
   const host = useHost();
   const locale = useAtomValue(localeAtom);
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const slug = request.tour?.slug ?? null;
   const tour = useApiQuery(slug ? `meet-tour:${slug}:${locale}` : null, (signal) => fetchMeetingTour(host.api, slug!, signal));
   const stage = meetStage(request);
@@ -99,7 +97,7 @@ function Meeting({ request }: { request: BookingRequest }) {
       </div>
       {notice && (
         <MessageBanner kind={notice.kind}>
-          <span data-testid="meet-stage">{t(notice.key)}</span>
+          <span data-testid="meet-stage">{t(notice.key as MessageId)}</span>
         </MessageBanner>
       )}
       {open && (
@@ -124,9 +122,8 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 }
 
 function WhenAndWhere({ request, tour, loading }: { request: BookingRequest; tour: MeetingTour | null; loading: boolean }) {
-  const intl = useIntl();
   const fmt = useDateFormat();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const plan = meetingPlan(request, tour);
   let when: string;
   if (!plan.start) when = t('booking.meet.whenNone');
@@ -164,9 +161,8 @@ function WhenAndWhere({ request, tour, loading }: { request: BookingRequest; tou
 
 /** What the organizer asks before the trip (the tour's organisational details) and the names still missing. */
 function BeforeYouGo({ request, tour }: { request: BookingRequest; tour: MeetingTour | null }) {
-  const intl = useIntl();
   const host = useHost();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const missing = touristsMissing(request);
   const details = tour && tour.organizational_details.replace(/<[^>]*>/g, '').trim() ? tour.organizational_details : null;
   if (!details && !(missing > 0 && request.can_edit_tourists)) return null;
@@ -188,9 +184,8 @@ function BeforeYouGo({ request, tour }: { request: BookingRequest; tour: Meeting
 
 /** Whom to call when late or lost: the coordinators' main phone and hours, and the chat. */
 function OnTheDay() {
-  const intl = useIntl();
   const host = useHost();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t = useT();
   const countryId = useAtomValue(countryAtom)?.id;
   const contacts = useApiQuery(`meet-contacts:${countryId ?? ''}`, (signal) => fetchContacts(host.api, countryId, signal));
   const time = useApiQuery(`meet-work-time:${countryId ?? ''}`, (signal) => fetchWorkTime(host.api, countryId, signal));

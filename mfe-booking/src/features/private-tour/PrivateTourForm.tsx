@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
@@ -17,6 +16,7 @@ import {
   startDateProblem, type PrivateTourValues,
 } from './private-tour';
 import './private-tour.css';
+import { useT } from '../../i18n/t';
 
 export type PrivateTourFormProps = ModalProps<'booking/private-tour'> & {
   modal: ModalContentProps;
@@ -39,9 +39,8 @@ function rememberLastRequest(requestId: number): void {
  * everything and offers a retry. A stored request goes to its add-tourists page.
  */
 export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, requestPeriodEnd, modal, titleId }: PrivateTourFormProps) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const locale = useAtomValue(localeAtom);
   const profile = useAtomValue(sessionAtom)?.profile;
   const config = useAtomValue(appConfigAtom);
@@ -190,7 +189,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
           country={country}
           onCountryChange={setCountry}
           locale={locale}
-          t={(id, v) => intl.formatMessage({ id }, v)}
+          t={t}
           error={err('phone')}
         />
       </fieldset>

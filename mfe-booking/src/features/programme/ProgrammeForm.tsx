@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { ApiError, appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
@@ -15,6 +14,7 @@ import {
   withoutRequest, type ProgrammeContext, type ProgrammeValues, type Sent,
 } from './programme';
 import './programme.css';
+import { useT, type MessageId } from '../../i18n/t';
 
 export interface ProgrammeFormProps {
   tourId: number;
@@ -35,9 +35,8 @@ type Field = keyof ProgrammeValues;
  * says where the programme went. A failed subscription after the programme went out is only logged (§8).
  */
 export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFormProps) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
   const profile = useAtomValue(sessionAtom)?.profile;
@@ -142,7 +141,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
     onSent: (sent) => {
       const message = sentMessage(sent);
       close();
-      host.toast({ kind: 'success', text: `${t(message.titleId)} ${t(message.textId, message.values)}` });
+      host.toast({ kind: 'success', text: `${t(message.titleId as MessageId)} ${t(message.textId as MessageId, message.values)}` });
     },
   });
 
@@ -186,7 +185,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
           country={country}
           onCountryChange={setCountry}
           locale={locale}
-          t={(id, v) => intl.formatMessage({ id }, v)}
+          t={t}
           error={err('phone')}
         />
       )}

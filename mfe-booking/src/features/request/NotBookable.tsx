@@ -1,19 +1,18 @@
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { localeAtom, useHost } from '@tours/shared/core';
 import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/contract';
 import type { TourForRequestAnswer } from '@tours/shared/api';
 import { MessageBanner } from '@tours/shared/kit';
+import { useT } from '../../i18n/t';
 
 /**
  * The request page of an archived tour (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it took orders):
  * what happened and where to go instead — the tour's page (its similar tours) and the search.
  */
 export function NotBookable({ tour }: { tour: Pick<TourForRequestAnswer, 'slug'> }) {
-  const intl = useIntl();
   const host = useHost();
   const locale = useAtomValue(localeAtom);
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return (
     <div className="bk-not-bookable" data-testid="not-bookable">
       <MessageBanner kind="warning">{t('booking.request.archived')}</MessageBanner>

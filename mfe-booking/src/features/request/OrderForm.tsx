@@ -5,7 +5,7 @@ import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useH
 import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant } from '@tours/shared/domain';
-import { Button, PhoneInput, Price, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, PhoneInput, Price, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { draftKey, readDraft } from '../common/draft';
 import { useRequestSubmit } from '../common/useRequestSubmit';
@@ -17,6 +17,7 @@ import { useDateFormat } from '../common/format';
 import {
   EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, orderTotal, partyLimits, preselectedDate, profileName, type DateOption, type OrderValues,
 } from './order';
+import { useT } from '../../i18n/t';
 
 export interface OrderFormProps {
   tour: TourForRequestAnswer;
@@ -50,7 +51,7 @@ function storeSelectedDate(value: string): void {
 export function OrderForm({ tour, onSent }: OrderFormProps) {
   const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const fmt = useDateFormat();
   const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
@@ -248,7 +249,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
           country={country}
           onCountryChange={setCountry}
           locale={locale}
-          t={(id, v) => intl.formatMessage({ id }, v)}
+          t={t}
           error={err('phone')}
         />
         <TextField
@@ -291,7 +292,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   );
 }
 
-function DateOptionText({ option, fmt, t }: { option: DateOption; fmt: ReturnType<typeof useDateFormat>; t: (id: string, v?: Record<string, string | number>) => string }) {
+function DateOptionText({ option, fmt, t }: { option: DateOption; fmt: ReturnType<typeof useDateFormat>; t: Translate<string> }) {
   if (option.kind === 'individual') return <span className="bk-date__text">{t('booking.date.individual')}</span>;
   if (option.kind === 'excursion') return <span className="bk-date__text">{t('booking.date.excursion', { date: fmt.date(option.date), start: option.start, end: option.end })}</span>;
   const v = option.variant;

@@ -1,16 +1,15 @@
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import type { TourForRequestAnswer } from '@tours/shared/api';
 import { CARD_IMAGE_SIZE, organizerShortName, sizedImage } from '@tours/shared/domain';
 import { Price } from '@tours/shared/kit';
 import { useDateFormat } from '../common/format';
+import { useT } from '../../i18n/t';
 
 /** The tour of the order: image, title (a link back to the tour page), duration, organizer and price in the chosen currency. */
 export function TourSummary({ tour }: { tour: TourForRequestAnswer }) {
-  const intl = useIntl();
   const host = useHost();
   const fmt = useDateFormat();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const organizer = organizerShortName(tour.organizer.expert);
   return (
     <aside className="bk-summary" aria-labelledby="bk-summary-title">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
 import { PhoneInput, TextField, errorText } from '@tours/shared/kit';
 import { BIRTHDAY_MIN, type Message, type TouristField, type TouristValues } from './tourists';
+import { useT } from '../../i18n/t';
 
 export interface TouristCardProps {
   tourist: TouristValues;
@@ -30,8 +30,7 @@ const REQUIRED: ReadonlySet<TouristField> = new Set(['full_name', 'last_name', '
  * to the fieldset, and a remove button named for this tourist.
  */
 export function TouristCard({ tourist, index, fields, errors, disabled, today, locale, onChange, onBlur, onCountryChange, onRemove }: TouristCardProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const id = `tourist${useId()}`;
   const number = index + 1;
   const readOnly = disabled || !tourist.can_edit;
@@ -70,7 +69,7 @@ export function TouristCard({ tourist, index, fields, errors, disabled, today, l
                     country={tourist.country}
                     onCountryChange={onCountryChange}
                     locale={locale}
-                    t={(key, v) => intl.formatMessage({ id: key }, v)}
+                    t={t}
                     error={err('phone')}
                   />
                 </div>

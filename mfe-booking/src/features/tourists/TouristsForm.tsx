@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { ApiError, appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, isRetryableError, type TouristsInfoAnswer } from '@tours/shared/api';
 import { phoneToSend } from '@tours/shared/domain';
@@ -12,6 +11,7 @@ import {
   blankTourist, checkTourist, checkTourists, firstError, initialTourists, serverTouristErrors, storedTourist, touristLimit, touristsBody, touristsFromDraft,
   visibleFields, type Message, type TouristErrors, type TouristField, type TouristValues,
 } from './tourists';
+import { useT } from '../../i18n/t';
 
 export interface TouristsFormProps {
   info: TouristsInfoAnswer;
@@ -28,9 +28,8 @@ const DRAFT_DEFAULTS: { tourists: unknown[] } = { tourists: [] };
  * a retry. Once saved: a notice with the link to the arrival page.
  */
 export function TouristsForm({ info }: TouristsFormProps) {
-  const intl = useIntl();
   const host = useHost();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const locale = useAtomValue(localeAtom);
   const config = useAtomValue(appConfigAtom);
   const visitorCountry = useAtomValue(countryAtom)?.iso_code;

@@ -4,7 +4,6 @@
  * the microphone refused, the call library not loaded, the credentials refused (also as a notification).
  */
 import { useCallback, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import type { ModalContentProps } from '@tours/shared/contract';
 import { sessionAtom } from '@tours/shared/core';
@@ -12,6 +11,7 @@ import { Button, MessageBanner } from '@tours/shared/kit';
 import { CallControls } from '../common/call/CallControls';
 import { createSipAdapter, type CallAdapterFactory } from '../common/call/sip-adapter';
 import { travellerDisplayName, useCall, type CallError, type CallTarget } from './useCall';
+import { useT, type MessageId } from '../../i18n/t';
 
 export const CALL_TITLE_ID = 'comms-call-title';
 
@@ -36,8 +36,7 @@ const ERROR_TEXT: Record<Exclude<CallError['kind'], 'api'>, string> = {
 };
 
 export function CallPanel({ modal, organizerId, calleeName, chatId, createAdapter = createSipAdapter, now = Date.now }: CallPanelProps) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const audioRef = useRef<HTMLAudioElement>(null);
   const remoteAudio = useCallback(() => audioRef.current, []);
   const target: CallTarget = organizerId
@@ -58,7 +57,7 @@ export function CallPanel({ modal, organizerId, calleeName, chatId, createAdapte
         onHangup={hangup}
         alert={error && (
           <MessageBanner kind="error" className="comms-call__error">
-            {error.kind === 'api' ? error.message : t(ERROR_TEXT[error.kind])}
+            {error.kind === 'api' ? error.message : t(ERROR_TEXT[error.kind] as MessageId)}
           </MessageBanner>
         )}
       >

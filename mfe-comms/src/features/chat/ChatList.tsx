@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { Chat, ChatListAnswer } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
 import { Button, Link } from '@tours/shared/kit';
 import { fetchChats } from './api';
 import type { ChatConnection } from './socket';
+import { useT } from '../../i18n/t';
 
 /** Newest first by the time of the last change (as the API lists them). */
 export function upsertChat(chats: readonly Chat[], chat: Chat): Chat[] {
@@ -28,8 +28,7 @@ export interface ChatListProps {
  * up, a new message shows as its preview and unread count.
  */
 export function ChatList({ connection, currentId, load: loadPage, onSelect, reader = 'tourist' }: ChatListProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const [chats, setChats] = useState<Chat[]>([]);
   const [total, setTotal] = useState(0);
@@ -106,8 +105,7 @@ export function ChatList({ connection, currentId, load: loadPage, onSelect, read
 }
 
 function ChatSummary({ chat: c }: { chat: Chat }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return (
     <>
       <span className="chat-list__title">{c.traveller ? `${c.traveller.name} · ${c.title}` : c.title}</span>

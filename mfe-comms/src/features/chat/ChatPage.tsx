@@ -13,6 +13,7 @@ import { useChatConnection, useConnectionStatus, useRoom, useUnreadCount } from 
 import { travellerCalls } from './room';
 import type { ChatConnection } from './socket';
 import './chat.css';
+import { useT } from '../../i18n/t';
 
 /** The route's chat id, or null for '/chat' (then the support chat). */
 function routeChatId(raw: string | undefined): number | null {
@@ -95,8 +96,7 @@ function ChatScreen({ token }: { token: string }) {
 }
 
 function ChatView({ token, connection, chatId, onUnreadCount }: { token: string; connection: ChatConnection | null; chatId: number; onUnreadCount: (count: number) => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const host = useHost();
   const status = useConnectionStatus(connection);
   const calls = useMemo(() => travellerCalls(host.api), [host.api]);

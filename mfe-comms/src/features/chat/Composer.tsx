@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { MESSAGE_MAX_LENGTH, UPLOAD_MAX_BYTES, uploadProblem, type UploadAnswer } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 import { uploadFile } from './api';
 import { ATTACHMENT_STATUS, attachmentStatusName, moveAttachment, type AttachmentStatus } from './attachments';
+import { useT } from '../../i18n/t';
 
 interface Picked {
   file: File;
@@ -26,8 +26,7 @@ export interface ComposerProps {
  * shows why instead of accepting text.
  */
 export function Composer({ frozen, freezeReason, onSend, allowFiles = true }: ComposerProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [text, setText] = useState('');

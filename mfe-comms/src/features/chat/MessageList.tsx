@@ -8,6 +8,7 @@ import { createPictureCache, downloadFile, isPicture, type PictureCache } from '
 import { linkify } from './links';
 import { isReadByOther, pendingLabel, type MessagesState, type Outgoing, type QueueWait } from './messages';
 import { PictureAttachment } from './PictureAttachment';
+import { useT } from '../../i18n/t';
 
 /** A message's text: plain text and safe http(s) links (links.ts), never HTML. */
 export function MessageText({ text }: { text: string }) {
@@ -63,7 +64,7 @@ function Attachment({ message, token, pictures }: { message: ChatMessage; token:
 
 function Item({ message, read, token, pictures, actions, namedOwn }: { message: ChatMessage; read: boolean; token: string; pictures: Pictures; actions?: ReactNode; namedOwn?: boolean }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const mine = message.direction === 'output';
   const time = intl.formatTime(message.created_at, { hour: '2-digit', minute: '2-digit' });
   return (
@@ -89,8 +90,7 @@ function Item({ message, read, token, pictures, actions, namedOwn }: { message: 
 }
 
 function Pending({ outgoing, wait, fileName, onRetry, onDiscard, onSendNow }: { outgoing: Outgoing; wait: QueueWait; fileName?: string; onRetry: () => void; onDiscard: () => void; onSendNow: () => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const label = pendingLabel(outgoing.status, wait);
   return (
     <li className={`chat-msg chat-msg--output chat-msg--${outgoing.status}`} data-state={label}>

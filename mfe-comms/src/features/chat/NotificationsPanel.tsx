@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { ChatChannel, ConnectionCodeAnswer } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 import { disableNotifications, fetchChannels, generateConnectionCode } from './api';
+import { useT } from '../../i18n/t';
 
 /**
  * Messenger notifications of a chat (accounts-and-comms §4 'Chat'): a switch. On → off is disable-notifications;
@@ -11,8 +11,7 @@ import { disableNotifications, fetchChannels, generateConnectionCode } from './a
  * crm_user_chat_notifications_enabled event turns the switch on once it is redeemed.
  */
 export function NotificationsPanel({ chatId, enabled, onChange }: { chatId: number; enabled: boolean; onChange: (enabled: boolean) => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [linking, setLinking] = useState(false);

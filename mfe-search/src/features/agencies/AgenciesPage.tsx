@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, localeAtom, useHost } from '@tours/shared/core';
 import { LOCALE_INFO, currencyChoices, type Locale } from '@tours/shared/contract';
 import { parseThemeColor } from '@tours/shared/domain';
@@ -11,6 +10,7 @@ import { useInfoPage } from '../common/info-content';
 import { loadWidgetLoader, widgetLoaderUrl } from './loader';
 import { WIDGET_TAGS, cspLines, widgetAttributes, widgetSnippet, type WidgetChoice, type WidgetChoiceKind } from './snippet';
 import './agencies.css';
+import { useT } from '../../i18n/t';
 
 const WIDGET_LOCALES: Locale[] = ['en', 'cn', 'de', 'ru'];
 type PreviewState = 'loading' | 'ready' | 'unavailable';
@@ -23,8 +23,7 @@ const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padSta
  * CSP lines. The loader's URL comes from the runtime manifest (`widgets` entry of /mfe-manifest.json).
  */
 export default function AgenciesPage() {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const pageLocale = useAtomValue(localeAtom);
   const config = useAtomValue(appConfigAtom);

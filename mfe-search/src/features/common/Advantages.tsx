@@ -1,16 +1,15 @@
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { InfoAnswer, useApiQuery } from '@tours/shared/api';
 import './common.css';
+import { useT } from '../../i18n/t';
 
 /** The advantages banner of §1: local prices, verified organizers, the federal service with its counts. */
 export function Advantages({ info: given, headingLevel = 2 }: { info?: InfoAnswer | null; headingLevel?: 2 | 3 }) {
-  const intl = useIntl();
   const host = useHost();
   // The main page already has the counts (its promo card): no second call then.
   const fetched = useApiQuery(given === undefined ? 'info' : null, (signal) => host.api.get('/spa/info', { schema: InfoAnswer, signal }));
   const info = { data: given === undefined ? fetched.data : given };
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const Heading = `h${headingLevel}` as 'h2';
   return (
     <section className="srch-advantages-block" aria-labelledby="srch-adv-title">

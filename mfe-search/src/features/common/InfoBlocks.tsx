@@ -1,14 +1,13 @@
 import { Fragment, useId, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import type { ContactsBlock, InfoBlock } from '@tours/shared/api';
 import { Link, PhoneLink } from '@tours/shared/kit';
 import './info.css';
+import { useT } from '../../i18n/t';
 
 /** The site's contacts (issue 17 'Contact us'): phones as tel links, the e-mail, the coordinators' schedule (GMT+3, §2.3). */
 function Contacts({ block, actions }: { block: ContactsBlock; actions?: ReactNode }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const id = useId();
   const { schedule } = block;
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { roundedCount } from '@tours/shared/domain';
 import { BlogPostsAnswer, InfoAnswer, SearchFormAnswer, SocialLinksAnswer, useApiQuery } from '@tours/shared/api';
@@ -11,6 +10,7 @@ import { SearchForm } from '../common/SearchForm';
 import { LazyMainTours } from './LazyMainTours';
 import '../common/common.css';
 import './main.css';
+import { useT } from '../../i18n/t';
 
 /** How long the page waits for the calls that size its first screens before it shows what there is. */
 export const SHOW_ANYWAY_MS = 2500;
@@ -36,13 +36,12 @@ const CERTIFICATIONS = ['registry', 'insurance', 'association'] as const;
  * site description card, certifications and social links.
  */
 export default function MainPage() {
-  const intl = useIntl();
   const host = useHost();
   const info = useApiQuery('info', (signal) => host.api.get('/spa/info', { schema: InfoAnswer, signal }));
   const form = useApiQuery('search-form', (signal) => host.api.get('/spa/search-form', { schema: SearchFormAnswer, signal }));
   const blog = useApiQuery('blog-preview', (signal) => host.api.get('/spa/blog-posts', { schema: BlogPostsAnswer, query: { 'per-page': 3, with_alt: 1 }, signal }));
   const social = useApiQuery('social', (signal) => host.api.get('/spa/groups-in-social-network', { schema: SocialLinksAnswer, signal }));
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   // One notice for the page when a section's call fails (they retry by themselves); its Retry asks them all again.
   const failed = [info, form, blog, social].filter((q) => q.error);
   // The sections on the first screens are sized by these calls: the page stays hidden (the host's skeleton shows)

@@ -5,6 +5,7 @@ import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/contract';
 import { MainPageToursAnswer, useApiQuery, type MainPageReview } from '@tours/shared/api';
 import { Avatar, ErrorState, Link, Stars, TourCard } from '@tours/shared/kit';
 import './main-tours.css';
+import { useT } from '../../i18n/t';
 
 /** A calendar day of the API (YYYY-MM-DD) as a date in the locale, read in UTC so it never shifts a day. */
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
@@ -54,7 +55,7 @@ export default function MainTours({ pageNotice = false }: { pageNotice?: boolean
   const host = useHost();
   const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const answer = useApiQuery(`main-page-tours:${locale}:${currency}`, (signal) => host.api.get('/spa/main-page-tours', { schema: MainPageToursAnswer, signal }));
   const data = answer.data;
   if (!data) {

@@ -5,6 +5,7 @@ import { pageFromQuery, ratingOneDecimal } from '@tours/shared/domain';
 import { SITE_REVIEWS_PAGE_SIZE, SiteReviewsAnswer, useApiQuery } from '@tours/shared/api';
 import { ErrorState, PageHeader, PaginationBar, ReviewCard, SelectField, Stars, useMediaViewer, usePageError, usePageWithinRange } from '@tours/shared/kit';
 import './reviews.css';
+import { useT } from '../../i18n/t';
 
 /** The API's page bound (GET /spa/reviews); a larger page in the URL asks for the last one the call accepts. */
 const MAX_PAGE = 100000;
@@ -34,7 +35,7 @@ function ReviewsSkeleton({ label }: { label: string }) {
  */
 export default function ReviewsPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const route = useAtomValue(routeAtom);
   const query = useAtomValue(queryAtom);

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { currencyAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { filterFromSearch, type TourFilter } from '@tours/shared/domain';
 import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
@@ -14,6 +13,7 @@ import { SelectionSheet } from './SelectionSheet';
 import { useSearch } from './useSearch';
 import type { ScreenName } from './filters/screens';
 import './search.css';
+import { useT } from '../../i18n/t';
 
 // The dropdown and its screens (date picker included) are their own chunk, fetched when first opened.
 const loadFilters = () => import('./filters/FiltersDropdown');
@@ -33,12 +33,11 @@ const canMark = () => typeof performance !== 'undefined' && typeof performance.m
  * the same search. A filter change is measured from `search:filter-change` to `search:results-painted`.
  */
 export default function SearchPage() {
-  const intl = useIntl();
   const host = useHost();
   const route = useAtomValue(routeAtom);
   const query = useAtomValue(queryAtom);
   const slug = route?.params.slug ?? '';
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const check = useApiQuery(`validate:${slug}`, (signal) => host.api.get('/spa/validate-slug', { schema: ValidateSlugAnswer, query: { slug }, signal }));
   const result = check.data?.result;
   const valid = result ? result.valid && SEARCH_KINDS.has(result.kind ?? '') : undefined;

@@ -1,11 +1,10 @@
-import { useIntl } from 'react-intl';
 import type { Verification } from './verification';
 import './common.css';
+import { useT } from '../../i18n/t';
 
 /** Verification marks (e-mail, phone, passport); a failed call counts as all false. */
 export function VerificationMarks({ marks }: { marks: Verification | null }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const items = [
     ['email', marks?.is_email_verified],
     ['phone', marks?.is_phone_verified],

@@ -1,5 +1,4 @@
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { appConfigAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { organizerShortName, pageFromQuery, ratingOneDecimal, sizedImage } from '@tours/shared/domain';
 import { OrganizerInfoAnswer, OrganizerReviewsAnswer, isRetryableError, useApiQuery } from '@tours/shared/api';
@@ -9,6 +8,7 @@ import { VerificationMarks } from '../common/VerificationMarks';
 import { Pager } from './Pager';
 import '../common/common.css';
 import './organizer.css';
+import { useT } from '../../i18n/t';
 
 const PAGE_SIZE = 3;
 /** The API's page bound (GET /spa/organizer-reviews); a larger page in the URL asks for the last one the call accepts. */
@@ -20,8 +20,7 @@ const MAX_PAGE = 100000;
  * organization stays but its people (experts) are not listed.
  */
 export default function OrganizerPage() {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const config = useAtomValue(appConfigAtom);
   const id = Number(useAtomValue(routeAtom)?.params.id);

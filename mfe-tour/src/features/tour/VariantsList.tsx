@@ -5,6 +5,7 @@ import { useApiQuery, type TourListItem, type TourOption, type TourVariant } fro
 import { Link, Price } from '@tours/shared/kit';
 import { fetchToursByIds } from './api';
 import { useTourFormat } from './format';
+import type { MessageId } from '../../i18n/t';
 
 export interface VariantsTour {
   id: number;
@@ -57,7 +58,7 @@ export function VariantsList({ tour, limit, onChoose, chooseLabelId = 'tour.sche
             <p className="tour-variant__meta">{f.range(tour.request_period_start!, tour.request_period_end!)}</p>
           </div>
           <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => onChoose({ tourId: tour.id, value: 'individual' })}>
-            {t(chooseLabelId)}
+            {t(chooseLabelId as MessageId)}
             <span className="visually-hidden">: {t('tour.schedule.individual')}</span>
           </button>
         </li>
@@ -108,7 +109,7 @@ export function VariantsList({ tour, limit, onChoose, chooseLabelId = 'tour.sche
                 </button>
               ) : (
                 <button type="button" className="ui-btn ui-btn--primary ui-btn--sm" onClick={() => onChoose({ tourId: v.tour_id, value: v.id })}>
-                  {t(chooseLabelId)}
+                  {t(chooseLabelId as MessageId)}
                   <span className="visually-hidden">: {dates}</span>
                 </button>
               )}

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { isExcursionType, nightsShown } from '@tours/shared/domain';
+import { useT } from '../../i18n/t';
 
 /** 'YYYY-MM-DD' as a UTC date, so a day never shifts with the visitor's time zone. */
 export function utcDate(iso: string): Date {
@@ -11,7 +12,7 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 
 /** Date and duration texts of the tour page, in the current locale. */
 export function useTourFormat() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return {
     t,
     date: (iso: string) => intl.formatDate(utcDate(iso), DAY),

@@ -14,6 +14,7 @@ import { CallLine, type CallBackTarget } from './CallLine';
 import { readStaffSession, writeStaffSession } from './staff-session';
 import '../chat.css';
 import './agent.css';
+import { useT } from '../../../i18n/t';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
 
@@ -69,8 +70,7 @@ export default function AgentPage() {
 }
 
 function AgentSignIn({ onSignedIn }: { onSignedIn: (s: AgentAuthAnswer) => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const host = useHost();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -103,8 +103,7 @@ function AgentSignIn({ onSignedIn }: { onSignedIn: (s: AgentAuthAnswer) => void 
 }
 
 function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSignOut: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const connection = useChatConnection(session.token);
   const [chatId, setChatId] = useState<number | null>(null);
@@ -146,8 +145,7 @@ function AgentConsole({ session, onSignOut }: { session: AgentAuthAnswer; onSign
 const noop = () => undefined;
 
 function AgentChat({ token, connection, chatId, onShown }: { token: string; connection: ChatConnection | null; chatId: number; onShown: (chat: Chat) => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const host = useHost();
   const status = useConnectionStatus(connection);
   const calls = useMemo(() => agentCalls(host.api, token), [host.api, token]);
@@ -188,8 +186,7 @@ function AgentChat({ token, connection, chatId, onShown }: { token: string; conn
 
 /** Edit (the staff side's own messages), moderate and delete, each answered at once and echoed by its event. */
 function MessageTools({ token, room, message }: { token: string; room: ChatRoom; message: ChatMessage }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [mode, setMode] = useState<'edit' | 'moderate' | null>(null);
@@ -238,8 +235,7 @@ function MessageTools({ token, room, message }: { token: string; room: ChatRoom;
 }
 
 function FreezeForm({ token, chat, onChange }: { token: string; chat: Chat; onChange: (chat: Chat) => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -285,8 +281,7 @@ function FreezeForm({ token, chat, onChange }: { token: string; chat: Chat; onCh
 }
 
 function LinkedRequests({ token, chatId }: { token: string; chatId: number }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const host = useHost();
   const [requests, setRequests] = useState<BookingRequest[] | null>(null);
   useEffect(() => {

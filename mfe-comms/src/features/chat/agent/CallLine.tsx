@@ -13,6 +13,7 @@ import { createSipAdapter, type CallAdapterFactory, type CallCredentials, type C
 import type { ChatConnection } from '../socket';
 import { callerOf, travellerLineUser } from './line';
 import { useLine } from './useLine';
+import { useT } from '../../../i18n/t';
 
 /** The SIP side of the console's line: sip.js; the console's tests provide a fake one. */
 export const CallAdapterContext = createContext<CallAdapterFactory>(createSipAdapter);
@@ -41,7 +42,7 @@ export interface CallLineProps {
 export function CallLine({ credentials, callBack = null, connection = null, travellers, createAdapter, now = Date.now }: CallLineProps) {
   const contextAdapter = useContext(CallAdapterContext);
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const id = useId();
   const audioRef = useRef<HTMLAudioElement>(null);
   const remoteAudio = useCallback(() => audioRef.current, []);

@@ -4,10 +4,10 @@
  * traveller's call panel and the agent console's call show the same.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { Button } from '@tours/shared/kit';
 import { elapsedSeconds, formatDuration, isActive, type CallStatus, type WebCallSession } from './call-machine';
 import './call.css';
+import { useT } from '../../../i18n/t';
 
 /** Ticks once a second while `on`, for the timer. */
 function useNow(on: boolean, now: () => number): number {
@@ -36,8 +36,7 @@ export interface CallControlsProps {
 }
 
 export function CallControls({ session, now, onToggleMute, onToggleHold, onHangup, alert, children }: CallControlsProps) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const { status } = session;
   const talking = status === 'in_call' || status === 'hold';
   const time = useNow(talking, now);

@@ -9,6 +9,7 @@ import { Autocomplete, Button, CloseGlyph, DatePicker, RangeInput, useFocusTrap,
 import { switchTab } from '../results';
 import { SCREEN_HEADING, SCREEN_SECTIONS, applied, clearScreen, resetAll, screenIsSet, screensFor, toggle, type ScreenName } from './screens';
 import './filters.css';
+import { useT, type MessageId } from '../../../i18n/t';
 
 type SubScreen = Exclude<ScreenName, 'common'>;
 
@@ -115,7 +116,6 @@ function RadioList({ legend, name, items, value, onChange, label }: {
  * it returns to the common list.
  */
 export default function FiltersDropdown({ open, screen, onScreenChange, onClose, filter, options, onApply, applyOnClose = false, withLanguages = true }: FiltersDropdownProps) {
-  const intl = useIntl();
   const host = useHost();
   const currency = useAtomValue(currencyAtom);
   const titleId = `filters-title${useId()}`;
@@ -123,7 +123,7 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
   /** Names of places chosen through a search field, so they show in the lists before the options know them. */
   const [added, setAdded] = useState<Record<string, string>>({});
   const dirty = useRef(false);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
 
   // Each opening starts from the filter in the URL.
   useEffect(() => {
@@ -200,7 +200,7 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
               {screens.map((s) => (
                 <li key={s}>
                   <button type="button" className="srch-filters__item" onClick={() => onScreenChange(s)}>
-                    <span className="srch-filters__item-name">{t(SCREEN_HEADING[s])}</span>
+                    <span className="srch-filters__item-name">{t(SCREEN_HEADING[s] as MessageId)}</span>
                     <span className="srch-filters__item-value">{summary(s)}</span>
                     <span aria-hidden="true">›</span>
                   </button>
@@ -274,15 +274,15 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
             minLabel={t('filters.duration.min')} maxLabel={t('filters.duration.max')} onChange={([a, b]) => change({ ...draft, daysMin: a, daysMax: b })} />
         );
       case 'accommodation':
-        return <CheckList legend={t('filters.screen.accommodation')} items={screenItems()} selected={draft.accommodation} onToggle={toggleIn('accommodation')} label={(i) => t(`filters.accommodation.${i.value}`)} />;
+        return <CheckList legend={t('filters.screen.accommodation')} items={screenItems()} selected={draft.accommodation} onToggle={toggleIn('accommodation')} label={(i) => t(`filters.accommodation.${i.value}` as MessageId)} />;
       case 'minAge':
         return <RadioList legend={t('filters.age.legend')} name="minAge" items={screenItems()} value={draft.minAge} onChange={(v) => change({ ...draft, minAge: v })} label={(i) => t('filters.age.option', { age: Number(i.value) })} />;
       case 'comfort':
-        return <CheckList legend={t('filters.screen.comfort')} items={screenItems()} selected={draft.comfort} onToggle={toggleIn('comfort')} label={(i) => t(`filters.comfort.${i.value}`)} />;
+        return <CheckList legend={t('filters.screen.comfort')} items={screenItems()} selected={draft.comfort} onToggle={toggleIn('comfort')} label={(i) => t(`filters.comfort.${i.value}` as MessageId)} />;
       case 'difficulty':
-        return <CheckList legend={t('filters.screen.difficulty')} items={screenItems()} selected={draft.difficulty} onToggle={toggleIn('difficulty')} label={(i) => t(`filters.difficulty.${i.value}`)} />;
+        return <CheckList legend={t('filters.screen.difficulty')} items={screenItems()} selected={draft.difficulty} onToggle={toggleIn('difficulty')} label={(i) => t(`filters.difficulty.${i.value}` as MessageId)} />;
       case 'languages':
-        return <CheckList legend={t('filters.screen.languages')} items={screenItems()} selected={draft.languages} onToggle={toggleIn('languages')} label={(i) => t(`filters.language.${i.value}`)} />;
+        return <CheckList legend={t('filters.screen.languages')} items={screenItems()} selected={draft.languages} onToggle={toggleIn('languages')} label={(i) => t(`filters.language.${i.value}` as MessageId)} />;
       case 'groupSize':
         return <RadioList legend={t('filters.screen.groupSize')} name="groupSize" items={screenItems()} value={draft.maxGroupSize} onChange={(v) => change({ ...draft, maxGroupSize: v })} label={(i) => t('filters.groupSize.option', { size: Number(i.value) })} />;
       case 'cruises_types':
@@ -348,7 +348,7 @@ export default function FiltersDropdown({ open, screen, onScreenChange, onClose,
           {current !== 'common' && (
             <button type="button" className="srch-filters__back" aria-label={t('filters.back')} onClick={() => onScreenChange('common')}>‹</button>
           )}
-          <h2 id={titleId} className="srch-filters__title">{t(SCREEN_HEADING[current])}</h2>
+          <h2 id={titleId} className="srch-filters__title">{t(SCREEN_HEADING[current] as MessageId)}</h2>
           <button type="button" className="ui-drawer__close" aria-label={t('common.close')} onClick={close}><CloseGlyph /></button>
         </div>
         {current === 'common' && (

@@ -4,6 +4,7 @@ import { Breadcrumbs, Link, TourHero, scrollToElement } from '@tours/shared/kit'
 import type { TourDetail } from '../api';
 import { LowerSections, SECTION_OFFSET } from '../deferred';
 import { useTourFormat } from '../format';
+import type { MessageId } from '../../../i18n/t';
 
 /** Hero image: the LCP element (the shared hero, as the host's first screen paints it). */
 export function Hero({ tour }: { tour: TourDetail }) {
@@ -53,7 +54,7 @@ export function Intro({ tour, individual, contentLang }: { tour: TourDetail; ind
           </a>
         )}
       </div>
-      {contentLang && <p className="tour-intro__lang" data-testid="content-language">{t(`tour.contentLanguage.${contentLang}`)}</p>}
+      {contentLang && <p className="tour-intro__lang" data-testid="content-language">{t(`tour.contentLanguage.${contentLang}` as MessageId)}</p>}
     </header>
   );
 }

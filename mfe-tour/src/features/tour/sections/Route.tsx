@@ -8,6 +8,7 @@ import { useTourFormat } from '../format';
 import { isValidPlace } from '../map/provider';
 import { openMap } from '../open';
 import { Section, TourRich } from '../parts';
+import type { MessageId } from '../../../i18n/t';
 
 /** Difficulty card: the level's label of §9 and the organizer's description. */
 export function DifficultyCard({ tour }: { tour: TourDetail }) {
@@ -20,7 +21,7 @@ export function DifficultyCard({ tour }: { tour: TourDetail }) {
         <span className="tour-difficulty__bars" aria-hidden="true">
           {[1, 2, 3, 4].map((n) => <span key={n} className={n <= tour.difficulty ? 'on' : ''} />)}
         </span>
-        <strong>{t(`tour.difficulty.${tour.difficulty}`)}</strong> <span className="tour-muted">{t('tour.difficulty.level', { level: tour.difficulty })}</span>
+        <strong>{t(`tour.difficulty.${tour.difficulty}` as MessageId)}</strong> <span className="tour-muted">{t('tour.difficulty.level', { level: tour.difficulty })}</span>
       </p>
       <TourRich html={tour.difficulty_description} />
     </div>

@@ -13,6 +13,7 @@ import { openMap, openVariants } from '../open';
 import { useTicketsPriceOffered } from './conditions-rules';
 import { PeopleLimits } from './people-limits';
 import { MainRequestButton, TourPrice } from './booking';
+import type { MessageId } from '../../../i18n/t';
 
 function DateRows({ variants, host }: { variants: TourVariant[]; host: HostContext }) {
   const f = useTourFormat();
@@ -186,7 +187,7 @@ export function Sidebar({ tour, showMaxAge }: { tour: TourDetail; showMaxAge: bo
           {tour.difficulty >= 1 && tour.difficulty <= 4 && (
             <div>
               <dt>{t('tour.sidebar.difficulty')}</dt>
-              <dd>{t(`tour.difficulty.${tour.difficulty}`)}</dd>
+              <dd>{t(`tour.difficulty.${tour.difficulty}` as MessageId)}</dd>
             </div>
           )}
           <PeopleLimits tour={tour} showMaxAge={showMaxAge} />

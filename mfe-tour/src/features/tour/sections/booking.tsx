@@ -5,6 +5,7 @@ import { Price, useBottomBar } from '@tours/shared/kit';
 import type { TourDetail } from '../api';
 import { openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';
+import type { MessageId } from '../../../i18n/t';
 
 const ACTION_LABEL: Record<MainRequestAction, string> = { book: 'tour.action.book', private: 'tour.action.private', info: 'tour.action.info' };
 
@@ -18,7 +19,7 @@ export function MainRequestButton({ tour, place, className = '' }: { tour: TourD
   const { t } = useTourFormat();
   if (tour.is_archived) return <NotBookable className={className} short={place === 'mobile-sheet'} />;
   const action = mainRequestAction(tour);
-  const label = t(ACTION_LABEL[action]);
+  const label = t(ACTION_LABEL[action] as MessageId);
   if (mainRequestOpensModal(action, place)) {
     return (
       <button type="button" className={`ui-btn ui-btn--primary ui-btn--block ${className}`} aria-haspopup="dialog" data-action={action} onClick={() => openPrivateTourForm(host, tour)}>

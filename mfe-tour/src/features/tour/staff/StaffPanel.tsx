@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
 import { ApiError, queryAtom, useHost } from '@tours/shared/core';
 import { STAFF_PDF_POLL_MS, type ApiClient, type StaffPermissions, type TourPrivateDataAnswer } from '@tours/shared/api';
 import { Button } from '@tours/shared/kit';
@@ -8,6 +7,7 @@ import { fetchTourPrivateData, fetchUserPrivateData, generateProgrammePdf } from
 import { COPIED_MS, adminUrl, hasStaffTools, pdfStateOf, privateDataQuery, staffAlerts, type PdfState } from './rules';
 import type { StaffPanelProps } from './StaffSlot';
 import './staff.css';
+import { useT } from '../../../i18n/t';
 
 const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
@@ -52,8 +52,7 @@ export default function StaffPanel({ tour, individualRequestId, onPermissions }:
 function PanelView({ tourId, individualRequestId, permissions, data, api }: {
   tourId: number; individualRequestId: number | null; permissions: StaffPermissions; data: TourPrivateDataAnswer; api: ApiClient;
 }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const alerts = staffAlerts(data, permissions);
   const admin = adminUrl(data, permissions);
   return (
@@ -123,8 +122,7 @@ function CopyTourId({ tourId, label, copiedLabel }: { tourId: number; label: str
  * once the generate call (answering at once) gives its url. A failure is logged and 'Get PDF' is offered again.
  */
 function ProgrammePdf({ api, target, existsAtLoad }: { api: ApiClient; target: { id: number; isIndividual: boolean }; existsAtLoad: boolean }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [pdf, setPdf] = useState<PdfState>({ kind: 'idle' });
   const live = useRef<{ controller: AbortController; timer?: ReturnType<typeof setTimeout> } | null>(null);
   const { id, isIndividual } = target;
