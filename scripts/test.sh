@@ -40,6 +40,8 @@ log "lint"
 check lint npx eslint . --max-warnings=0
 log "typecheck"
 check typecheck npx tsc -p tsconfig.json --noEmit
+log "duplicates (jscpd, .jscpd.json: pairs of places sharing 6+ lines, at most scripts/check-duplicates.mjs MAX_PAIRS)"
+check duplicates node scripts/check-duplicates.mjs
 
 log "unit and integration tests (jest: shared, host, microfrontends, widgets, api on SQLite)"
 FULL_SEED=1 npx jest --ci --json --outputFile=.tmp/jest-main.json 2>&1 | tail -n 60
