@@ -44,6 +44,7 @@ export { ScrollSpy, scrollToElement } from '../ui/ScrollSpy';
 export { Sheet, SheetStack } from '../ui/Sheet';
 export { PageSkeleton, Skeleton } from '../ui/Skeleton';
 export { SelectField, TextField } from '../ui/TextField';
+export { TextAreaField } from '../ui/TextAreaField';
 export { TourCard } from '../ui/TourCard';
 export { TourHero, TourSkeleton } from '../ui/TourSkeleton';
 export type { TourHeroImage } from '../ui/TourSkeleton';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { applyServerErrors } from '@tours/shared/api';
-import { Button, TextField, errorText, useForm, useT } from '@tours/shared/kit';
+import { Button, TextAreaField, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
@@ -52,25 +52,15 @@ export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps
       </h2>
       <p className="lay-modal__text">{t('layout.emailRequest.text')}</p>
       <TextField label={t('layout.form.email')} type="email" autoComplete="email" required error={errorText(form.errors.email, t)} {...form.field('email')} />
-      <div className={`ui-field${commentError ? ' ui-field--invalid' : ''}`}>
-        <label className="ui-field__label" htmlFor={commentId}>
-          {t('layout.emailRequest.question')}
-        </label>
-        <textarea
-          id={commentId}
-          className="ui-field__input lay-modal__textarea"
-          rows={4}
-          maxLength={2000}
-          aria-invalid={commentError ? true : undefined}
-          aria-describedby={commentError ? `${commentId}-error` : undefined}
-          {...form.field('comment')}
-        />
-        {commentError && (
-          <p id={`${commentId}-error`} className="ui-field__error">
-            {commentError}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={commentId}
+        label={t('layout.emailRequest.question')}
+        inputClassName="lay-modal__textarea"
+        rows={4}
+        maxLength={2000}
+        error={commentError}
+        {...form.field('comment')}
+      />
       <Button type="submit" block loading={sending}>
         {submitLabel}
       </Button>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { ApiError, useHost } from '@tours/shared/core';
 import { applyServerErrors, type BookingRequest, type CancellationTerms } from '@tours/shared/api';
 import { formatPrice } from '@tours/shared/domain';
-import { Button, type Translate } from '@tours/shared/kit';
+import { Button, TextAreaField, type Translate } from '@tours/shared/kit';
 import { cancelRequest } from './api';
 import { useT } from '../../i18n/t';
 
@@ -93,20 +93,16 @@ export function CancelRequest({ request, onCancelled, onStale }: { request: Book
           </h3>
           <p className="bk-arrival__muted">{t('booking.arrival.cancel.lead')}</p>
           {request.cancellation && <p className="bk-arrival__cancel-money">{cancellationText(request.cancellation, t)}</p>}
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={`${id}-message`}>
-              {t('booking.arrival.cancel.message')}
-            </label>
-            <textarea
-              ref={field}
-              id={`${id}-message`}
-              className="ui-field__input bk-arrival__textarea"
-              rows={4}
-              maxLength={MESSAGE_MAX}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          </div>
+          <TextAreaField
+            ref={field}
+            id={`${id}-message`}
+            label={t('booking.arrival.cancel.message')}
+            inputClassName="bk-arrival__textarea"
+            rows={4}
+            maxLength={MESSAGE_MAX}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
           {request.email && (
             <label className="bk-arrival__check">
               <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />

@@ -4,7 +4,7 @@ import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@t
 import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, isBlankPhone, phoneToSend } from '@tours/shared/domain';
-import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, PhoneInput, TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { readCookie, writeCookie } from '../common/cookies';
 import { draftKey, readDraft } from '../common/draft';
@@ -146,25 +146,15 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
         </div>
       </fieldset>
 
-      <div className={`ui-field${errors.comment ? ' ui-field--invalid' : ''}`}>
-        <label className="ui-field__label" htmlFor={`${formId}-comment`}>
-          {fieldLabel('comment')}
-        </label>
-        <textarea
-          {...form.field('comment')}
-          id={`${formId}-comment`}
-          className="ui-field__input bk-private__textarea"
-          rows={3}
-          maxLength={3000}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={errors.comment ? `${formId}-comment-error` : undefined}
-        />
-        {errors.comment && (
-          <p id={`${formId}-comment-error`} className="ui-field__error">
-            {err('comment')}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        {...form.field('comment')}
+        id={`${formId}-comment`}
+        label={fieldLabel('comment')}
+        inputClassName="bk-private__textarea"
+        rows={3}
+        maxLength={3000}
+        error={err('comment')}
+      />
 
       <fieldset>
         <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>

@@ -5,7 +5,7 @@ import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useH
 import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant } from '@tours/shared/domain';
-import { Button, PhoneInput, Price, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
+import { Button, PhoneInput, Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { draftKey, readDraft } from '../common/draft';
 import { useRequestSubmit } from '../common/useRequestSubmit';
@@ -261,25 +261,15 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
           hint={prefilled.email && values.email === prefilled.email ? t('booking.contacts.fromAccount') : undefined}
           error={err('email')}
         />
-        <div className={`ui-field${errors.comment ? ' ui-field--invalid' : ''}`}>
-          <label className="ui-field__label" htmlFor={`${formId}-comment`}>
-            {fieldLabel('comment')}
-          </label>
-          <textarea
-            {...form.field('comment')}
-            id={`${formId}-comment`}
-            className="ui-field__input bk-order__textarea"
-            rows={4}
-            maxLength={3000}
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={errors.comment ? `${formId}-comment-error` : undefined}
-          />
-          {errors.comment && (
-            <p id={`${formId}-comment-error`} className="ui-field__error">
-              {err('comment')}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          {...form.field('comment')}
+          id={`${formId}-comment`}
+          label={fieldLabel('comment')}
+          inputClassName="bk-order__textarea"
+          rows={4}
+          maxLength={3000}
+          error={err('comment')}
+        />
       </fieldset>
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-order__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
