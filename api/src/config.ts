@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from './db/seed';
 import { splitTrustProxy } from '@tours/shared/src/api/forwarding';
+import { loadAppConfig } from '@tours/shared/src/node/app-config-file';
 
 export interface ApiConfig {
   port: number;
@@ -60,6 +61,11 @@ export interface ApiConfig {
   internalSecret: string;
   /** Country for loopback/private/unknown addresses (ISO alpha-2). */
   defaultCountryIso: string;
+  /**
+   * excursionsEnabled of the app configuration (APP_CONFIG_FILE over the SITE_VARIANT preset, the host's source;
+   * issue 32): false, search and the main page's lists leave excursions out. An invalid file stops the start.
+   */
+  excursionsEnabled: boolean;
   logLevel: string;
   /**
    * CLOCK_START (an ISO 8601 instant, e.g. 2026-11-24T09:00:00Z): the product's clock starts there when the process
@@ -294,6 +300,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
     internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
+    excursionsEnabled: loadAppConfig(env).excursionsEnabled,
     logLevel: env.LOG_LEVEL || 'info',
     clockStart: instant('CLOCK_START', env.CLOCK_START),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -108,7 +108,8 @@ export function testServer(
   db: Db, config: Partial<ApiConfig> = {}, options: { now?: () => number; wallNow?: () => number; providers?: MessageProviders; outboxRetryDelaysMs?: readonly number[] } = {},
 ): FastifyInstance {
   const uploadsDir = config.uploadsDir ?? path.join(os.tmpdir(), `api-uploads-${randomUUID()}`);
-  const app = buildServer({ db, config: { rateLimitPerMin: 0, uploadsDir, ...config }, validateAnswers: true, ...options });
+  // The test catalogue has excursions and the suites search them: on unless a test turns them off (issue 32).
+  const app = buildServer({ db, config: { rateLimitPerMin: 0, uploadsDir, excursionsEnabled: true, ...config }, validateAnswers: true, ...options });
   if (!config.uploadsDir) app.addHook('onClose', async () => fs.rmSync(uploadsDir, { recursive: true, force: true }));
   return app;
 }

@@ -26,7 +26,8 @@ test.describe('the Chinese-region site (SITE_VARIANT=china, APP_CONFIG_FILE)', (
     const dir = path.resolve(ROOT, E2E_TMP);
     mkdirSync(dir, { recursive: true });
     const configFile = path.join(dir, 'china-app-config.json');
-    writeFileSync(configFile, JSON.stringify({ uikit: { colorScheme: 'dark', inputViewType: 2 } }));
+    // excursionsEnabled as the main API's (scripts/app-config.dev.json): one configuration for the host and the API it asks.
+    writeFileSync(configFile, JSON.stringify({ uikit: { colorScheme: 'dark', inputViewType: 2 }, excursionsEnabled: true }));
     host = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],

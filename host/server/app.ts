@@ -367,7 +367,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
       } else if (match.def.validate === 'blog-category') {
         if (slug) check = await validateBlogCategory(api, slug, locale);
       } else if (match.def.validate === 'order-tour') {
-        check = await validateOrderTour(api, match.params.id ?? '', locale);
+        check = await validateOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
       } else if (match.def.validate === 'request-uuid') {
         // arrival-page names it uuid, add-tourists id (§2.2).
         check = await validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
@@ -396,7 +396,7 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
     const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
     // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
     const tour = match?.name === 'tour-page'
-      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, variant: config.variant, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
+      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, variant: config.variant, excursionsEnabled: config.excursionsEnabled, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
       : null;
     if (tour?.kind === 'redirect') return reply.code(301).header('Cache-Control', 'no-store').redirect(`${tour.location}${url.search}`, 301);
     if (tour?.kind === 'not-found') {

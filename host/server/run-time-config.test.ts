@@ -14,6 +14,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CHINA_CURRENCIES, type AppConfig } from '@tours/shared/src/config/app-config';
 import { buildHostServer } from './app';
+import fixture from './tour-head.fixture.json';
+
+/** The fixture's tour as an excursion (type 2), at its own slug; /spa/tour-for-request answers it for id 2001. */
+const EXCURSION_SLUG = 'pacific-ocean-cruise-from-petropavlovsk-kamchatsky-1007';
+const excursion = { ...fixture, type: 2, type_name: 'EXCURSION' };
 
 let tmp: string;
 let api: Server;
@@ -26,7 +31,13 @@ beforeAll(async () => {
   mkdirSync(path.join(tmp, 'dist/assets'), { recursive: true });
   writeFileSync(path.join(tmp, 'dist/entry.json'), JSON.stringify({ js: ['/assets/main.js'], css: [] }));
   writeFileSync(path.join(tmp, 'manifest.json'), '{}');
-  api = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"result":{"valid":true}}'));
+  api = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://api');
+    const body = url.pathname === '/spa/tour' ? (url.searchParams.get('slug') === EXCURSION_SLUG ? excursion : null)
+      : url.pathname === '/spa/tour-for-request' ? { id: Number(url.searchParams.get('id')), type: url.searchParams.get('id') === '2001' ? 2 : 1, type_name: url.searchParams.get('id') === '2001' ? 'EXCURSION' : 'TOUR' }
+        : { result: { valid: true } };
+    res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(body ?? { message: 'Not found' }));
+  });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 });
@@ -108,6 +119,21 @@ describe('the app configuration at run time', () => {
     expect(run.stderr).toContain(`Invalid app configuration (APP_CONFIG_FILE ${name})`);
     expect(run.stderr).toContain('excursionsEnabled');
   }, 40_000);
+});
+
+describe('excursionsEnabled', () => {
+  it('false (the preset): an excursion\'s page and its order page are 404s; a tour\'s order page is not', async () => {
+    const off = await start({});
+    expect((await page(off, `/en/${EXCURSION_SLUG}`)).statusCode).toBe(404);
+    expect((await page(off, '/en/tour/2001/order')).statusCode).toBe(404);
+    expect((await page(off, '/en/tour/2002/order')).statusCode).toBe(200);
+  });
+
+  it('true in the file: both answer', async () => {
+    const on = await start({ file: { excursionsEnabled: true } });
+    expect((await page(on, `/en/${EXCURSION_SLUG}`)).statusCode).toBe(200);
+    expect((await page(on, '/en/tour/2001/order')).statusCode).toBe(200);
+  });
 });
 
 describe('the Chinese-region site (SITE_VARIANT=china)', () => {

@@ -34,6 +34,8 @@ export interface TourHeadInput {
   russianIsAvailable: boolean;
   /** The Chinese-region site links en and cn only (issue 32). */
   variant?: SiteVariant;
+  /** excursionsEnabled of the app configuration: false, an excursion's page is a 404 (issue 32). Default true. */
+  excursionsEnabled?: boolean;
   /** Currency of the Offer (the visitor's cookie, else the site's default). */
   currency: string;
   siteName: string;
@@ -127,6 +129,7 @@ export async function tourHead(input: TourHeadInput): Promise<TourHead> {
     return (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError' ? { kind: 'unavailable' } : { kind: 'generic' };
   }
   if (!is(tour, TourDetailAnswer)) return { kind: 'generic' };
+  if (input.excursionsEnabled === false && tour.type_name === 'EXCURSION') return { kind: 'not-found', removed: false };
   const own = tour.slugs[input.locale] || tour.slug;
   if (tour.redirect || own !== input.slug) return { kind: 'redirect', location: tourPath(own, input.locale) };
   return buildTourHead(tour, input);

@@ -48,12 +48,18 @@ export async function validateBlogCategory(api: ApiTarget, slug: string, locale:
 }
 
 /** The tour of the order page (/tour/{id}/order) through /spa/tour-for-request: unknown, unpublished or not a number is a 404 (issue 29). */
-export async function validateOrderTour(api: ApiTarget, id: string, locale: Locale): Promise<RouteCheck> {
+export async function validateOrderTour(api: ApiTarget, id: string, locale: Locale, o: { excursionsEnabled?: boolean } = {}): Promise<RouteCheck> {
   // The screen's own rule for the id (mfe-booking RequestPage): anything else never reaches the API.
   if (!/^[1-9]\d{0,9}$/.test(id)) return 'invalid';
   const res = await askApi(api, `/spa/tour-for-request?id=${id}&format=main&site_id=1`, headers(locale));
   if (res && definitelyNotFound(res.status)) return 'invalid';
-  return res?.ok ? 'valid' : 'unavailable';
+  if (!res?.ok) return 'unavailable';
+  // excursionsEnabled=false (issue 32): an excursion cannot be booked, its order page is a 404.
+  if (o.excursionsEnabled === false) {
+    const body = (await res.json().catch(() => null)) as { type_name?: string } | null;
+    if (body?.type_name === 'EXCURSION') return 'invalid';
+  }
+  return 'valid';
 }
 
 /**

@@ -78,6 +78,11 @@ export function serverArgs(name, env = process.env) {
 
 /** Where the host lets a browser load remotes from with ?siteDebug overrides, unless MFE_OVERRIDE_ORIGINS says. */
 export const DEV_OVERRIDE_ORIGINS = 'http://localhost:*,http://127.0.0.1:*';
+/**
+ * The app configuration `npm start` and the e2e product run with unless APP_CONFIG_FILE names another (issue 32): the
+ * seeded catalogue has excursions, and the base preset's excursionsEnabled is false (public-site §9).
+ */
+export const DEV_APP_CONFIG_FILE = path.join(ROOT, 'scripts/app-config.dev.json');
 
 /**
  * Starts the API, the five remotes (each on its own origin), the host server, the widget server and the sample
@@ -116,6 +121,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       ...env,
       PORT: String(apiPort),
       INTERNAL_API_SECRET: internalSecret,
+      APP_CONFIG_FILE: env.APP_CONFIG_FILE ?? DEV_APP_CONFIG_FILE,
       // Development mode (README): the outbox page shows the messages that would go out, sign-in codes among them.
       DEV_MODE: env.DEV_MODE ?? '1',
       // Links in e-mails (sign-in, password reset, confirmation) lead to this site, as the host server's links do.
@@ -134,6 +140,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       API_URL: `http://127.0.0.1:${apiPort}`,
       MFE_MANIFEST_FILE: manifest,
       INTERNAL_API_SECRET: internalSecret,
+      APP_CONFIG_FILE: env.APP_CONFIG_FILE ?? DEV_APP_CONFIG_FILE,
       MFE_OVERRIDE_ORIGINS: env.MFE_OVERRIDE_ORIGINS ?? DEV_OVERRIDE_ORIGINS,
       LOG: quiet ? '0' : env.LOG ?? '0',
       ...(sip.available ? { SIP_UPSTREAM: `http://127.0.0.1:${sip.port}` } : {}),

@@ -30,7 +30,7 @@ export function registerMainPageRoutes(router: ApiRouter, s: Services): void {
 
   async function answer(locale: ApiLocale, currency: CurrencyCode, today: string): Promise<MainPageToursAnswer> {
     const [reference, rates] = await Promise.all([ref(), s.rates()]);
-    const conds = searchConditions(s.db, { filter: { ...DEFAULT_FILTER }, locale, rubPerUnit: 1, today });
+    const conds = searchConditions(s.db, { filter: { ...DEFAULT_FILTER }, locale, rubPerUnit: 1, today, excursionsEnabled: s.config.excursionsEnabled });
     const [page, counts, departures, reviewRows] = await Promise.all([
       searchPage(s.db, conds, 'default', 1, MAIN_PAGE_TOURS),
       searchFormCounts(s.db, today),

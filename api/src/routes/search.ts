@@ -296,7 +296,7 @@ export function registerSearchRoutes(router: ApiRouter, s: Services): void {
     return s.cached(key, () => s.work.search.run(async () => {
       const today = isoDate(s.date());
       const rubPerUnit = rates.get(currency) ?? 1;
-      const conds = searchConditions(s.db, { filter, locale, rubPerUnit, today });
+      const conds = searchConditions(s.db, { filter, locale, rubPerUnit, today, excursionsEnabled: s.config.excursionsEnabled });
       // Option counts do not depend on the page, the sort, the locale (but for the text search) or the currency.
       const priced = filter.priceMin || filter.priceMax || filter.pricePerDayMin || filter.pricePerDayMax;
       const facetKey = `facets:${keyed.query ? locale : ''}:${priced ? currency : ''}:${filterToSearch({ ...keyed, page: 1, sort: 'default' })}`;

@@ -24,6 +24,8 @@ export interface SearchParams {
   rubPerUnit: number;
   /** 'YYYY-MM-DD': dates before it are not offered. */
   today: string;
+  /** The app configuration's excursionsEnabled (issue 32): false leaves excursions out of every count. Default true. */
+  excursionsEnabled?: boolean;
 }
 
 const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql.val(v)));
@@ -35,7 +37,7 @@ const exists = (table: string, column: string, values: readonly (number | string
 export function searchConditions(db: Db, p: SearchParams): Map<CondKey, Cond> {
   const f = p.filter;
   const c = new Map<CondKey, Cond>();
-  c.set('base', sql`t.is_published = 1`);
+  c.set('base', p.excursionsEnabled === false ? sql`t.is_published = 1 and t.type <> 2` : sql`t.is_published = 1`);
   c.set('tab', f.isCruisesSearch ? sql`t.is_cruise = 1` : sql`t.is_cruise = 0`);
   // §5.4 drops type=1 when serialising, so 1 is the default: every kind. Only 2 narrows to excursions.
   if (f.type === 2) c.set('type', sql`t.type = 2`);

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { isAbortError, isRetryableError, useAutoRetry, type TourDetailAnswer } from '@tours/shared/api';
 import { ErrorState, usePageError } from '@tours/shared/kit';
 import { cachedTour, loadTour } from './api';
@@ -56,10 +56,13 @@ export default function TourPage() {
     );
     return () => controller.abort();
   }, [host, slug, locale, currency, attempt]);
-  usePageError(failed);
+  // excursionsEnabled=false (issue 32): an excursion has no page here, as the host server answers its URL with a 404.
+  const excursionsOff = !useAtomValue(appConfigAtom).excursionsEnabled;
+  const hiddenExcursion = excursionsOff && tour?.type_name === 'EXCURSION';
+  usePageError(failed, { valid: !hiddenExcursion });
 
   // The tour on screen may be another one's or in another currency: the error replaces it until an answer comes.
   if (failures > 0) return <ErrorState onRetry={retry} busy={running} />;
-  if (!tour) return <TourSkeleton tourId={Number(/-(\d+)$/.exec(slug)?.[1] ?? NaN) || null} />;
+  if (!tour || hiddenExcursion) return <TourSkeleton tourId={Number(/-(\d+)$/.exec(slug)?.[1] ?? NaN) || null} />;
   return <TourView tour={tour} />;
 }
