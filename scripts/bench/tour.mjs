@@ -3,12 +3,10 @@
 // Budgets: performance ≥ 90, accessibility 100, the hero image is the LCP element at a width-appropriate size,
 // and a first visit downloads ≤ 200 KB gzip of JS. A benchmark: it reports figures, it never fails on them.
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { CHROME_FLAGS, lighthouseOnce } from './lighthouse.mjs';
 
 export const TOUR_BUDGETS = { performance: 90, accessibility: 100, firstVisitJsGzipKB: 200 };
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const HERO = /\/media\/tours\/\d+-1\/(\d+)x0*\/image\.[a-z]+$/;
 
 /** gzip -9 size of every JS file the page downloaded (as scripts/bench.mjs measures routes). */
@@ -80,41 +78,33 @@ export async function benchTour({ chromePath, baseUrl, tourUrl, runs = 3 }) {
 
 async function benchTourOnce({ chromePath, baseUrl, tourUrl }) {
   const url = new URL(tourUrl, baseUrl).toString();
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  try {
-    // Lighthouse's default configuration is the mobile preset (Moto G Power screen, slow 4G, 4x CPU, simulated).
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const audits = lhr.audits;
-    const lcpTable = audits['largest-contentful-paint-element']?.details?.items?.find((i) => i.type === 'table') ?? audits['largest-contentful-paint-element']?.details;
-    const lcpNode = lcpTable?.items?.[0]?.node ?? null;
-    const requests = audits['network-requests']?.details?.items ?? [];
-    const heroRequest = requests.map((r) => HERO.exec(new URL(r.url).pathname)).find(Boolean);
-    const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))];
-    const screen = lhr.configSettings.screenEmulation;
-    const probe = lcpNode ? null : await lcpProbe(chromePath, url, screen).catch(() => null);
-    const probedWidth = probe?.src ? HERO.exec(new URL(probe.src, url).pathname)?.[1] : undefined;
-    return {
-      url,
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : probe?.element ?? null,
-      heroIsLcp: lcpNode ? Boolean(lcpNode.snippet?.includes('tour-hero__img')) : Boolean(probe?.isHero),
-      /** Lighthouse's simulated LCP (slow 4G, 4x CPU). */
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      heroImageWidth: probedWidth ? Number(probedWidth) : heroRequest ? Number(heroRequest[1]) : null,
-      viewportWidth: screen.width,
-      devicePixelRatio: screen.deviceScaleFactor,
-      firstVisitJsGzipKB: await jsGzipKB(scripts),
-      budgets: TOUR_BUDGETS,
-    };
-  } finally {
-    await chrome.kill();
-  }
+  // Lighthouse's default configuration is the mobile preset (Moto G Power screen, slow 4G, 4x CPU, simulated).
+  const lhr = await lighthouseOnce({ chromePath, url, categories: ['performance', 'accessibility'] });
+  const audits = lhr.audits;
+  const lcpTable = audits['largest-contentful-paint-element']?.details?.items?.find((i) => i.type === 'table') ?? audits['largest-contentful-paint-element']?.details;
+  const lcpNode = lcpTable?.items?.[0]?.node ?? null;
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const heroRequest = requests.map((r) => HERO.exec(new URL(r.url).pathname)).find(Boolean);
+  const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))];
+  const screen = lhr.configSettings.screenEmulation;
+  const probe = lcpNode ? null : await lcpProbe(chromePath, url, screen).catch(() => null);
+  const probedWidth = probe?.src ? HERO.exec(new URL(probe.src, url).pathname)?.[1] : undefined;
+  return {
+    url,
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : probe?.element ?? null,
+    heroIsLcp: lcpNode ? Boolean(lcpNode.snippet?.includes('tour-hero__img')) : Boolean(probe?.isHero),
+    /** Lighthouse's simulated LCP (slow 4G, 4x CPU). */
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    heroImageWidth: probedWidth ? Number(probedWidth) : heroRequest ? Number(heroRequest[1]) : null,
+    viewportWidth: screen.width,
+    devicePixelRatio: screen.deviceScaleFactor,
+    firstVisitJsGzipKB: await jsGzipKB(scripts),
+    budgets: TOUR_BUDGETS,
+  };
 }
 
 // `node scripts/bench/tour.mjs http://localhost:8080 /en/some-tour-1001` runs it on its own.

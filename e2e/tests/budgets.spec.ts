@@ -1,0 +1,64 @@
+/**
+ * Issue 33's size budgets as a gate of the test command: the JavaScript a first visit downloads on each landing
+ * route (gzip -9, every script of the page until the network is idle), against scripts/perf-budgets.json. `gate` is
+ * what CI enforces today per route; `target` (120 KB) is the issue's goal, reported beside it. The benchmark
+ * (`npm run bench -- --only pages`) prints the same figures with OK/OVER.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { E2E_PORTS } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { ROOT } from './support';
+
+interface Budgets { firstVisitGzipKB: { target: number; gate: Record<string, number> } }
+const budgets = JSON.parse(readFileSync(path.join(ROOT, 'scripts/perf-budgets.json'), 'utf8')) as Budgets;
+const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+
+/** gzip KB of every script the page downloads while it loads, by file (largest first). */
+async function firstVisitJs(page: Page, url: string): Promise<{ totalKB: number; files: string[] }> {
+  const sizes: Promise<{ url: string; gz: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    sizes.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b, { level: 9 }).length }), () => ({ url: res.url(), gz: 0 })));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const files = await Promise.all(sizes);
+  const unique = [...new Map(files.map((f) => [f.url, f])).values()].sort((a, b) => b.gz - a.gz);
+  const total = unique.reduce((sum, f) => sum + f.gz, 0);
+  return { totalKB: Math.round((total / 1024) * 10) / 10, files: unique.map((f) => `${new URL(f.url).port}${new URL(f.url).pathname} ${(f.gz / 1024).toFixed(1)}`) };
+}
+
+test.describe('first-visit JavaScript per landing route (issue 33 budgets)', () => {
+  let tour: { id: number; slug: string };
+  test.beforeAll(async () => {
+    const res = await fetch(`${API}/spa/tours?expand=filters`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    const body = (await res.json()) as { result: { groups: { items: { id: number; slug: string }[] }[] } };
+    tour = body.result.groups.flatMap((g) => g.items)[0]!;
+  });
+
+  const routes: Record<string, () => string> = {
+    index: () => '/en',
+    search: () => '/en/tours',
+    info: () => '/en/visa',
+    tour: () => `/en/${tour.slug}`,
+    request: () => `/en/tour/${tour.id}/order`,
+    chat: () => '/en/chat',
+    account: () => '/en/account',
+  };
+
+  for (const [name, url] of Object.entries(routes)) {
+    test(`${name}: within its gate (and reported against the ${budgets.firstVisitGzipKB.target} KB target)`, async ({ page }) => {
+      const gate = budgets.firstVisitGzipKB.gate[name];
+      expect(gate, `scripts/perf-budgets.json names a gate for ${name}`).toBeGreaterThan(0);
+      const { totalKB, files } = await firstVisitJs(page, url());
+      test.info().annotations.push({
+        type: 'first-visit JS (gzip KB)',
+        description: `${url()}: ${totalKB} KB (gate ${gate}, target ${budgets.firstVisitGzipKB.target} ${totalKB <= budgets.firstVisitGzipKB.target ? 'OK' : 'OVER'}): ${files.join(', ')}`,
+      });
+      console.log(`first visit ${name} ${url()}: ${totalKB} KB gzip (gate ${gate}, target ${budgets.firstVisitGzipKB.target})`);
+      expect(totalKB, `first-visit JS of ${url()} (${files.join(', ')})`).toBeLessThanOrEqual(gate);
+    });
+  }
+});
