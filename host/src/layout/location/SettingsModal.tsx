@@ -70,7 +70,7 @@ export function SettingsModal({ close }: { close: ModalContentProps['close'] }) 
       )}
       <SelectField
         label={t('layout.language.label')}
-        options={availableLocales(config.russianIsAvailable).map((l) => ({ value: l, label: LOCALE_INFO[l].nativeName }))}
+        options={availableLocales(config.russianIsAvailable, config.variant).map((l) => ({ value: l, label: LOCALE_INFO[l].nativeName }))}
         value={language}
         onChange={(e) => setLanguage(e.target.value as Locale)}
       />

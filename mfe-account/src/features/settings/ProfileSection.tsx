@@ -208,10 +208,10 @@ function LanguageForm({ profile, token, onUser }: ProfileProps) {
   const host = useHost();
   const id = useId();
   const locale = useAtomValue(localeAtom);
-  const { russianIsAvailable } = useAtomValue(appConfigAtom);
+  const { russianIsAvailable, variant } = useAtomValue(appConfigAtom);
   const [saving, setSaving] = useState(false);
   const form = useForm({ language_code: initialLanguage(profile.language, locale) }, { language_code: ['required'] });
-  const options = languageOptions(russianIsAvailable, profile.language);
+  const options = languageOptions(russianIsAvailable, profile.language, variant);
   const error = selectError(id, errorText(form.errors.language_code, t));
 
   const submit = async (event: FormEvent) => {
