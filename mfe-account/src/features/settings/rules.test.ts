@@ -14,6 +14,13 @@ describe('account page rules', () => {
   });
 
   test.each([
+    [true, null, ['cn', 'en']],
+    [true, 'de', ['cn', 'en', 'de']],
+  ] as const)('the Chinese-region site (issue 32): en and cn only (russian available: %p, saved %p): %p', (ru, current, codes) => {
+    expect(languageOptions(ru, current, 'china').map((o) => o.value)).toEqual(codes);
+  });
+
+  test.each([
     ['de', 'en', 'de'],
     [null, 'cn', 'cn'],
     ['xx', 'en', 'en'],

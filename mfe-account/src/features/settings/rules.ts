@@ -1,15 +1,16 @@
 /** The account page's small rules (accounts-and-comms §2 'Profile and account settings'): no React, no calls. */
-import { LOCALE_INFO, availableLocales, type Locale } from '@tours/shared/contract';
+import { LOCALE_INFO, availableLocales, type AppConfig, type Locale } from '@tours/shared/contract';
 import type { ChangePasswordBody } from '@tours/shared/api';
 
 export interface Option { value: string; label: string }
 
 /**
- * The languages a traveller may choose for the messages: the site's locales (ru only where it is offered), each in
- * its own name, plus the profile's own when the site no longer offers it (so the select shows what is saved).
+ * The languages a traveller may choose for the messages: the site's locales (ru only where it is offered; en and cn
+ * on the Chinese-region site), each in its own name, plus the profile's own when the site no longer offers it (so the
+ * select shows what is saved).
  */
-export function languageOptions(russianIsAvailable: boolean, current: string | null): Option[] {
-  const locales: string[] = availableLocales(russianIsAvailable);
+export function languageOptions(russianIsAvailable: boolean, current: string | null, variant: AppConfig['variant'] = 'base'): Option[] {
+  const locales: string[] = availableLocales(russianIsAvailable, variant);
   if (current && current in LOCALE_INFO && !locales.includes(current)) locales.push(current);
   return locales.map((code) => ({ value: code, label: LOCALE_INFO[code as Locale].nativeName }));
 }
