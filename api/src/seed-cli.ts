@@ -3,9 +3,9 @@
  *   npm run seed -w @tours/api            # seeds unless the same catalogue is already there
  *   npm run seed -w @tours/api -- --force # always regenerates
  */
-import { readConfig } from '../config';
-import { openDatabase } from './index';
-import { ensureSeeded } from './seed/ensure';
+import { readConfig } from './config';
+import { openDatabase } from './db';
+import { ensureSeeded } from './db/seed/ensure';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);

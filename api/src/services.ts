@@ -12,7 +12,7 @@ import { serviceClock, wallClock } from './lib/clock';
 import { verificationProvider, type IdentityVerificationProvider } from './lib/identity-verification';
 import type { Rates } from './lib/currency';
 import { KnownDevices } from './lib/known-devices';
-import { parseLogin } from './lib/logins';
+import { parseLogin } from './domain/logins';
 import { OneTimeCodes, type LoginHolder } from './lib/one-time-codes';
 import { PasswordGuard } from './lib/password-guard';
 import { SessionEvents } from './lib/session-events';

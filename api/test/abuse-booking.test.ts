@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { bookingDb, REQUEST_ID_RANGE } from '../src/db/queries/booking';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { DUPLICATE_WINDOW_MS, seatErrors } from '../src/lib/booking';
+import { DUPLICATE_WINDOW_MS, seatErrors } from '../src/use-cases/booking';
 import { createTestDb, expectShape, testServer, TODAY, type TestDb } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RequestAnswer, SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
-import { bookingMoney } from '../src/lib/arrival-facts';
+import { bookingMoney } from '../src/use-cases/arrival-facts';
 import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { INFO_PAGE_KEYS, InfoPageAnswer, type InfoBlock } from '@tours/shared/sr
 import type { InfoPagesSchema } from '../src/db/schema';
 import { contentHash } from '../src/db/queries/info-pages';
 import { ensureInfoPages, PAGE_TEXTS, PAGE_VERSIONS } from '../src/db/seed/pages';
-import { storedBlocks } from '../src/routes/info-pages';
+import { storedBlocks } from '../src/use-cases/info-pages';
 import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
 
 let t: TestDb;

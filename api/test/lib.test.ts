@@ -18,7 +18,8 @@ import { parseSize, renderSvg, resolveImageUrl } from '../src/lib/images';
 import { jsonNestingExceeds } from '../src/lib/json-body';
 import { addressKey, limitClass, rateLimitsOf, RateLimitStore } from '../src/lib/rate-limit';
 import { fieldErrors } from '../src/lib/validation';
-import { chatRef, formatOffset } from '../src/routes/reference';
+import { chatRef } from '../src/domain/chat-link';
+import { formatOffset } from '../src/domain/utc-offset';
 import { normalizeSlug } from '../src/routes/slugs';
 
 test.each([

@@ -4,7 +4,7 @@
  */
 import { TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
 import type { FastifyInstance } from 'fastify';
-import { cabinRowsOfTable } from '../src/routes/tours';
+import { cabinRowsOfTable } from '../src/lib/tour-views';
 import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
 
 describe('cabinRowsOfTable', () => {

@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '@tours/shared/src/api/schemas/programme';
 import { defaultConfig } from '../src/config';
 import type { ProgrammeSchema } from '../src/db/schema';
-import { htmlToText, ProgrammePdfs } from '../src/lib/programme-pdf';
+import { htmlToText, ProgrammePdfs } from '../src/use-cases/programme-pdf';
 import { Services } from '../src/services';
 import { createTestDb, expectShape, get, outboxTo, testServer, type OutboxEntry, type TestDb } from './helpers';
 

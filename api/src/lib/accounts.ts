@@ -1,11 +1,13 @@
 /** What the account calls share (routes/accounts.ts, sign-in.ts, contacts.ts): the profile answer, the refusals' texts, the plain answer. */
-import { type UserProfile } from '@tours/shared/src/api/schemas/accounts';
+import type { CodeSender, UserProfile } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
-import { type Traveller } from '../db/queries/travellers';
+import type { Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
+import { validationError } from './errors';
 import { t } from './i18n';
 import { uploadUrl } from './uploads';
 import type { Db } from '../db';
+import { channelsFor, type LoginKind } from '../domain/logins';
 
 export async function profileOf(s: { readonly db: Db }, row: Traveller, locale: ApiLocale): Promise<UserProfile> {
   const country = row.country_id === null
@@ -50,3 +52,11 @@ export const ACCOUNT_ERRORS = {
 
 /** The answer of calls whose result the spec does not show. */
 export const done = { success: true };
+
+/** The channel a code goes through: the one asked for when the login's kind offers it (422 on code_sender otherwise). */
+export function channelOf(kind: LoginKind, asked: CodeSender | undefined): CodeSender {
+  const offered = channelsFor(kind);
+  if (asked === undefined) return offered[0]!;
+  if (!offered.includes(asked)) throw validationError({ code_sender: 'Incorrect value' });
+  return asked;
+}

@@ -5,11 +5,11 @@
  * Routes call these to authorise; a refusal is the spec's 401/403 error shape.
  */
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_AUTH_COOKIE,type StaffPermission,type StaffPermissions } from '@tours/shared/src/api/schemas/staff';
+import { ADMIN_AUTH_COOKIE, type StaffPermission, type StaffPermissions } from '@tours/shared/src/api/schemas/staff';
 import type { Db } from '../db';
-import { chatById,staffByToken,staffServes,type ChatRow,type StaffAccountRow } from '../db/queries/chat';
+import { chatById, staffByToken, staffServes, type ChatRow, type StaffAccountRow } from '../db/queries/chat';
 import { staffPermissions } from '../db/queries/staff';
-import { travellerByToken,type Traveller } from '../db/queries/travellers';
+import { travellerByToken, type Traveller } from '../db/queries/travellers';
 import { HttpError } from './errors';
 
 /** What the checks read: the database and the service's clock (the Services container is one). */

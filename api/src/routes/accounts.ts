@@ -4,18 +4,18 @@
  * and phone changes are routes/contacts.ts.
  */
 import {
-ChangeCountryBody,DoneAnswer,ProfileAnswer,SetCurrencyAnswer,SetCurrencyBody,SetLanguageBody,UpdateProfileBody,UpdateProfilePhotoAnswer,
-UpdateProfilePhotoBody,UserAnswer,UserInfoDataAnswer
+  ChangeCountryBody, DoneAnswer, ProfileAnswer, SetCurrencyAnswer, SetCurrencyBody, SetLanguageBody, UpdateProfileBody, UpdateProfilePhotoAnswer,
+  UpdateProfilePhotoBody, UserAnswer, UserInfoDataAnswer,
 } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
-import { FavouriteTourAnswer,FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
-import { addFavouriteTours,favouriteTourIds,removeFavouriteTour } from '../db/queries/favourites';
-import { setTravellerCurrency,updateTraveller,type Traveller } from '../db/queries/travellers';
+import { FavouriteTourAnswer, FavouriteTourBody } from '@tours/shared/src/api/schemas/search';
+import { addFavouriteTours, favouriteTourIds, removeFavouriteTour } from '../db/queries/favourites';
+import { setTravellerCurrency, updateTraveller, type Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
 import { validationError } from '../lib/errors';
 import type { Services } from '../services';
-import { done,profileOf } from '../lib/accounts';
-import { requireTraveller,signedInTraveller } from '../lib/auth';
+import { done, profileOf } from '../lib/accounts';
+import { requireTraveller, signedInTraveller } from '../lib/auth';
 import type { ApiRouter } from './router';
 
 export function registerAccountRoutes(router: ApiRouter, s: Services): void {

@@ -10,25 +10,25 @@ import type { FastifyInstance } from 'fastify';
 import { type as object } from 'superstruct';
 import { queryId } from '@tours/shared/src/api/schemas/common';
 import {
-AgentAuthAnswer,AgentAuthBody,AgentCallBackBody,AgentChatListQuery,AgentEditBody,AgentFreezeBody,AgentMarkAsReadAnswer,AgentMessageIdBody,AgentModerateBody,
-AgentProfileAnswer,ChatAnswer,ChatIdBody,ChatIdQuery,ChatListAnswer,MessageAnswer,MessagesAnswer,MessagesQuery,SendMessageBody,UnreadCountAnswer,
-type StaffProfile,
+  AgentAuthAnswer, AgentAuthBody, AgentCallBackBody, AgentChatListQuery, AgentEditBody, AgentFreezeBody, AgentMarkAsReadAnswer, AgentMessageIdBody, AgentModerateBody,
+  AgentProfileAnswer, ChatAnswer, ChatIdBody, ChatIdQuery, ChatListAnswer, MessageAnswer, MessagesAnswer, MessagesQuery, SendMessageBody, UnreadCountAnswer,
+  type StaffProfile,
 } from '@tours/shared/src/api/schemas/chat';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
-chatById,chatDb,issueStaffToken,messageById,messagesOf,revokeStaffToken,staffByLogin,staffChats,staffServes,sumCounts,
-unreadCounts,updateChat,updateMessage,type ChatRow,type StaffAccountRow
+  chatById, chatDb, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffChats, staffServes, sumCounts,
+  unreadCounts, updateChat, updateMessage, type ChatRow, type StaffAccountRow,
 } from '../db/queries/chat';
-import { CHAT_ERRORS,chatView,chatViews,emitCallBack,emitChat,emitMessage,messageViews,personal,postMessage,readChat,type ChatHub } from '../lib/chat-socket';
-import { HttpError,notFound,validationError } from '../lib/errors';
+import { CHAT_ERRORS, chatView, chatViews, emitCallBack, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../use-cases/chat-socket';
+import { HttpError, notFound, validationError } from '../lib/errors';
 import { passwordLocked } from '../lib/password-guard';
 import { verifyPassword } from '../lib/passwords';
 import { contentDisposition } from '../lib/uploads';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
-import { requireRegistrar,webCallSettings } from '../lib/sip-credentials';
-import { bearerToken,requireStaff } from '../lib/auth';
+import { requireRegistrar, webCallSettings } from '../lib/sip-credentials';
+import { bearerToken, requireStaff } from '../lib/auth';
 
 /** Where staff get a message's attachment (their views of messages link it). */
 export const AGENT_FILE_PATH = '/crm/api/agent/file';

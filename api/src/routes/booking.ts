@@ -27,23 +27,23 @@ import {
 import { prepared, type Arg } from '../db/prepared';
 import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
 import { isTourArchived } from '../db/queries/staff';
-import { paymentRecordsOf } from '../lib/payments';
-import { requestMoney, tourPlaces } from '../lib/arrival-facts';
+import { paymentRecordsOf } from '../use-cases/payments';
+import { requestMoney, tourPlaces } from '../use-cases/arrival-facts';
 import {
   DUPLICATE_WINDOW_MS, accessRequest, idempotencyKeyOf, keyReused, seatErrors, submitFingerprint, submitHash, travellerActor, type RequestAccess,
-} from '../lib/booking';
+} from '../use-cases/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
 import { MAIL_LIMIT_MESSAGE, takeMailAllowance } from '../lib/mail-limits';
 import { notifyCoordinators } from '../lib/request-notice';
-import { claimConfirmation, confirmationOf, isOwnContact, requestContact, sendRequestCancelled, sendRequestReceived } from '../lib/booking-notices';
+import { claimConfirmation, confirmationOf, isOwnContact, requestContact, sendRequestCancelled, sendRequestReceived } from '../use-cases/booking-notices';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter, RequestContext } from './router';
-import { header } from './requests';
 import { chatReader, signedInTraveller } from '../lib/auth';
+import { header } from '../lib/request-header';
 
 const today = (s: Services) => s.date().toISOString().slice(0, 10);
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

@@ -15,12 +15,12 @@ import {
 } from '@tours/shared/src/api/schemas/requests';
 import { appendHistory, bookingDb, historyOf, requestById } from '../db/queries/booking';
 import * as reference from '../db/queries/reference';
-import { maskPhone } from '../lib/booking';
+import { maskPhone } from '../use-cases/booking';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { takeMailAllowance } from '../lib/mail-limits';
 import type { Services } from '../services';
-import { chatRef } from './reference';
 import type { ApiRouter } from './router';
+import { chatRef } from '../domain/chat-link';
 
 /** The request's chat link: its Telegram, else WhatsApp deep link, else the site's chat page. */
 export async function chatLinkOf(s: Services, requestId: number, locale: string): Promise<string> {

@@ -25,7 +25,7 @@ import {
 } from '../db/queries/chat';
 import type { Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
-import { CHAT_ERRORS, chatHubFor, chatView, chatViews, emitCallBack, emitChat, messageViews, personal, postMessage, readChat, type ChatHub } from '../lib/chat-socket';
+import { CHAT_ERRORS, chatHubFor, chatView, chatViews, emitCallBack, emitChat, messageViews, personal, postMessage, readChat, type ChatHub } from '../use-cases/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';

@@ -14,15 +14,14 @@ import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import { issueLinkToken, spendLinkToken } from '../db/queries/link-tokens';
 import { travellerById, travellerByLogin, updateTraveller, type Traveller } from '../db/queries/travellers';
 import { joinGuestRequests } from '../db/queries/trips';
-import { sendEmailChanged, travellerLocale } from '../lib/booking-notices';
+import { sendEmailChanged, travellerLocale } from '../use-cases/booking-notices';
 import { HttpError, validationError } from '../lib/errors';
-import { channelsFor, normalEmail, type LoginKind } from '../lib/logins';
+import { channelsFor, normalEmail, type LoginKind } from '../domain/logins';
 import { accountLink } from '../lib/messages';
 import { CODE_LIFETIME_MS, type CodeCheck } from '../lib/one-time-codes';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
-import { channelOf } from './sign-in';
-import { ACCOUNT_ERRORS, done } from '../lib/accounts';
+import { ACCOUNT_ERRORS, channelOf, done } from '../lib/accounts';
 import { requireTraveller } from '../lib/auth';
 
 const codeRefusal = (check: CodeCheck) => validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });

@@ -22,7 +22,7 @@ import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
-import { buildCards, cardText } from './search';
+import { buildCards, cardText } from '../lib/tour-cards';
 
 export function registerMainPageRoutes(router: ApiRouter, s: Services): void {
   // The same memoised reference tables as the search (routes/search.ts uses this key).

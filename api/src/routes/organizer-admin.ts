@@ -22,13 +22,13 @@ import {
   type AdminOrganizer, type MainExpertWritable, type OrganizerWritable,
 } from '../db/queries/organizers-admin';
 import { organizerReviewSummary } from '../db/queries/organizers';
-import { personal } from '../lib/chat-socket';
+import { personal } from '../use-cases/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import type { Services } from '../services';
-import { organizerLegalForm } from './organizers';
 import type { ApiRouter } from './router';
 import { bearerToken, requireAdmin } from '../lib/auth';
+import { organizerLegalForm } from '../lib/organizer-views';
 
 export const ORGANIZER_READ: readonly StaffPermission[] = ['can_use_knowledge', 'can_view_commission'];
 export const ORGANIZER_WRITE: readonly StaffPermission[] = ['can_use_knowledge'];

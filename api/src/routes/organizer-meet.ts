@@ -33,13 +33,13 @@ import {
   organizerExists, organizerName, saveContractData, savedFileIds, type OrganizerContractRow,
 } from '../db/queries/organizer-meet';
 import type { Upload } from '../db/queries/uploads';
-import { personal } from '../lib/chat-socket';
+import { personal } from '../use-cases/chat-socket';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { uploadUrl } from '../lib/uploads';
 import type { Services } from '../services';
 import { parseInput } from '../lib/validation';
 import type { ApiRouter } from './router';
-import { FORM_LIMITS, uploadPipeline } from './uploads';
+import { FORM_LIMITS, uploadPipeline } from '../use-cases/upload-pipeline';
 import { requireAdmin } from '../lib/auth';
 
 export const ORGANIZER_MEET_FILE_PATH = '/spa/contract-organizer-meet-file';

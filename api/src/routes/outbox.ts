@@ -9,7 +9,7 @@ import { type } from 'superstruct';
 import { AUTH_CODE_LENGTH } from '@tours/shared/src/api/schemas/accounts';
 import { normalPhone, opt, queryInt, queryString } from '@tours/shared/src/api/schemas/common';
 import { outboxRows, type OutboxRow } from '../db/queries/outbox';
-import { normalEmail } from '../lib/logins';
+import { normalEmail } from '../domain/logins';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 

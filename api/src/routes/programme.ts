@@ -25,11 +25,11 @@ import {
 import type { Db } from '../db';
 import { requestById } from '../db/queries/booking';
 import type { ProgrammeSchema } from '../db/schema';
-import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../lib/document-links';
+import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../use-cases/document-links';
 import { HttpError, validationError } from '../lib/errors';
-import { normalEmail } from '../lib/logins';
+import { normalEmail } from '../domain/logins';
 import type { MailKind } from '../lib/mail-limits';
-import { cachedProgrammeModel, ProgrammePdfs, programmeSubject, type ProgrammeModel, type ProgrammePdf } from '../lib/programme-pdf';
+import { cachedProgrammeModel, ProgrammePdfs, programmeSubject, type ProgrammeModel, type ProgrammePdf } from '../use-cases/programme-pdf';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 

@@ -12,6 +12,8 @@ import { convert } from '../lib/currency';
 import { countryOfIp } from '../lib/geoip';
 import { collator, t } from '../lib/i18n';
 import type { Services } from '../services';
+import { chatRef } from '../domain/chat-link';
+import { formatOffset } from '../domain/utc-offset';
 import type { ApiRouter } from './router';
 
 type PhoneRow = Awaited<ReturnType<typeof q.contactPhones>>[number];
@@ -24,21 +26,6 @@ function countryRef(c: CountryRow, locale: ApiLocale): { id: number; name: strin
 function phoneContact(p: PhoneRow, locale: ApiLocale): PhoneContact {
   const entity = p.city_id !== null ? { id: p.city_id, kind: 'city' as const } : p.country_id !== null ? { id: p.country_id, kind: 'country' as const } : null;
   return { type: p.type as PhoneContact['type'], entity, phone: p.phone, formatted_phone: p.formatted_phone, text: t(p, 'text', locale) };
-}
-
-/** Formats minutes as '+03:00'. */
-export function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** The chat deep-link payload: known ids joined, e.g. 'r12_c5' ('site' when none). */
-export function chatRef(ids: { client_id?: string | undefined; request_id?: string | undefined; subscriber_id?: string | undefined; webinar_id?: string | undefined }): string {
-  const parts = [
-    ids.request_id && `r${ids.request_id}`, ids.client_id && `c${ids.client_id}`, ids.subscriber_id && `s${ids.subscriber_id}`, ids.webinar_id && `w${ids.webinar_id}`,
-  ].filter(Boolean);
-  return parts.length ? parts.join('_') : 'site';
 }
 
 export function registerReferenceRoutes(router: ApiRouter, s: Services): void {

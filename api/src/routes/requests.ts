@@ -22,12 +22,13 @@ import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
 import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
 import { missingReferences, tourRequestFacts } from '../db/queries/requests';
 import { isTourArchived } from '../db/queries/staff';
-import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../lib/booking';
+import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../use-cases/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { notifyCoordinators } from '../lib/request-notice';
-import { claimConfirmation, sendRequestReceived } from '../lib/booking-notices';
+import { claimConfirmation, sendRequestReceived } from '../use-cases/booking-notices';
 import { fieldErrors, validateInput } from '../lib/validation';
+import { header } from '../lib/request-header';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { signedInTraveller } from '../lib/auth';
@@ -78,12 +79,6 @@ export function registerWidgetCors(app: FastifyInstance): void {
 
 /** What the router checks before the handler: a `data` object (its fields are checked by the handler). */
 const Envelope = type({ data: withMeta(record(string(), unknown()), { description: 'The form fields' }) });
-
-export function header(request: FastifyRequest, name: string, max: number): string | null {
-  const value = request.headers[name];
-  const text = Array.isArray(value) ? value[0] : value;
-  return text ? text.slice(0, max) : null;
-}
 
 /**
  * Validates the form fields: malformed fields and the fields the type needs are reported together, keyed by

@@ -4,8 +4,8 @@ import * as q from '../db/queries/reviews';
 import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
 import type { Services } from '../services';
-import { expertPhoto, review } from './organizers';
 import type { ApiRouter } from './router';
+import { expertPhoto, review } from '../lib/organizer-views';
 
 const REGION_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -20,33 +20,25 @@ import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import { addFavouriteTours, favouriteTourIds } from '../db/queries/favourites';
 import { joinGuestRequests } from '../db/queries/trips';
-import { travellerLocale } from '../lib/booking-notices';
+import { travellerLocale } from '../use-cases/booking-notices';
 import { expireLinkTokens, issueLinkToken, liveLinkToken, spendLinkToken } from '../db/queries/link-tokens';
 import {
   insertTraveller, issueToken, revokeToken, revokeTravellerTokens, travellerById, travellerByLogin, travellerOfLogin, updateTraveller,
   type Traveller,
 } from '../db/queries/travellers';
 import { HttpError, validationError } from '../lib/errors';
-import { channelsFor, maskEmail, normalEmail, parseLogin, type Login, type LoginKind } from '../lib/logins';
+import { channelsFor, maskEmail, normalEmail, parseLogin, type Login } from '../domain/logins';
 import { accountLink, composeMessage } from '../lib/messages';
 import { CODE_LIFETIME_MS } from '../lib/one-time-codes';
 import { passwordLocked } from '../lib/password-guard';
 import { hashPassword, verifyPassword, warmUpPasswords } from '../lib/passwords';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
-import { ACCOUNT_ERRORS, done, profileOf } from '../lib/accounts';
+import { ACCOUNT_ERRORS, channelOf, done, profileOf } from '../lib/accounts';
 import { bearerToken, requireTraveller } from '../lib/auth';
 
 /** A password-reset link works for an hour. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;
-
-/** The channel a code goes through: the one asked for when the login's kind offers it (422 on code_sender otherwise). */
-export function channelOf(kind: LoginKind, asked: CodeSender | undefined): CodeSender {
-  const offered = channelsFor(kind);
-  if (asked === undefined) return offered[0]!;
-  if (!offered.includes(asked)) throw validationError({ code_sender: 'Incorrect value' });
-  return asked;
-}
 
 /** What a code send answers, the same whether the login has an account or not. */
 function codeSentAnswer(login: Login, channel: CodeSender): SendCodeAnswer {

@@ -15,25 +15,25 @@
  * - The staff PDF is the programme PDF (lib/programme-pdf.ts): the generate call starts it in the background and
  *   answers program_pdf_being_generated at once; once made it answers program_pdf_exists with the url to open.
  */
-import type { FastifyInstance,FastifyReply,FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { ApiLocale,CurrencyCode } from '@tours/shared/src/api/schemas/common';
+import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import type { StaffProgrammePdfQuery as PdfQuery } from '@tours/shared/src/api/schemas/staff';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { isExcursionType } from '@tours/shared/src/domain/tour';
 import {
-ADMIN_AUTH_COOKIE,ADMIN_SESSION_COOKIE,HIGH_DIFFICULTY,ProgrammePdfStateAnswer,StaffProgrammePdfQuery,TourPrivateDataAnswer,TourPrivateDataQuery,
-TourPrivateVariantsAnswer,TourPrivateVariantsQuery,UserPrivateDataAnswer,type StaffPermission
+  ADMIN_AUTH_COOKIE, ADMIN_SESSION_COOKIE, HIGH_DIFFICULTY, ProgrammePdfStateAnswer, StaffProgrammePdfQuery, TourPrivateDataAnswer, TourPrivateDataQuery,
+  TourPrivateVariantsAnswer, TourPrivateVariantsQuery, UserPrivateDataAnswer, type StaffPermission,
 } from '@tours/shared/src/api/schemas/staff';
 import { staffByToken } from '../db/queries/chat';
-import { staffPermissions,staffTour,tourOfRequest,tourStaffData,tourVariantsOf } from '../db/queries/staff';
-import { personal } from '../lib/chat-socket';
-import { HttpError,notFound,validationError } from '../lib/errors';
-import { ProgrammePdfs } from '../lib/programme-pdf';
+import { staffPermissions, staffTour, tourOfRequest, tourStaffData, tourVariantsOf } from '../db/queries/staff';
+import { personal } from '../use-cases/chat-socket';
+import { HttpError, notFound, validationError } from '../lib/errors';
+import { ProgrammePdfs } from '../use-cases/programme-pdf';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { requestContext,type ApiRouter,type RequestContext } from './router';
-import { adminSession,bearerToken,requireAdmin,type AdminSession } from '../lib/auth';
+import { requestContext, type ApiRouter, type RequestContext } from './router';
+import { adminSession, bearerToken, requireAdmin, type AdminSession } from '../lib/auth';
 
 export const USER_PRIVATE_DATA_PATH = '/crm/api/user/private-data';
 export const ADMIN_AUTH_COOKIE_PATH = '/crm/api/user/admin-auth-cookie';

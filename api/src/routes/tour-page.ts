@@ -18,9 +18,9 @@ import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
-import { expertPhoto, review } from './organizers';
 import type { ApiRouter } from './router';
-import { detail, excursionDates, variantsOf, type TourRow } from './tours';
+import { expertPhoto, review } from '../lib/organizer-views';
+import { detail, excursionDates, type TourRow, variantsOf } from '../lib/tour-views';
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);

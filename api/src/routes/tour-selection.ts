@@ -11,7 +11,7 @@ import { TourSelectionAnswer, TourSelectionBody, isCancelledStatus, parseSelecti
 import { appendHistory, bookingDb, historyOf, requestById } from '../db/queries/booking';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import type { Services } from '../services';
-import { travellerActor } from '../lib/booking';
+import { travellerActor } from '../use-cases/booking';
 import type { ApiRouter } from './router';
 import { signedInTraveller } from '../lib/auth';
 

@@ -14,9 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { ProgrammeSentAnswer, SubscribeEbookBody } from '@tours/shared/src/api/schemas/programme';
 import { buildHref } from '@tours/shared/src/routing/match';
-import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../lib/document-links';
-import { normalEmail } from '../lib/logins';
-import { GuidePdfs, cachedGuideModel, guideTitle } from '../lib/travel-guide';
+import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../use-cases/document-links';
+import { normalEmail } from '../domain/logins';
+import { GuidePdfs, cachedGuideModel, guideTitle } from '../use-cases/travel-guide';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 

@@ -2,15 +2,15 @@
  * Internet calls (issue 15; accounts-and-comms §3 'Web call credentials', §5 'Internet call', §6, §7 'Phone codes and
  * internet calls'): who may call whom, answered with credentials minted by lib/sip-credentials.ts.
  */
-import { AgentWebCallBody,WebCallCredentialsAnswer,WebCallDataBody,WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
+import { AgentWebCallBody, WebCallCredentialsAnswer, WebCallDataBody, WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
 import { organizerById } from '../db/queries/organizers';
-import { HttpError,validationError } from '../lib/errors';
+import { HttpError, validationError } from '../lib/errors';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import {
-credentialTimes,mintCredentials,organizerSipUser,requireRegistrar,SIP_CREDENTIAL_TTL_S,SUPPORT_SIP_USER,travellerSipUser,webCallSettings,
+  credentialTimes, mintCredentials, organizerSipUser, requireRegistrar, SIP_CREDENTIAL_TTL_S, SUPPORT_SIP_USER, travellerSipUser, webCallSettings,
 } from '../lib/sip-credentials';
-import { requireStaff,requireTraveller } from '../lib/auth';
+import { requireStaff, requireTraveller } from '../lib/auth';
 
 
 export function registerWebCallRoutes(router: ApiRouter, s: Services): void {

@@ -11,7 +11,7 @@ import type { RequestMoney } from '@tours/shared/src/api/schemas/booking';
 import type { RequestRow, Schema } from '../db/schema';
 import { cityById } from '../db/queries/reference';
 import type { Services } from '../services';
-import { t } from './i18n';
+import { t } from '../lib/i18n';
 import { requestPrice } from './payments';
 
 type TourRow = Selectable<Schema['tours']>;

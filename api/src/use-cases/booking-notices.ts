@@ -29,12 +29,12 @@ import { bookingDb, type BookingTrx } from '../db/queries/booking';
 import { agreementOf, invoiceById, invoicesOf } from '../db/queries/payments';
 import { accountsDb, type Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
-import { penaltyPeriod } from './penalty-period';
+import { penaltyPeriod } from '../lib/penalty-period';
 import { maskPhone } from './booking';
-import { t } from './i18n';
-import { maskEmail } from './logins';
-import { takeMailAllowance } from './mail-limits';
-import { composeTravellerMessage, type RequestFacts, type TravellerMessage } from './traveller-messages';
+import { t } from '../lib/i18n';
+import { maskEmail } from '../domain/logins';
+import { takeMailAllowance } from '../lib/mail-limits';
+import { composeTravellerMessage, type RequestFacts, type TravellerMessage } from '../lib/traveller-messages';
 
 export interface RequestContact {
   channel: 'email' | 'sms';

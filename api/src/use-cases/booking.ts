@@ -10,8 +10,8 @@ import type { RequestRow } from '../db/schema';
 import { requestById, requestByUuid } from '../db/queries/booking';
 import type { Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
-import { HttpError, notFound, validationError } from './errors';
-import { signedInTraveller } from './auth';
+import { HttpError, notFound, validationError } from '../lib/errors';
+import { signedInTraveller } from '../lib/auth';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

@@ -34,13 +34,13 @@ import {
 } from '../db/queries/chat';
 import { travellerByToken, travellerTokenExpiry } from '../db/queries/travellers';
 import { isSessionMarker, tokenOfMarker } from '@tours/shared/src/api/session-cookie';
-import type { SessionEnd } from './session-events';
+import type { SessionEnd } from '../lib/session-events';
 import type { Upload } from '../db/queries/uploads';
 import type { Services } from '../services';
 import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
-import { lastEntry, secretChecker } from './client-address';
-import { RateLimitStore } from './rate-limit';
-import { uploadUrl } from './uploads';
+import { lastEntry, secretChecker } from '../lib/client-address';
+import { RateLimitStore } from '../lib/rate-limit';
+import { uploadUrl } from '../lib/uploads';
 
 /** Packets a socket may send in 10 seconds (the client needs none: the socket only delivers events). */
 export const SOCKET_PACKETS_PER_10S = 50;

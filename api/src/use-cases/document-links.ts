@@ -12,8 +12,8 @@ import type { Kysely } from 'kysely';
 import { API_LOCALES, CURRENCY_CODES, type ApiLocale, type CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import type { ProgrammeLinkTable, ProgrammeSchema, ProgrammeLinkRecipientColumns, DocumentLinkColumn, LinkedDocument } from '../db/schema';
 import type { Services } from '../services';
-import { validationError } from './errors';
-import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from './mail-limits';
+import { validationError } from '../lib/errors';
+import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from '../lib/mail-limits';
 
 /** How long a link to a document works. */
 export const LINK_DAYS = 30;

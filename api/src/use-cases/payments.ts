@@ -32,8 +32,8 @@ import { buildHref } from '@tours/shared/src/routing/match';
 import type { PaymentProviderName } from '../config';
 import type { Services } from '../services';
 import { sendPaymentReceipt, sendRequestConfirmed } from './booking-notices';
-import { convert } from './currency';
-import { HttpError, notFound, validationError } from './errors';
+import { convert } from '../lib/currency';
+import { HttpError, notFound, validationError } from '../lib/errors';
 
 /** What a provider is asked to take. */
 export interface PaymentOrder {

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Services } from '../services';
-import type { PdfDocument } from './pdf-render';
-import type { Payer } from './work-limits';
+import type { PdfDocument } from '../lib/pdf-render';
+import type { Payer } from '../lib/work-limits';
 
 export interface PdfFile {
   bytes: Buffer;

@@ -11,14 +11,14 @@
  */
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/tours';
-import { detail } from '../routes/tours';
 import type { Services } from '../services';
-import { t } from './i18n';
+import { t } from '../lib/i18n';
 import { PdfCache, type PdfFile } from './pdf-cache';
-import type { ProgrammeModel } from './programme-pdf-render';
-import type { Payer } from './work-limits';
+import type { ProgrammeModel } from '../lib/programme-pdf-render';
+import type { Payer } from '../lib/work-limits';
+import { detail } from '../lib/tour-views';
 
-export { programmeSubject, renderProgrammePdf, type ProgrammeModel } from './programme-pdf-render';
+export { programmeSubject, renderProgrammePdf, type ProgrammeModel } from '../lib/programme-pdf-render';
 
 const CACHE_BYTES = 64 * 1024 * 1024;
 /** Dates printed at most. */

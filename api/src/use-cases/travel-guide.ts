@@ -10,15 +10,15 @@ import { sql } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import { buildHref } from '@tours/shared/src/routing/match';
 import { infoPageRows } from '../db/queries/info-pages';
-import { siteContacts, storedBlocks } from '../routes/info-pages';
 import type { Services } from '../services';
-import { priceIn } from './currency';
-import { guideTitle, type GuideBlock, type GuideModel } from './guide-pdf-render';
-import { pickText, t } from './i18n';
+import { priceIn } from '../lib/currency';
+import { guideTitle, type GuideBlock, type GuideModel } from '../lib/guide-pdf-render';
+import { pickText, t } from '../lib/i18n';
 import { PdfCache, type PdfFile } from './pdf-cache';
-import type { Payer } from './work-limits';
+import type { Payer } from '../lib/work-limits';
+import { siteContacts, storedBlocks } from './info-pages';
 
-export { guideTitle, type GuideModel } from './guide-pdf-render';
+export { guideTitle, type GuideModel } from '../lib/guide-pdf-render';
 
 /** Destinations described, at most. */
 export const GUIDE_DESTINATIONS = 12;

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
-import type { Login } from '../../lib/logins';
+import type { Login } from '../../domain/logins';
 import type { Db } from '../index';
 import { prepared, type Arg } from '../prepared';
 import type { AccountsSchema, Schema, TravellerAccountTable } from '../schema';

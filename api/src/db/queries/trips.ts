@@ -4,7 +4,7 @@
  */
 import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
 import { TRIP_TYPES } from '@tours/shared/src/domain/trips';
-import type { Login } from '../../lib/logins';
+import type { Login } from '../../domain/logins';
 import type { Db } from '../index';
 import type { RequestRow } from '../schema';
 import { bookingDb } from './booking';
