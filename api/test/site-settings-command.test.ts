@@ -68,7 +68,7 @@ describe('settings command', () => {
     const { code, out } = await run('list');
     expect(code).toBe(0);
     expect(out).toHaveLength(10);
-    expect(out).toContainEqual(expect.stringMatching(/^maps_provider=yandex  # maps provider/));
+    expect(out).toContainEqual(expect.stringMatching(/^maps_provider=yandex {2}# maps provider/));
     expect(out).toContainEqual(expect.stringMatching(/^hard_captcha_key= \(not set: default\)/));
   });
 });
