@@ -1,3 +1,4 @@
+/* global module */
 /**
  * The API's layers (issue 30), checked by dependency-cruiser: api/test/layers.test.ts runs it in the test command.
  *
