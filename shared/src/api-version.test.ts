@@ -31,7 +31,10 @@ interface VersionRecord { version: string; reportSha256: string }
 export function compareVersions(a: string, b: string): number {
   const parts = (v: string) => v.split(/[.+-]/).slice(0, 3).map(Number);
   const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i += 1) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  for (let i = 0; i < 3; i += 1) {
+    const [p, q] = [x[i] ?? 0, y[i] ?? 0];
+    if (p !== q) return p < q ? -1 : 1;
+  }
   return 0;
 }
 
