@@ -67,9 +67,11 @@ test.describe('the Chinese-region site (SITE_VARIANT=china, APP_CONFIG_FILE)', (
     expect(background).toBe('rgb(18, 22, 28)');
     await expect(page.locator('main article').first()).toBeVisible();
 
-    await page.locator('.lay-switch__button').filter({ hasText: 'CN' }).first().click();
-    await expect(page.locator('.lay-langs__link')).toHaveText(['中文', 'English']);
-    await page.locator('.lay-langs__link', { hasText: 'English' }).click();
+    // The header's language button shows 'CN' (the currency button next to it shows 'CNY').
+    await page.locator('.lay-switch__button', { has: page.locator('.lay-switch__value', { hasText: /^CN$/ }) }).click();
+    const list = page.locator('.lay-langs:not(.lay-langs--inline)');
+    await expect(list.locator('.lay-langs__link')).toHaveText(['中文', 'English']);
+    await list.locator('.lay-langs__link', { hasText: 'English' }).click();
     await expect(page).toHaveURL(`${CHINA_URL}/en/tours`);
     await expect(page.locator('main article').first()).toBeVisible();
   });
