@@ -50,6 +50,8 @@ export { TourHero, TourSkeleton } from '../ui/TourSkeleton';
 export type { TourHeroImage } from '../ui/TourSkeleton';
 export { TruncatedText } from '../ui/TruncatedText';
 export { errorText, useForm } from '../ui/useForm';
+export { useListForm } from '../ui/useListForm';
+export type { ListFormErrors, ListFormItem, UseListFormOptions } from '../ui/useListForm';
 export { useT } from '../i18n/use-t';
 export type { RichValues, TextValues, Translate } from '../i18n/use-t';
 export type { SharedMessageId } from '../i18n/message-ids';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { ApiError, appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, isRetryableError, type TouristsInfoAnswer } from '@tours/shared/api';
 import { phoneToSend } from '@tours/shared/domain';
-import { Button, Link } from '@tours/shared/kit';
+import { Button, Link, useListForm } from '@tours/shared/kit';
 import { clearDraft, draftKey, readDraft, writeDraft } from '../common/draft';
 import { saveTourists } from './api';
 import { TouristCard } from './TouristCard';
@@ -46,10 +46,6 @@ export function TouristsForm({ info }: TouristsFormProps) {
     const fromDraft = draft ? touristsFromDraft(draft.values.tourists, info.tourists.length ? stored : [], newKey, country) : null;
     return { list: fromDraft ?? stored, restored: Boolean(fromDraft) };
   });
-  const [list, setListState] = useState<TouristValues[]>(start.list);
-  const listRef = useRef(list);
-  const [errors, setErrorsState] = useState<TouristErrors>({});
-  const errorsRef = useRef(errors);
   const [closed, setClosed] = useState(!info.can_edit);
   const [restored, setRestored] = useState(start.restored);
   const [busy, setBusy] = useState(false);
@@ -63,19 +59,18 @@ export function TouristsForm({ info }: TouristsFormProps) {
   const savedRef = useRef<HTMLDivElement | null>(null);
 
   const fieldsOf = (x: TouristValues) => visibleFields(info.template, config.touristsForm, x);
-  const limit = touristLimit(info, list.length);
   const ctx = { today: today(), phoneToSend };
-
-  const setList = (next: TouristValues[]) => {
-    listRef.current = next;
-    setListState(next);
-    dirty.current = true;
-    setSaved(false);
-  };
-  const setErrors = (next: TouristErrors) => {
-    errorsRef.current = next;
-    setErrorsState(next);
-  };
+  // The kit's list form holds the cards and their errors; the rules are this feature's (tourists.ts), eager (§4.13).
+  const form = useListForm<TouristValues, TouristField, Message>(start.list, {
+    check: (x, fields) => checkTourist(x, fields, ctx),
+    checkAll: (all) => checkTourists(all, fieldsOf, ctx),
+    onChange: () => {
+      dirty.current = true;
+      setSaved(false);
+    },
+  });
+  const { items: list, errors } = form;
+  const limit = touristLimit(info, list.length);
 
   // Everything typed stays on this device until it is saved (only once the traveller changed something).
   useEffect(() => {
@@ -96,44 +91,24 @@ export function TouristsForm({ info }: TouristsFormProps) {
   const cardEl = (key: string) => formRef.current?.querySelector<HTMLElement>(`[data-card="${key}"]`);
   const firstControl = (key: string) => cardEl(key)?.querySelector<HTMLElement>('input:not(:disabled), textarea:not(:disabled), button:not(:disabled)');
   const focusError = (all: TouristErrors) => {
-    const first = firstError(listRef.current, all, fieldsOf);
+    const first = firstError(form.current(), all, fieldsOf);
     if (!first) return;
-    const index = listRef.current.findIndex((x) => x.key === first.key);
+    const index = form.current().findIndex((x) => x.key === first.key);
     focusLater(() => (first.field === 'card' ? firstControl(first.key) : formRef.current?.querySelector<HTMLElement>(`[name="tourists.${index}.${first.field}"]`)) ?? firstControl(first.key));
   };
 
-  const recheck = (key: string, field: TouristField, always: boolean) => {
-    const current = errorsRef.current[key];
-    if (!always && !current?.[field]) return;
-    const tourist = listRef.current.find((x) => x.key === key);
-    if (!tourist) return;
-    const message = checkTourist(tourist, [field], ctx)[field];
-    const next: Partial<Record<TouristField | 'card', Message>> = { ...current, [field]: message };
-    if (!message) delete next[field];
-    setErrors({ ...errorsRef.current, [key]: next });
-  };
-
-  const change = (key: string, field: TouristField, value: string) => {
-    setList(listRef.current.map((x) => (x.key === key ? { ...x, [field]: value } : x)));
-    recheck(key, field, false); // eager (§4.13): a field with an error is checked again as it is corrected
-  };
-  const changeCountry = (key: string, value: string) => setList(listRef.current.map((x) => (x.key === key ? { ...x, country: value } : x)));
-
   const add = () => {
-    if (listRef.current.length >= limit) return;
+    if (form.current().length >= limit) return;
     const tourist = blankTourist(info.template, newKey(), country);
-    setList([...listRef.current, tourist]);
-    setAnnouncement(t('booking.tourists.added', { number: listRef.current.length }));
+    form.add(tourist);
+    setAnnouncement(t('booking.tourists.added', { number: form.current().length }));
     focusLater(() => firstControl(tourist.key));
   };
 
   const remove = (key: string) => {
-    const index = listRef.current.findIndex((x) => x.key === key);
+    const index = form.remove(key);
     if (index < 0) return;
-    const next = listRef.current.filter((x) => x.key !== key);
-    setList(next);
-    const { [key]: _gone, ...rest } = errorsRef.current;
-    setErrors(rest);
+    const next = form.current();
     setAnnouncement(t('booking.tourists.removed', { number: index + 1 }));
     // The card that takes its place, else the one before, else the add button.
     const target = next[index] ?? next[index - 1];
@@ -142,9 +117,8 @@ export function TouristsForm({ info }: TouristsFormProps) {
 
   const send = async () => {
     if (sending.current || closed) return;
-    const sent = listRef.current;
-    const found = checkTourists(sent, fieldsOf, ctx);
-    setErrors(found);
+    const sent = form.current();
+    const found = form.validate();
     if (Object.keys(found).length) {
       const numbers = sent.map((x, i) => (found[x.key] ? i + 1 : 0)).filter(Boolean);
       setAnnouncement(t('booking.tourists.checkFields', { tourists: numbers.join(', ') }));
@@ -159,10 +133,7 @@ export function TouristsForm({ info }: TouristsFormProps) {
       clearDraft(storageKey);
       dirty.current = false;
       // The saved list: the stored tourists with their ids, each card kept where it was (keys follow positions).
-      const next = answer.tourists.map((x, i) => storedTourist(x, sent[i]?.key ?? newKey(), sent[i]?.country ?? country, true));
-      listRef.current = next;
-      setListState(next);
-      setErrors({});
+      form.reset(answer.tourists.map((x, i) => storedTourist(x, sent[i]?.key ?? newKey(), sent[i]?.country ?? country, true)));
       setRestored(false);
       setSaved(true);
       setAnnouncement('');
@@ -194,7 +165,7 @@ export function TouristsForm({ info }: TouristsFormProps) {
     // An error of the list itself ('tourists': too many) has no field to show it: a toast, unless the message said it.
     if (!(error instanceof ApiError && error.message)) for (const text of general) host.toast({ kind: 'error', text });
     if (Object.keys(tourists).length) {
-      setErrors(tourists);
+      form.setErrors(tourists);
       const numbers = sent.map((x, i) => (tourists[x.key] ? i + 1 : 0)).filter(Boolean);
       setAnnouncement(t('booking.tourists.checkFields', { tourists: numbers.join(', ') }));
       focusError(tourists);
@@ -249,9 +220,9 @@ export function TouristsForm({ info }: TouristsFormProps) {
           disabled={closed}
           today={ctx.today}
           locale={locale}
-          onChange={(field, value) => change(tourist.key, field, value)}
-          onBlur={(field) => recheck(tourist.key, field, true)}
-          onCountryChange={(c) => changeCountry(tourist.key, c)}
+          onChange={(field, value) => form.change(tourist.key, field, value)}
+          onBlur={(field) => form.blur(tourist.key, field)}
+          onCountryChange={(c) => form.update(tourist.key, { country: c })}
           onRemove={tourist.can_delete ? () => remove(tourist.key) : undefined}
         />
       ))}
