@@ -63,3 +63,19 @@ test('readConfig takes excursionsEnabled from APP_CONFIG_FILE, over the preset (
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('off: an order for an excursion is refused as an unknown tour; on: it gets past the tour', async () => {
+  const [excursion] = await published(2);
+  const order = (app: FastifyInstance, key: string) => app.inject({
+    method: 'POST', url: '/spa/submit-order', headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    // A date id no tour has: with excursions on, the order is refused on its date, not its tour.
+    payload: JSON.stringify({ data: { tour_id: excursion!.id, dates: '999999999', adults: 1, children: 0, name: 'Anna Petrova', phone: '+7 916 123-45-67', email: 'anna@example.com', agree: true, timezone: 0 } }),
+  });
+  const refused = await order(off, 'excursions-off-1');
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json()).toMatchObject({ errors: { tour_id: 'Incorrect value' } });
+  const past = await order(on, 'excursions-on-1');
+  expect(past.statusCode).toBe(422);
+  expect(past.json()).toMatchObject({ errors: { dates: 'Incorrect value' } });
+  expect((past.json() as { errors: Record<string, unknown> }).errors.tour_id).toBeUndefined();
+});

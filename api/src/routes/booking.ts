@@ -179,7 +179,7 @@ function requireEditable(row: RequestRow): void {
 
 /** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
 const orderTour = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
-  .select(['id', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .select(['id', 'type', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
   .where('id', '=', arg('id')).where('is_published', '=', 1));
 
 /** The times a tour runs on a day (an excursion's slots, public-site §3.6). */
@@ -217,7 +217,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const key = idempotencyKeyOf(request, data.idempotency_key);
       const day = today(s);
       const tour = await orderTour.executeTakeFirst(bookingDb(s.db), { id: data.tour_id });
-      if (!tour) throw validationError({ tour_id: 'Incorrect value' });
+      // excursionsEnabled=false (app configuration, issue 32): an excursion is not on the site, so not bookable either.
+      if (!tour || (tour.type === 2 && !s.config.excursionsEnabled)) throw validationError({ tour_id: 'Incorrect value' });
       // Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it had been).
       if (await isTourArchived(s.db, tour.id)) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       let tourId = tour.id;
