@@ -16,7 +16,7 @@ import {
   canEditTouristsStatus, isCancelledStatus, missingOrderFields, orderTimeErrors, requestStatusKey, requestStatusName, TOUR_NOT_BOOKABLE, type CancellationTerms,
   type RequestDates, type RequestMoney,
 } from '@tours/shared/src/api/schemas/booking';
-import { cancellationOutcome, type PenaltyTier } from '@tours/shared/src/domain/cancellation';
+import type { PenaltyTier } from '@tours/shared/src/domain/cancellation';
 import { ID_MAX, withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/schema';
@@ -44,9 +44,9 @@ import type { Services } from '../services';
 import type { ApiRouter, RequestContext } from './router';
 import { chatReader, signedInTraveller } from '../lib/auth';
 import { header } from '../lib/request-header';
+import { cancelDecision, cancellationTermsApply, cancellationTermsOf, individualDateErrors, isCalendarDate, partyErrors, requestSource } from '../domain/booking';
 
 const today = (s: Services) => s.date().toISOString().slice(0, 10);
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
 
 /** What the router checks before the handler of a form: a `data` object (the handler checks its fields). */
@@ -79,7 +79,7 @@ function parseItems<T, S>(list: unknown[], struct: Struct<T, S>, check?: (item: 
 function touristCheck(s: Services) {
   return (tourist: Record<string, unknown>): Record<string, string> => {
     const b = tourist.birthday;
-    if (typeof b === 'string' && b && (!isDate(b) || b > today(s) || b < '1900-01-01')) return { birthday: 'Incorrect value' };
+    if (typeof b === 'string' && b && (!isCalendarDate(b) || b > today(s) || b < '1900-01-01')) return { birthday: 'Incorrect value' };
     return {};
   };
 }
@@ -161,15 +161,13 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
 
 /**
  * What cancelling now retains and refunds of what was paid (issue 29: the cancel screen said nothing of it), by the
- * rule the cancellation message uses (shared/src/domain/cancellation.ts, the tour's penalty tiers): only while the
- * request can be cancelled and something was paid.
+ * rule of domain/booking.ts; the tour's penalty tiers are read only when the terms apply.
  */
 async function cancellationTerms(s: Services, row: RequestRow, dates: RequestDates, money: RequestMoney): Promise<CancellationTerms | null> {
-  if (!canCancelStatus(row.status) || money.paid <= 0) return null;
+  if (!cancellationTermsApply(row.status, money.paid)) return null;
   const tiers: PenaltyTier[] = row.tour_id === null ? []
     : await bookingDb(s.db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', row.tour_id).execute();
-  const outcome = cancellationOutcome({ paid: money.paid, tiers, start: dates.start, today: s.date().toISOString().slice(0, 10) });
-  return { paid: outcome.paid, currency: money.currency, percent: outcome.percent, retained: outcome.retained, refund: outcome.refund };
+  return cancellationTermsOf({ status: row.status, paid: money.paid, currency: money.currency, tiers, start: dates.start, today: today(s) });
 }
 
 /** The tourists a request may still take; refuses a change of a closed request. */
@@ -226,11 +224,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       if (data.dates === 'individual') {
         const start = data.date_start_formatted!;
         const end = data.date_end_formatted!;
-        const bad: Record<string, string> = {};
-        const first = tour.use_request_period && tour.request_period_start && tour.request_period_start > day ? tour.request_period_start : day;
-        const last = tour.use_request_period ? tour.request_period_end : null;
-        if (!isDate(start) || start < first || (last && start > last)) bad.date_start_formatted = 'Incorrect value';
-        if (!isDate(end) || end < start || (last && end > last)) bad.date_end_formatted = 'Incorrect value';
+        const bad = individualDateErrors({ start, end }, tour, day);
         if (Object.keys(bad).length) throw validationError(bad);
         // An excursion's start time is stored with the request (issue 29: it had gone in the comment).
         const slots = start === end ? await dayTimes.execute(bookingDb(s.db), { tour: tour.id, date: start }) : [];
@@ -249,7 +243,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         tourId = variant.tour_id;
         variantId = variant.id;
       }
-      if (data.adults + data.children > MAX_PARTY) throw validationError({ children: `Maximum ${MAX_PARTY - data.adults}` });
+      const partyErrs = partyErrors(data);
+      if (Object.keys(partyErrs).length) throw validationError(partyErrs);
       const empty = (v: string | undefined) => (v === undefined || v === '' ? null : v);
       const now = s.date();
       const row = {
@@ -261,7 +256,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         utm_source: empty(data.utm_source) ?? empty(data.partner_id), utm_medium: empty(data.utm_medium), utm_campaign: empty(data.utm_campaign),
         utm_content: empty(data.utm_content), utm_term: empty(data.utm_term), referer: empty(data.referer) ?? header(request, 'referer', 2000),
         time_start: variantId === null ? empty(data.time_start) : null, click_source: empty(data.click_source), partner_id: empty(data.partner_id),
-        source: data.partner_id || data.click_source === 'partner_widget' ? 'partner_widget' : 'site', origin: header(request, 'origin', 300),
+        source: requestSource(data), origin: header(request, 'origin', 300),
         locale: ctx.locale, currency: data.currency ?? ctx.currency, traveller_id: traveller ? Number(traveller.id) : null,
         created_at: now.toISOString(), updated_at: now.toISOString(),
       };
@@ -344,8 +339,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, ctx, request, reply }) => {
       personal(reply);
       const { row, traveller } = await accessRequest(s, request, { id: body.id, uuid: body.uuid });
-      if (isCancelledStatus(row.status)) return { success: true as const, request: await requestAnswer(s, row, ctx) };
-      if (!canCancelStatus(row.status)) throw new HttpError(409, 'The tour has taken place: the request cannot be cancelled');
+      const decision = cancelDecision(row.status);
+      if (decision === 'answer-as-is') return { success: true as const, request: await requestAnswer(s, row, ctx) };
+      if (decision === 'refuse') throw new HttpError(409, 'The tour has taken place: the request cannot be cancelled');
       // The confirmation goes to the contact typed with the request (its e-mail, else an SMS to its phone): within its daily
       // limit unless it is the signed-in traveller's own proved address, or nothing is done (issue 28, issue 29).
       const contact = body.notify_client ? requestContact(row) : null;
