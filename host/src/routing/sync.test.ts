@@ -1,12 +1,22 @@
 import { createStore } from 'jotai';
-import { queryAtom, routeAtom } from '@tours/shared/core';
-import type { HostStore } from '@tours/shared/contract';
+import { appConfigAtom, queryAtom, routeAtom } from '@tours/shared/core';
+import { CHINA_CONFIG, type HostStore } from '@tours/shared/contract';
 import { pageErrorAtom, routeChangesAtom, syncRoute } from './sync';
 
 const at = (href: string) => new URL(href, 'http://localhost') as unknown as Location;
 const opts = { russianIsAvailable: true, onLocale: () => undefined };
 
 describe('syncRoute', () => {
+  it('on the Chinese-region site a de or ru page is not a route (issue 32); en is', () => {
+    const store = createStore() as HostStore;
+    store.set(appConfigAtom, CHINA_CONFIG);
+    syncRoute(store, opts, at('/en/tours'));
+    expect(store.get(routeAtom)).toMatchObject({ name: 'tours', locale: 'en' });
+    syncRoute(store, opts, at('/de/tours'));
+    expect(store.get(routeAtom)).toBeNull();
+    expect(store.get(pageErrorAtom)).toMatchObject({ status: 404, kind: 'unmatched' });
+  });
+
   it('puts the route and the query of the URL into the store', () => {
     const store = createStore() as HostStore;
     syncRoute(store, opts, at('/en/tours?comfort=3&comfort=4&sort=price'));

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { queryAtom, routeAtom } from '@tours/shared/core';
+import { appConfigAtom, queryAtom, routeAtom } from '@tours/shared/core';
 import { matchRoute, parseQuery, type HostStore, type Locale } from '@tours/shared/contract';
 import type { FirstScreen } from '../state/initial';
 import { routeTableAtom } from './table';
@@ -19,7 +19,8 @@ export const routeChangesAtom = atom(0);
  */
 export function syncRoute(store: HostStore, opts: { russianIsAvailable: boolean; onLocale: (l: Locale) => void }, loc: Location = window.location) {
   const previous = store.get(routeAtom);
-  const match = matchRoute(loc.pathname, { russianIsAvailable: opts.russianIsAvailable, routes: store.get(routeTableAtom) });
+  // The site's variant from the configuration: the Chinese-region site offers en and cn only (issue 32).
+  const match = matchRoute(loc.pathname, { russianIsAvailable: opts.russianIsAvailable, variant: store.get(appConfigAtom).variant, routes: store.get(routeTableAtom) });
   const pathChanged = previous?.path !== match?.path || previous?.locale !== match?.locale;
   if (pathChanged) store.set(routeAtom, match);
   store.set(queryAtom, parseQuery(loc.search));

@@ -18,7 +18,7 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(currencyAtom, initial.currency ?? initial.config.defaultCurrency);
   const routes = tableFor(initial.routes);
   store.set(routeTableAtom, routes);
-  store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable, routes }));
+  store.set(routeAtom, matchRoute(url.pathname, { russianIsAvailable: initial.config.russianIsAvailable, variant: initial.config.variant, routes }));
   store.set(queryAtom, parseQuery(url.search));
   store.set(firstScreenAtom, initial.firstScreen ?? null);
   store.set(cookiesAnsweredAtom, initial.cookiesAnswered === true);
