@@ -55,6 +55,7 @@ export function versionProblem(record: VersionRecord, current: VersionRecord): s
       'The contract changed, so its version must. Bump it, the packages\' exact "@tours/shared" pins and the record',
       'in one step (0.x: minor when a name is removed or a signature changes, patch when names are only added):',
       `  ${BUMP_COMMAND}`,
+      `(if ${record.version} was never published, the changes may share its bump: node scripts/bump-shared.mjs ${record.version} --unreleased)`,
     ].join('\n');
   }
   return `shared is now ${current.version} with a changed report; record it: ${UPDATE_COMMAND}`;
