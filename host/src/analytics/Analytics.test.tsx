@@ -4,6 +4,7 @@ import { BASE_CONFIG, type HostStore } from '@tours/shared/contract';
 import { CookieAlert } from '../layout/sheets/CookieAlert';
 import { clearCookies, renderWithHost } from '../layout/test-utils';
 import { countryResolvedAtom } from '../layout/state';
+import { Layout } from '../layout/Layout';
 import { Analytics } from './Analytics';
 import { consentGate, counterScriptAdapter, recordingAdapter } from './adapters';
 
@@ -39,6 +40,22 @@ describe('analytics ids (metrics) behind the cookie choice', () => {
   it('with no ids configured (the presets), nothing is loaded even after Allow', async () => {
     document.cookie = 'cookie_alert_accepted=1; Path=/';
     renderWithHost(<Analytics />, { config: { metrics: BASE_CONFIG.metrics }, path: '/en/tours' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(window.__analyticsEvents).toBeUndefined();
+  });
+});
+
+describe('in the layout', () => {
+  it('a site with ids loads the analytics code and counts the page once cookies are allowed', async () => {
+    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    renderWithHost(<Layout><p>page</p></Layout>, { config: { metrics: METRICS }, path: '/en/visa' });
+    await waitFor(() => expect(window.__analyticsEvents).toEqual([{ name: 'page_view', params: { path: '/visa' }, ids: METRICS }]));
+  });
+
+  it('a site without ids (the presets) renders no analytics at all', async () => {
+    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    renderWithHost(<Layout><p>page</p></Layout>, { path: '/en/visa' });
+    await screen.findByText('page');
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(window.__analyticsEvents).toBeUndefined();
   });

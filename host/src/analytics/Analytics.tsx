@@ -4,12 +4,9 @@ import { appConfigAtom, routeAtom } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import { readCookie } from '../state/cookies';
 import { cookiesPendingAtom } from '../layout/state';
-import type { consentGate } from './adapters';
+import { consentGate, recordingAdapter } from './adapters';
 
 type Gate = ReturnType<typeof consentGate>;
-
-/** The adapters' chunk, fetched only once the site has ids and the visitor allowed cookies. */
-export const loadAdapters = () => import(/* webpackChunkName: "analytics" */ './adapters');
 
 /**
  * Page views for the configured analytics ids (§3.8 `metrics`, issue 32), only after the cookie alert's 'Allow'
@@ -26,17 +23,10 @@ export function Analytics() {
   const sent = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    if (!hasIds || !consent || gate) return undefined;
-    let live = true;
-    void loadAdapters().then((m) => {
-      if (!live) return;
-      const g = m.consentGate(metrics, m.recordingAdapter());
-      g.allow();
-      setGate(g);
-    }).catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    if (!hasIds || !consent || gate) return;
+    const g = consentGate(metrics, recordingAdapter());
+    g.allow();
+    setGate(g);
   }, [hasIds, consent, gate, metrics]);
 
   useEffect(() => {

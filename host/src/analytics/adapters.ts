@@ -1,7 +1,7 @@
 /**
  * Analytics adapters (issue 32, §3.8 `metrics`): what the site does with page views once the visitor's cookie choice
- * allows it. Loaded as its own chunk, and only then (host/src/analytics/Analytics.tsx): nothing of it is on a first
- * visit, and nothing reaches outside before consent.
+ * allows it. Loaded with Analytics.tsx as one chunk, only on a site with ids (host/src/layout/Layout.tsx): none of it is
+ * in the first-visit code, and nothing is recorded or reaches outside before consent.
  * - recordingAdapter (the default): keeps the events in the page (window.__analyticsEvents), for the suites and for
  *   an operator checking the ids; it makes no request.
  * - counterScriptAdapter: a real counter — injects each service's script (its address built from the id) on start.

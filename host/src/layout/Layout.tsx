@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { routeAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, routeAtom, useHost } from '@tours/shared/core';
 import { SheetStack } from '@tours/shared/kit';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
@@ -12,12 +12,13 @@ import { PartnershipBar } from './sheets/PartnershipBar';
 import { SupportBubble } from './support/SupportBubble';
 import { useLayoutData } from './useLayoutData';
 import { ClientOnly } from '../app/ClientOnly';
-import { Analytics } from '../analytics/Analytics';
 import { useOnDemand } from '../app/on-demand';
 import './Layout.css';
 
 // The drawer menu is code for a click (closed, it renders nothing): it loads on the first open, not with every page.
 const loadMobileMenu = () => import(/* webpackChunkName: "mobile-menu" */ './header/MobileMenu').then((m) => m.MobileMenu);
+// Analytics (issue 32) only on a site with counter ids (`metrics`): a site without any loads none of its code.
+const Analytics = lazy(() => import(/* webpackChunkName: "analytics" */ '../analytics/Analytics').then((m) => ({ default: m.Analytics })));
 
 /**
  * The site layout of public-site §2.3 around the page: skip link, partnership bar, header, mobile
@@ -26,6 +27,7 @@ const loadMobileMenu = () => import(/* webpackChunkName: "mobile-menu" */ './hea
 export function Layout({ children }: { children: ReactNode }) {
   useLayoutData();
   const route = useAtomValue(routeAtom);
+  const hasMetrics = Object.keys(useAtomValue(appConfigAtom).metrics).length > 0;
   const host = useHost();
   const intl = useIntl();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -65,7 +67,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </SheetStack>
       <ClientOnly>
         <ChineseSiteModalGate />
-        <Analytics />
+        {hasMetrics && (
+          <Suspense fallback={null}>
+            <Analytics />
+          </Suspense>
+        )}
       </ClientOnly>
     </div>
   );
