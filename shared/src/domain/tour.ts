@@ -4,6 +4,8 @@
  * Structural input types, so the detail answer, the order-page answer and test tables all fit.
  * The organizer short name of §3.5 is `organizerShortName` in tour-card.ts (shared with the cards).
  */
+import { travellerToday } from './dates';
+
 export interface VariantLike {
   id: number;
   tour_id: number;
@@ -115,8 +117,8 @@ export const REVIEWS_STEP = 3;
  * and the next season (later years); up to 4 of each. 'Show all departures' appears with more than 4 variants.
  */
 export function splitSidebarDates<V extends Pick<VariantLike, 'start'>>(variants: readonly V[], now: Date, limit = SIDEBAR_DATES): SplitDates<V> {
-  const today = now.toISOString().slice(0, 10);
-  const year = now.getUTCFullYear();
+  const today = travellerToday(now);
+  const year = Number(today.slice(0, 4));
   const upcoming = variants.filter((v) => v.start > today);
   const current = upcoming.filter((v) => Number(v.start.slice(0, 4)) <= year).slice(0, limit);
   const next = upcoming.filter((v) => Number(v.start.slice(0, 4)) > year).slice(0, limit);

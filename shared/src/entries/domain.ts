@@ -5,6 +5,8 @@
  */
 export { BREAKPOINTS, EBOOK_ROUTE_CHANGES, LAYOUT, TIMING } from '../config/constants';
 export { contentLanguage } from '../domain/content-language';
+export { DAY, dateRangeText, travellerToday, utcDate } from '../domain/dates';
+export type { DateFormatter, IsoDate } from '../domain/dates';
 export { DEFAULT_FILTER, FILTER_LIMITS, filterFromSearch, filterToSearch, normaliseFilter, serialiseFilter } from '../domain/filters';
 export type { TourFilter } from '../domain/filters';
 export { CARD_IMAGE_SIZE, sizedImage } from '../domain/media';

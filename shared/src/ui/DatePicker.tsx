@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { travellerToday, type IsoDate } from '../domain/dates';
 import './ui.css';
 import './DatePicker.css';
 
 /** Dates are 'yyyy-MM-dd' strings (§5.3 date bounds), compared as text; arithmetic is done in UTC. */
-export type IsoDate = string;
+export type { IsoDate };
 export interface DateRange { start: IsoDate | null; end: IsoDate | null }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,10 +27,8 @@ export function addMonths(month: IsoDate, n: number): IsoDate {
   const d = fromIso(month);
   return toIso(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1)));
 }
-/** Today in the visitor's calendar, as yyyy-MM-dd. */
-export function todayIso(now = new Date()): IsoDate {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today in the visitor's calendar (the one convention: domain/dates.ts). */
+export const todayIso = travellerToday;
 /** A date bound: 'yyyy-MM-dd', or the word 'today' (§5.3); anything else is no bound. */
 export function resolveBound(bound: string | null | undefined, now = new Date()): IsoDate | null {
   if (!bound) return null;

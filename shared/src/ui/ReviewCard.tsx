@@ -4,6 +4,7 @@ import { useHost } from '@tours/shared/core';
 import type { Review } from '../api/schemas/organizers';
 import { BREAKPOINTS } from '../config/constants';
 import { sizedImage, toMediaItem, type MediaItem } from '../domain/media';
+import { DAY } from '../domain/dates';
 import { reviewRating } from '../domain/tour';
 import { Link } from './Link';
 import { preloadMediaViewer } from './MediaViewer';
@@ -89,7 +90,6 @@ export function Avatar({ name, photo, size = 48 }: { name: string; photo?: strin
   );
 }
 
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
 /**
  * One review as a list item (put it in a `<ul>`): author's avatar, name and stars; 'about provider' or 'about tour -

@@ -5,7 +5,7 @@
 import type { HostContext } from '@tours/shared/contract';
 import type { MyTrip, TripAction } from '@tours/shared/api';
 import type { IntlShape } from 'react-intl';
-import { formatPrice } from '@tours/shared/domain';
+import { dateRangeText, formatPrice } from '@tours/shared/domain';
 
 export interface TripLink {
   action: TripAction;
@@ -35,14 +35,9 @@ export function tripLinks(trip: MyTrip, href: HostContext['href']): TripLink[] {
   });
 }
 
-/** 'YYYY-MM-DD' as a UTC date, so a day never shifts with the visitor's time zone. */
-const utcDate = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
-
 /** A trip's dates as the site writes dates ('Jul 1 – 5, 2025', one day alone), with its start time; null without dates. */
 export function tripDatesText(dates: MyTrip['dates'], intl: Pick<IntlShape, 'formatDate' | 'formatDateTimeRange'>): string | null {
   if (!dates.start) return null;
-  const end = dates.end && dates.end !== dates.start ? dates.end : null;
-  const days = end ? intl.formatDateTimeRange(utcDate(dates.start), utcDate(end), DAY) : intl.formatDate(utcDate(dates.start), DAY);
+  const days = dateRangeText(intl, dates.start, dates.end ?? dates.start);
   return dates.time_start ? `${days}, ${dates.time_start}` : days;
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { currencyAtom, localeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type ApiClient, type TourForRequestAnswer } from '@tours/shared/api';
-import { TIMING } from '@tours/shared/domain';
+import { TIMING, travellerToday } from '@tours/shared/domain';
 import { ErrorState, Skeleton } from '@tours/shared/kit';
 import { fetchTickets } from './api';
 import type { CostDateOption } from './cost-calculation';
@@ -28,7 +28,6 @@ export interface CostCalculationProps {
   close(): void;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The cost calculation modal (public-site §2.7 'Cost calculation modal', §4.3): the tour (GET /spa/tour-for-request)
@@ -74,7 +73,7 @@ export function CostCalculation({ tourId, tourTitle, tourType, titleId, source, 
         tour={loaded}
         tickets={tickets}
         options={options}
-        bounds={source.bounds(loaded, today())}
+        bounds={source.bounds(loaded, travellerToday())}
         onSent={(_answer, email) => done(email)}
       />
     );

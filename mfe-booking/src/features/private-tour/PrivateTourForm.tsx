@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
-import { browserMoscowOffset, isBlankPhone, phoneToSend } from '@tours/shared/domain';
+import { browserMoscowOffset, isBlankPhone, phoneToSend, travellerToday } from '@tours/shared/domain';
 import { Button, PhoneInput, TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { readCookie, writeCookie } from '../common/cookies';
@@ -12,7 +12,7 @@ import { useRequestSubmit } from '../common/useRequestSubmit';
 import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { submitPrivateTour } from './api';
 import {
-  EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, localToday, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
+  EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
   startDateProblem, type PrivateTourValues,
 } from './private-tour';
 import './private-tour.css';
@@ -47,7 +47,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
   const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const storageKey = draftKey('private-tour', tourId);
   const formId = useId();
-  const [today] = useState(() => localToday());
+  const [today] = useState(() => travellerToday());
   const bounds = privateTourBounds({ start: requestPeriodStart, end: requestPeriodEnd }, today);
 
   // The draft of this tour, or the signed-in traveller's contacts (§6), once.

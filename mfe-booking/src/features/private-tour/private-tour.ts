@@ -34,12 +34,6 @@ export interface DateBounds {
   max?: string;
 }
 
-/** The traveller's calendar day (§5.6 'today' is theirs, not UTC's), YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** §5.6: the earliest date is the later of the request period's start and today; the latest is the period's end (the API's rule). */
 export function privateTourBounds(period: RequestPeriod, today: string): DateBounds {
   const { min, max } = apiBounds({ requestPeriodStart: period.start, requestPeriodEnd: period.end }, today);

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
-import { browserMoscowOffset, lengthFromVariant } from '@tours/shared/domain';
+import { browserMoscowOffset, lengthFromVariant, travellerToday } from '@tours/shared/domain';
 import { Button, PhoneInput, Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { draftKey, readDraft } from '../common/draft';
@@ -25,7 +25,6 @@ export interface OrderFormProps {
 }
 
 type Field = keyof OrderValues;
-const today = () => new Date().toISOString().slice(0, 10);
 
 function readSelectedDate(): string | null {
   try {
@@ -81,7 +80,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const [country, setCountry] = useState(start.country);
   const countryRef = useRef(country);
   countryRef.current = country;
-  const bounds = individualBounds(tour, today());
+  const bounds = individualBounds(tour, travellerToday());
 
   const chosenOf = (v: Readonly<Record<string, unknown>>) => options.find((o) => o.value === v.dates);
   const form = useForm(start.values, {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { ApiError, appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, isRetryableError, type TouristsInfoAnswer } from '@tours/shared/api';
-import { phoneToSend } from '@tours/shared/domain';
+import { phoneToSend, travellerToday } from '@tours/shared/domain';
 import { Button, Link, useListForm } from '@tours/shared/kit';
 import { clearDraft, draftKey, readDraft, writeDraft } from '../common/draft';
 import { saveTourists } from './api';
@@ -17,7 +17,6 @@ export interface TouristsFormProps {
   info: TouristsInfoAnswer;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const DRAFT_DEFAULTS: { tourists: unknown[] } = { tourists: [] };
 
 /**
@@ -59,7 +58,7 @@ export function TouristsForm({ info }: TouristsFormProps) {
   const savedRef = useRef<HTMLDivElement | null>(null);
 
   const fieldsOf = (x: TouristValues) => visibleFields(info.template, config.touristsForm, x);
-  const ctx = { today: today(), phoneToSend };
+  const ctx = { today: travellerToday(), phoneToSend };
   // The kit's list form holds the cards and their errors; the rules are this feature's (tourists.ts), eager (§4.13).
   const form = useListForm<TouristValues, TouristField, Message>(start.list, {
     check: (x, fields) => checkTourist(x, fields, ctx),

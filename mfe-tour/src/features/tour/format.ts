@@ -1,13 +1,6 @@
 import { useIntl } from 'react-intl';
-import { isExcursionType, nightsShown } from '@tours/shared/domain';
+import { DAY, dateRangeText, isExcursionType, nightsShown, utcDate } from '@tours/shared/domain';
 import { useT } from '../../i18n/t';
-
-/** 'YYYY-MM-DD' as a UTC date, so a day never shifts with the visitor's time zone. */
-export function utcDate(iso: string): Date {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-}
-
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
 /** Date and duration texts of the tour page, in the current locale. */
 export function useTourFormat() {
@@ -17,7 +10,7 @@ export function useTourFormat() {
     t,
     date: (iso: string) => intl.formatDate(utcDate(iso), DAY),
     weekday: (iso: string) => intl.formatDate(utcDate(iso), { weekday: 'short', timeZone: 'UTC' }),
-    range: (start: string, end: string) => (start === end ? intl.formatDate(utcDate(start), DAY) : intl.formatDateTimeRange(utcDate(start), utcDate(end), DAY)),
+    range: (start: string, end: string) => dateRangeText(intl, start, end),
     /** 'N days and N-1 nights' (nights only when there are any), or hours for an excursion (§2.6, §3.5). */
     duration: (type: number, days: number, hours: number | null) => {
       if (isExcursionType(type)) return t('tour.duration.hours', { count: hours ?? 1 });
