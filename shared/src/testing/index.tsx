@@ -52,16 +52,18 @@ export interface ApiCall {
   body?: unknown;
   /** Sent with the captcha protocol's invisible token (the call is marked captcha). */
   captcha?: true;
+  /** The call's own headers, when it sent any (an idempotency key, a staff token); the client adds the common ones. */
+  headers?: Record<string, string>;
 }
 
 export type FakeRoutes = Record<string, unknown | ((req: { query?: Record<string, unknown>; body?: unknown }) => unknown)>;
 
-/** Answers 'METHOD /path' or '/path' through the real schema; unknown paths are a 404. */
+/** Answers 'METHOD /path' or '/path' through the real schema; unknown paths are a 404. Records every call (`calls`). */
 export function fakeApi(routes: FakeRoutes): { api: ApiClient; calls: ApiCall[] } {
   const calls: ApiCall[] = [];
   async function handle<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: RequestOptions<T>): Promise<T> {
     const query = opts.query as Record<string, unknown> | undefined;
-    calls.push({ method, path, query, body, ...(opts.captcha ? { captcha: true as const } : {}) });
+    calls.push({ method, path, query, body, ...(opts.captcha ? { captcha: true as const } : {}), ...(opts.headers ? { headers: { ...opts.headers } } : {}) });
     const handler = routes[`${method} ${path}`] ?? routes[path];
     if (handler === undefined) throw new ApiError(404, path, 'Not found');
     const value = typeof handler === 'function' ? await (handler as (r: { query?: Record<string, unknown>; body?: unknown }) => unknown)({ query, body }) : handler;

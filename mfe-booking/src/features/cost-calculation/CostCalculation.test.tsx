@@ -1,33 +1,12 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HostProvider } from '@tours/shared/core';
-import type { ApiClient } from '@tours/shared/api';
-import type { RequestOptions } from '@tours/shared/src/api/client';
 import { browserMoscowOffset } from '@tours/shared/src/domain/moscow-offset';
-import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { CostCalculationFormContent } from '../../parcels/CostCalculationForm';
 import { citiesAnswer, day, excursionForRequest, tickets, tourForRequest } from './test-fixture';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
-
-interface Sent { method: string; path: string; body: unknown; headers?: Record<string, string>; captcha?: boolean }
-
-/** The fake API of the test kit, recording each call's headers too (the idempotency key travels in one). */
-function recordingApi(routes: FakeRoutes) {
-  const fake = fakeApi(routes);
-  const sent: Sent[] = [];
-  const api: ApiClient = {
-    get: <T,>(path: string, o: RequestOptions<T>) => {
-      sent.push({ method: 'GET', path, body: o.query, headers: o.headers });
-      return fake.api.get(path, o);
-    },
-    post: <T,>(path: string, body: unknown, o: RequestOptions<T>) => {
-      sent.push({ method: 'POST', path, body, headers: o.headers, captcha: o.captcha });
-      return fake.api.post(path, body, o);
-    },
-  };
-  return { api, sent };
-}
 
 interface Show extends Omit<TestHostOptions, 'api' | 'routes'> {
   tourType?: number;
@@ -35,13 +14,16 @@ interface Show extends Omit<TestHostOptions, 'api' | 'routes'> {
 }
 
 function show(routes: FakeRoutes = {}, { tourType = 1, tourId = 1001, ...options }: Show = {}) {
-  const { api, sent } = recordingApi({
-    '/spa/tour-for-request': tourForRequest(),
-    '/spa/tours-cities': tickets([1]),
-    '/spa/cities-by-query': ({ query }: { query?: Record<string, unknown> }) => citiesAnswer(String(query?.query)),
-    ...routes,
+  // The test kit's fake API records every call with its headers (the idempotency key travels in one).
+  const t = createTestHost({
+    url: '/en/svir-tour-1001', currency: 'RUB', ...options,
+    routes: {
+      '/spa/tour-for-request': tourForRequest(),
+      '/spa/tours-cities': tickets([1]),
+      '/spa/cities-by-query': ({ query }: { query?: Record<string, unknown> }) => citiesAnswer(String(query?.query)),
+      ...routes,
+    },
   });
-  const t = createTestHost({ url: '/en/svir-tour-1001', currency: 'RUB', ...options, api });
   const close = jest.fn();
   const ui = () => (
     <HostProvider host={t.host}>
@@ -49,7 +31,7 @@ function show(routes: FakeRoutes = {}, { tourType = 1, tourId = 1001, ...options
     </HostProvider>
   );
   const r = render(ui());
-  return { ...t, ...r, sent, close, requests: () => sent.filter((c) => c.path === '/spa/submit-help-request') };
+  return { ...t, ...r, sent: t.calls, close, requests: () => t.calls.filter((c) => c.path === '/spa/submit-help-request') };
 }
 
 const form = () => screen.findByRole('form', { name: 'Calculate tour price with tickets from your city' });
@@ -95,7 +77,7 @@ describe('cost calculation modal: loading', () => {
     expect(screen.getByText('Sightseeing tour in Svir')).toBeInTheDocument();
     expect(screen.getByTestId('cost-calculation-skeleton')).toBeInTheDocument();
     // Both asked before either answered.
-    expect(t.sent.map((c) => [c.path, c.body])).toEqual([
+    expect(t.sent.map((c) => [c.path, c.query])).toEqual([
       ['/spa/tour-for-request', { id: 1001, format: 'main', site_id: 1 }],
       ['/spa/tours-cities', { tour_id: 1001 }],
     ]);
@@ -128,7 +110,7 @@ describe('cost calculation modal: the city combobox (§5.7)', () => {
     fireEvent.change(box, { target: { value: '  KAZ ' } });
     expect(t.sent.filter((c) => c.path === '/spa/cities-by-query')).toEqual([]);
     const listbox = await screen.findByRole('listbox', { name: 'Your city' });
-    expect(t.sent.filter((c) => c.path === '/spa/cities-by-query').map((c) => c.body)).toEqual([{ query: 'kaz' }]);
+    expect(t.sent.filter((c) => c.path === '/spa/cities-by-query').map((c) => c.query)).toEqual([{ query: 'kaz' }]);
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Kazan, Tatarstan, Russia']);
     fireEvent.keyDown(box, { key: 'Escape' });

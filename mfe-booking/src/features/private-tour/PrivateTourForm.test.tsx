@@ -1,10 +1,8 @@
 import '@testing-library/jest-dom';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, HostProvider } from '@tours/shared/core';
-import type { ApiClient } from '@tours/shared/api';
 import { browserMoscowOffset } from '@tours/shared/domain';
-import type { RequestOptions } from '@tours/shared/src/api/client';
-import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { PrivateTourForm } from './PrivateTourForm';
 
 // The calendar is fixed in tests (scripts/jest/fixed-clock.ts); day(n) is n days from today.
@@ -15,36 +13,17 @@ const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 const DRAFT = 'booking-draft:private-tour:1001';
 const PATH = '/spa/submit-help-request';
 
-interface Sent { path: string; body: unknown; headers?: Record<string, string>; captcha?: boolean }
-
-/** The fake API of the test kit, recording each call's headers too (the idempotency key travels in one). */
-function recordingApi(routes: FakeRoutes) {
-  const fake = fakeApi(routes);
-  const sent: Sent[] = [];
-  const api: ApiClient = {
-    get: <T,>(path: string, o: RequestOptions<T>) => {
-      sent.push({ path, body: o.query, headers: o.headers });
-      return fake.api.get(path, o);
-    },
-    post: <T,>(path: string, body: unknown, o: RequestOptions<T>) => {
-      sent.push({ path, body, headers: o.headers, captcha: o.captcha });
-      return fake.api.post(path, body, o);
-    },
-  };
-  return { api, sent };
-}
-
 /** The modal's content as the parcel shows it, for tour 1001 with a request period from day 10 to day 300. */
 function show(routes: FakeRoutes = {}, options: Omit<TestHostOptions, 'api' | 'routes'> = {}) {
-  const { api, sent } = recordingApi(routes);
-  const t = createTestHost({ url: '/en/svir-tour-1001', ...options, api });
+  // The test kit's fake API records every call with its headers (the idempotency key travels in one).
+  const t = createTestHost({ url: '/en/svir-tour-1001', ...options, routes });
   const close = jest.fn();
   const r = render(
     <HostProvider host={t.host}>
       <PrivateTourForm tourId={1001} tourTitle="Sightseeing tour in Svir" requestPeriodStart={day(10)} requestPeriodEnd={day(300)} modal={{ close }} titleId="private-tour-title" />
     </HostProvider>,
   );
-  return { ...t, ...r, close, sent, requests: () => sent.filter((c) => c.path === PATH) };
+  return { ...t, ...r, close, requests: () => t.calls.filter((c) => c.path === PATH) };
 }
 
 const field = {

@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, DEFAULT_SITE_SETTINGS, HostProvider, siteSettingsAtom } from '@tours/shared/core';
-import type { ApiClient } from '@tours/shared/api';
-import type { RequestOptions } from '@tours/shared/src/api/client';
-import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { ProgramPdfFormContent } from '../../parcels/ProgramPdfForm';
 
 const TOUR = { tourId: 1001, tourTitle: 'Sightseeing tour in Svir' };
@@ -12,27 +10,10 @@ const WHATSAPP_PATH = '/spa/tour-program-order-via-whatsapp';
 const SUBSCRIBE_PATH = '/spa/subscribe-tour-program';
 const sentTo = (email: string) => ({ success: true, email });
 
-interface Sent { path: string; body: unknown; captcha?: boolean }
-
-/** The test kit's fake API (answers checked against the real schemas), recording every call with its captcha mark. */
-function recordingApi(routes: FakeRoutes) {
-  const fake = fakeApi(routes);
-  const sent: Sent[] = [];
-  const api: ApiClient = {
-    get: <T,>(path: string, o: RequestOptions<T>) => fake.api.get(path, o),
-    post: <T,>(path: string, body: unknown, o: RequestOptions<T>) => {
-      sent.push({ path, body, captcha: o.captcha });
-      return fake.api.post(path, body, o);
-    },
-  };
-  return { api, sent };
-}
-
 function show(routes: FakeRoutes = {}, o: { whatsapp?: boolean } & Omit<TestHostOptions, 'api' | 'routes'> = {}) {
   const { whatsapp = false, ...options } = o;
-  const { api, sent } = recordingApi(routes);
   const t = createTestHost({
-    url: '/en/svir-tour-1001', currency: 'RUB', ...options, api,
+    url: '/en/svir-tour-1001', currency: 'RUB', ...options, routes,
     prepare: (store) => store.set(siteSettingsAtom, { ...DEFAULT_SITE_SETTINGS, send_tour_program_in_pdf_via_whatsapp: whatsapp }),
   });
   const close = jest.fn();
@@ -42,7 +23,9 @@ function show(routes: FakeRoutes = {}, o: { whatsapp?: boolean } & Omit<TestHost
     </HostProvider>
   );
   const r = render(ui());
-  return { ...t, ...r, sent, close, ui, to: (path: string) => sent.filter((c) => c.path === path) };
+  // What the form sent: the test kit's recorded calls, the posts with their captcha mark.
+  const sent = () => t.calls.filter((c) => c.method === 'POST').map(({ path, body, captcha }) => ({ path, body, captcha }));
+  return { ...t, ...r, get sent() { return sent(); }, close, ui, to: (path: string) => sent().filter((c) => c.path === path) };
 }
 
 const email = () => screen.getByRole('textbox', { name: /^E-mail/ });

@@ -2,9 +2,7 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HostProvider } from '@tours/shared/core';
 import { STORAGE } from '@tours/shared/contract';
-import type { ApiClient } from '@tours/shared/api';
-import type { RequestOptions } from '@tours/shared/src/api/client';
-import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import RequestPage from './RequestPage';
 import { SuccessScreen } from '../common/SuccessScreen';
 import { tourForRequest } from './test-fixture';
@@ -12,28 +10,10 @@ import { tourForRequest } from './test-fixture';
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 const chatSources = { telegram: 'https://t.me/tours_help_bot?start=r701', vk: '', ok: '', whatsapp: 'https://wa.me/78002014567?text=CHAT', viber: '', facebook: '', instagram: '' };
 
-interface Sent { method: string; path: string; body: unknown; headers?: Record<string, string>; captcha?: boolean }
-
-/** The fake API of the test kit, recording each call's headers too (the idempotency key travels in one). */
-function recordingApi(routes: FakeRoutes) {
-  const fake = fakeApi(routes);
-  const sent: Sent[] = [];
-  const api: ApiClient = {
-    get: <T,>(path: string, o: RequestOptions<T>) => {
-      sent.push({ method: 'GET', path, body: o.query, headers: o.headers });
-      return fake.api.get(path, o);
-    },
-    post: <T,>(path: string, body: unknown, o: RequestOptions<T>) => {
-      sent.push({ method: 'POST', path, body, headers: o.headers, captcha: o.captcha });
-      return fake.api.post(path, body, o);
-    },
-  };
-  return { api, sent };
-}
-
 function show(routes: FakeRoutes = {}, options: Omit<TestHostOptions, 'api' | 'routes'> = {}) {
-  const { api, sent } = recordingApi({ '/spa/tour-for-request': tourForRequest(), '/spa/chat-sources-list': chatSources, ...routes });
-  const t = createTestHost({ url: '/en/tour/1001/order', currency: 'RUB', ...options, api });
+  const t = createTestHost({ url: '/en/tour/1001/order', currency: 'RUB', ...options, routes: { '/spa/tour-for-request': tourForRequest(), '/spa/chat-sources-list': chatSources, ...routes } });
+  // The test kit's fake API records every call with its headers (the idempotency key travels in one).
+  const sent = t.calls;
   const ui = () => (
     <HostProvider host={t.host}>
       <RequestPage />
@@ -77,7 +57,7 @@ describe('request page: the tour and its dates', () => {
     expect(dateRadio('3')).toBeDisabled();
     expect(screen.getAllByText('No seats left')).toHaveLength(1);
     expect(screen.getByText('Approximate')).toBeInTheDocument();
-    expect(t.sent[0]).toMatchObject({ path: '/spa/tour-for-request', body: { id: 1001, site_id: 1 } });
+    expect(t.sent[0]).toMatchObject({ path: '/spa/tour-for-request', query: { id: 1001, site_id: 1 } });
     expect(t.events).toContainEqual({ event: 'page:meta', payload: { title: 'Tour request', description: undefined } });
   });
 
@@ -244,7 +224,7 @@ describe('request page: the success screen (§2.7)', () => {
     expect(help).toMatchObject({ captcha: true, body: { data: { type: 'add_email_to_request', email: 'ivan@example.com', request_id_to_update: 704, requestUUID: UUID } } });
 
     expect(screen.getByRole('heading', { name: 'Chat with the travel expert' })).toBeInTheDocument();
-    expect(t.sent.find((c) => c.path === '/spa/chat-sources-list')?.body).toMatchObject({ request_id: 704 });
+    expect(t.sent.find((c) => c.path === '/spa/chat-sources-list')?.query).toMatchObject({ request_id: 704 });
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['WhatsApp', 'Telegram']);
     expect(screen.getByRole('link', { name: /Open WhatsApp/ })).toHaveAttribute('href', chatSources.whatsapp);
@@ -296,8 +276,7 @@ describe('request page: the success screen (§2.7)', () => {
   });
 
   test('the Chinese locale shows a messenger QR card instead of the tabs, and the mockup still', async () => {
-    const { api } = recordingApi({ '/spa/chat-sources-list': chatSources });
-    const t = createTestHost({ url: '/tour/1001/order', locale: 'cn', currency: 'RUB', api });
+    const t = createTestHost({ url: '/tour/1001/order', locale: 'cn', currency: 'RUB', routes: { '/spa/chat-sources-list': chatSources } });
     render(
       <HostProvider host={t.host}>
         <SuccessScreen requestId={706} requestUUID={UUID} hasEmail />

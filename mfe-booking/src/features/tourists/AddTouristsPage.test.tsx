@@ -2,43 +2,21 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HostProvider } from '@tours/shared/core';
 import { BASE_CONFIG } from '@tours/shared/src/config/app-config';
-import type { ApiClient } from '@tours/shared/api';
-import type { RequestOptions } from '@tours/shared/src/api/client';
-import { createTestHost, fakeApi, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import AddTouristsPage from './AddTouristsPage';
 import { UUID, savedAnswer, tourist, touristsInfo } from './test-fixture';
-
-interface Sent { method: string; path: string; query?: unknown; body?: unknown }
-
-/** The fake API of the test kit, recording each call's query and body. */
-function recordingApi(routes: FakeRoutes) {
-  const fake = fakeApi(routes);
-  const sent: Sent[] = [];
-  const api: ApiClient = {
-    get: <T,>(path: string, o: RequestOptions<T>) => {
-      sent.push({ method: 'GET', path, query: o.query });
-      return fake.api.get(path, o);
-    },
-    post: <T,>(path: string, body: unknown, o: RequestOptions<T>) => {
-      sent.push({ method: 'POST', path, query: o.query, body });
-      return fake.api.post(path, body, o);
-    },
-  };
-  return { api, sent };
-}
 
 const SAVE = 'POST /crm/api/request/update-tourists';
 const saveOk = ({ body }: { body?: unknown }) => savedAnswer(body);
 
 function show(routes: FakeRoutes = {}, options: Omit<TestHostOptions, 'api' | 'routes'> & { url?: string } = {}) {
-  const { api, sent } = recordingApi({ '/spa/tourists-info': touristsInfo(), ...routes });
-  const t = createTestHost({ url: `/en/order/${UUID}/add-tourists?request_id=701`, ...options, api });
+  const t = createTestHost({ url: `/en/order/${UUID}/add-tourists?request_id=701`, ...options, routes: { '/spa/tourists-info': touristsInfo(), ...routes } });
   const r = render(
     <HostProvider host={t.host}>
       <AddTouristsPage />
     </HostProvider>,
   );
-  return { ...t, ...r, sent, saves: () => sent.filter((c) => c.path === '/crm/api/request/update-tourists') };
+  return { ...t, ...r, sent: t.calls, saves: () => t.calls.filter((c) => c.path === '/crm/api/request/update-tourists') };
 }
 
 const form = () => screen.findByRole('form', { name: 'Tourists of request #701' });
