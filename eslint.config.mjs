@@ -84,6 +84,17 @@ export default tseslint.config(
     },
   },
   {
+    // The API's routes parse, authorise and answer (issue 30; the import rules are api/.dependency-cruiser.cjs): a query
+    // belongs in api/src/db/queries, a transaction over several in a use case (api/src/use-cases).
+    files: ['api/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|transaction)$/]',
+        message: 'Routes parse, authorise and answer: put the query in api/src/db/queries, the transaction in a use case (api/src/use-cases).',
+      }],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '**/*.config.{js,mjs,cjs}', '**/webpack.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', window: 'readonly', document: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

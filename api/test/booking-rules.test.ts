@@ -1,7 +1,7 @@
 /** The order and cancellation rules of api/src/domain/booking.ts (issue 30: pure, formerly inline in routes/booking.ts). */
 import { MAX_PARTY, REQUEST_STATUS } from '@tours/shared/src/api/schemas/booking';
 import {
-  cancelDecision, cancellationTermsApply, cancellationTermsOf, individualDateErrors, isCalendarDate, partyErrors, requestSource, type RequestPeriod,
+  cancelDecision, cancellationTermsApply, cancellationTermsOf, contactsToAttach, individualDateErrors, isCalendarDate, partyErrors, requestSource, type RequestPeriod,
 } from '../src/domain/booking';
 
 test.each([
@@ -99,4 +99,16 @@ test.each([
   ['cancelled already', S.CANCELED_ADMIN, 10000, '2026-05-09', null],
 ])('cancellationTermsOf: %s', (_case, status, paid, start, expected) => {
   expect(cancellationTermsOf({ status, paid, currency: 'EUR', tiers: TIERS, start, today: TODAY })).toEqual(expected);
+});
+
+const EMPTY = { email: null, phone: null, name: null };
+
+test.each([
+  ['all three to a request without them', EMPTY, { email: 'anna@example.com', phone: '+79161234567', name: 'Anna' }, { email: 'anna@example.com', phone: '+79161234567', name: 'Anna' }],
+  ['first and last name make the name', EMPTY, { first_name: 'Anna', last_name: 'Petrova' }, { name: 'Anna Petrova' }],
+  ['never over what the request has', { email: 'old@example.com', phone: '+70000000000', name: 'Old' }, { email: 'anna@example.com', phone: '+79161234567', name: 'Anna' }, {}],
+  ['only what it lacks', { email: 'old@example.com', phone: null, name: null }, { email: 'anna@example.com', phone: '+79161234567' }, { phone: '+79161234567' }],
+  ['empty fields add nothing', EMPTY, { email: '', phone: '', name: '' }, {}],
+])('contactsToAttach: %s', (_case, target, data, expected) => {
+  expect(contactsToAttach(target, data)).toEqual(expected);
 });

@@ -1,6 +1,7 @@
 /**
  * The API's layers (issue 30; api/.dependency-cruiser.cjs): dependency-cruiser finds no import against them in
- * api/src, and it does find each kind of violating import in a small sample tree, so this test can fail.
+ * api/src, and it does find each kind of violating import in a small sample tree, so this test can fail. The lint rule
+ * that keeps queries out of the routes (eslint.config.mjs) is checked on a sample route the same way.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -86,4 +87,15 @@ describe('a violating import is caught', () => {
     const cycles = sample.filter((v) => v.rule.name === 'no-circular').map((v) => [v.from, v.to].sort().join(' ⇄ '));
     expect(cycles).toEqual(['api/src/lib/ping.ts ⇄ api/src/lib/pong.ts']);
   });
+});
+
+test('a query written in a route is refused by the lint rule', () => {
+  const sample = "import type { Services } from '../services';\n"
+    + "export const tours = (s: Services) => s.db.kysely.selectFrom('tours').selectAll().execute();\n";
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'api/src/routes/sample.ts', '--format', 'json'], {
+    cwd: ROOT, input: sample, encoding: 'utf8',
+  });
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  expect(result!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  expect(result!.messages[0]!.message).toMatch(/^Routes parse, authorise and answer/);
 });

@@ -72,3 +72,22 @@ export function cancellationTermsOf(input: {
   const outcome = cancellationOutcome({ paid: input.paid, tiers: input.tiers, start: input.start, today: input.today });
   return { paid: outcome.paid, currency: input.currency, percent: outcome.percent, retained: outcome.retained, refund: outcome.refund };
 }
+
+/** The contact fields of a form that adds contacts to a request sent before (§3.7: the success screen's add-email form). */
+export interface ContactFields {
+  name?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+}
+
+/** What such a form adds: the e-mail, phone and name the request lacks; never one it has. */
+export function contactsToAttach(target: { email: string | null; phone: string | null; name: string | null }, data: ContactFields): Record<string, string> {
+  const name = data.name || [data.first_name, data.last_name].filter(Boolean).join(' ');
+  const changes: Record<string, string> = {};
+  if (data.email && !target.email) changes.email = data.email;
+  if (data.phone && !target.phone) changes.phone = data.phone;
+  if (name && !target.name) changes.name = name;
+  return changes;
+}

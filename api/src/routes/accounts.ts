@@ -17,6 +17,8 @@ import type { Services } from '../services';
 import { done, profileOf } from '../lib/accounts';
 import { requireTraveller, signedInTraveller } from '../lib/auth';
 import type { ApiRouter } from './router';
+import { countryById } from '../db/queries/reference';
+import { publishedTourIds } from '../db/queries/tours';
 
 export function registerAccountRoutes(router: ApiRouter, s: Services): void {
   const tags = ['accounts'];
@@ -78,7 +80,7 @@ export function registerAccountRoutes(router: ApiRouter, s: Services): void {
     body: ChangeCountryBody, answer: UserAnswer, errors: [401],
     handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
-      const country = await s.db.kysely.selectFrom('countries').select('id').where('id', '=', body.country_id).executeTakeFirst();
+      const country = await countryById(s.db, body.country_id);
       if (!country) throw validationError({ country_id: 'Incorrect value' });
       return userAnswer(await updateTraveller(s.db, traveller.id, { country_id: country.id }, s.date()), ctx.locale);
     },
@@ -119,9 +121,8 @@ export function registerAccountRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, request }) => {
       const traveller = await requireTraveller(s, request);
       if (action === 'create') {
-        const tour = await s.db.kysely.selectFrom('tours').select('id').where('id', '=', body.tour_id).where('is_published', '=', 1).executeTakeFirst();
-        if (!tour) throw validationError({ tour_id: 'Incorrect value' });
-        await addFavouriteTours(s.db, traveller.id, [tour.id], s.date(), true);
+        if (!(await publishedTourIds(s.db, [body.tour_id])).has(body.tour_id)) throw validationError({ tour_id: 'Incorrect value' });
+        await addFavouriteTours(s.db, traveller.id, [body.tour_id], s.date(), true);
       } else {
         await removeFavouriteTour(s.db, traveller.id, body.tour_id);
       }

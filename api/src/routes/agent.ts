@@ -16,7 +16,7 @@ import {
 } from '@tours/shared/src/api/schemas/chat';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
-  chatById, chatDb, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffChats, staffServes, sumCounts,
+  chatById, issueStaffToken, messageById, messagesOf, revokeStaffToken, staffByLogin, staffChats, staffServes, sumCounts,
   unreadCounts, updateChat, updateMessage, type ChatRow, type StaffAccountRow,
 } from '../db/queries/chat';
 import { CHAT_ERRORS, chatView, chatViews, emitCallBack, emitChat, emitMessage, messageViews, personal, postMessage, readChat, type ChatHub } from '../use-cases/chat-socket';
@@ -29,6 +29,7 @@ import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { requireRegistrar, webCallSettings } from '../lib/sip-credentials';
 import { bearerToken, requireStaff } from '../lib/auth';
+import { uploadById } from '../db/queries/uploads';
 
 /** Where staff get a message's attachment (their views of messages link it). */
 export const AGENT_FILE_PATH = '/crm/api/agent/file';
@@ -268,7 +269,7 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     const staff = await requireStaff(s, request);
     const { row } = await servedMessage(staff, query.message_id);
     const upload = row.file_id === null || row.is_deleted === 1 ? undefined
-      : await chatDb(s.db).selectFrom('uploads').selectAll().where('id', '=', row.file_id).executeTakeFirst();
+      : await uploadById(s.db, row.file_id);
     const size = upload ? await s.uploads.size(upload.stored_name) : null;
     const bytes = upload && size !== null ? await s.uploads.read(upload.stored_name) : null;
     if (!upload || size === null || !bytes) throw notFound('File not found');

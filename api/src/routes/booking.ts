@@ -21,16 +21,14 @@ import { ID_MAX, withMeta } from '@tours/shared/src/api/schemas/common';
 import type { Infer, Struct } from 'superstruct';
 import type { RequestRow, RequestTouristRow } from '../db/schema';
 import {
-  appendHistory, bookingDb, createRequest, type BookingDb, deleteTourists, familyVariants, historyOf, insertTourists, releaseSeats, requestById, sameTourFamily, touristsOf,
-  updateRequest, updateTourist, variantById, type TouristFields,
+  createRequest, excursionTimesOn, familyVariants, historyOf, orderTourById, penaltyTiersOf, requestById, requestTour, sameTourFamily, touristsOf, travellerRequests,
+  variantById,
 } from '../db/queries/booking';
-import { prepared, type Arg } from '../db/prepared';
-import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
 import { isTourArchived } from '../db/queries/staff';
 import { paymentRecordsOf } from '../use-cases/payments';
 import { requestMoney, tourPlaces } from '../use-cases/arrival-facts';
 import {
-  DUPLICATE_WINDOW_MS, accessRequest, idempotencyKeyOf, keyReused, seatErrors, submitFingerprint, submitHash, travellerActor, type RequestAccess,
+  DUPLICATE_WINDOW_MS, accessRequest, cancelRequest, idempotencyKeyOf, keyReused, seatErrors, submitFingerprint, submitHash, travellerActor,
 } from '../use-cases/booking';
 import { convert } from '../lib/currency';
 import { HttpError, validationError } from '../lib/errors';
@@ -44,6 +42,7 @@ import type { Services } from '../services';
 import type { ApiRouter, RequestContext } from './router';
 import { chatReader, signedInTraveller } from '../lib/auth';
 import { header } from '../lib/request-header';
+import { addTourists, parseQuestionnaire, replaceTourists, saveQuestionnaires } from '../use-cases/tourists';
 import { cancelDecision, cancellationTermsApply, cancellationTermsOf, individualDateErrors, isCalendarDate, partyErrors, requestSource } from '../domain/booking';
 
 const today = (s: Services) => s.date().toISOString().slice(0, 10);
@@ -84,26 +83,6 @@ function touristCheck(s: Services) {
   };
 }
 
-const nullIfEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
-
-function touristFields(input: TouristInput): TouristFields {
-  return {
-    full_name: nullIfEmpty(input.full_name), first_name: nullIfEmpty(input.first_name), last_name: nullIfEmpty(input.last_name),
-    middle_name: nullIfEmpty(input.middle_name), birthday: nullIfEmpty(input.birthday), passport: nullIfEmpty(input.passport),
-    email: nullIfEmpty(input.email), phone: nullIfEmpty(input.phone), food_restriction: nullIfEmpty(input.food_restriction), weight: input.weight ?? null,
-  };
-}
-
-function parseQuestionnaire(text: string | null): Record<string, string> {
-  if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {};
-  } catch {
-    return {};
-  }
-}
-
 function touristOf(row: RequestTouristRow, editable: boolean): Tourist {
   return {
     id: Number(row.id), full_name: row.full_name ?? '', first_name: row.first_name ?? '', last_name: row.last_name ?? '', middle_name: row.middle_name ?? '',
@@ -128,7 +107,7 @@ async function datesOf(s: Services, row: RequestRow): Promise<RequestDates> {
 async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext): Promise<BookingRequest> {
   const id = Number(row.id);
   const [tour, dates, tourists, history, payments] = await Promise.all([
-    row.tour_id === null ? undefined : bookingDb(s.db).selectFrom('tours').selectAll().where('id', '=', row.tour_id).executeTakeFirst(),
+    row.tour_id === null ? undefined : requestTour(s.db, row.tour_id),
     datesOf(s, row),
     touristsOf(s.db, id),
     historyOf(s.db, id),
@@ -165,8 +144,7 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
  */
 async function cancellationTerms(s: Services, row: RequestRow, dates: RequestDates, money: RequestMoney): Promise<CancellationTerms | null> {
   if (!cancellationTermsApply(row.status, money.paid)) return null;
-  const tiers: PenaltyTier[] = row.tour_id === null ? []
-    : await bookingDb(s.db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', row.tour_id).execute();
+  const tiers: PenaltyTier[] = row.tour_id === null ? [] : await penaltyTiersOf(s.db, row.tour_id);
   return cancellationTermsOf({ status: row.status, paid: money.paid, currency: money.currency, tiers, start: dates.start, today: today(s) });
 }
 
@@ -174,15 +152,6 @@ async function cancellationTerms(s: Services, row: RequestRow, dates: RequestDat
 function requireEditable(row: RequestRow): void {
   if (!canEditTouristsStatus(row.status)) throw new HttpError(409, 'The request is closed: its tourists can no longer be changed');
 }
-
-/** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
-const orderTour = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
-  .select(['id', 'type', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
-  .where('id', '=', arg('id')).where('is_published', '=', 1));
-
-/** The times a tour runs on a day (an excursion's slots, public-site §3.6). */
-const dayTimes = prepared((k: BookingDb, arg: Arg<{ tour: number; date: string }>) => k.selectFrom('excursion_times')
-  .select(['start', 'end']).where('tour_id', '=', arg('tour')).where('date', '=', arg('date')));
 
 export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   const tags = ['requests'];
@@ -214,7 +183,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const data = parsed!;
       const key = idempotencyKeyOf(request, data.idempotency_key);
       const day = today(s);
-      const tour = await orderTour.executeTakeFirst(bookingDb(s.db), { id: data.tour_id });
+      const tour = await orderTourById(s.db, data.tour_id);
       // excursionsEnabled=false (app configuration, issue 32): an excursion is not on the site, so not bookable either.
       if (!tour || (tour.type === 2 && !s.config.excursionsEnabled)) throw validationError({ tour_id: 'Incorrect value' });
       // Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it had been).
@@ -227,7 +196,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         const bad = individualDateErrors({ start, end }, tour, day);
         if (Object.keys(bad).length) throw validationError(bad);
         // An excursion's start time is stored with the request (issue 29: it had gone in the comment).
-        const slots = start === end ? await dayTimes.execute(bookingDb(s.db), { tour: tour.id, date: start }) : [];
+        const slots = start === end ? await excursionTimesOn(s.db, tour.id, start) : [];
         const timeErrors = orderTimeErrors(data, slots, tour.use_request_period === 1);
         if (Object.keys(timeErrors).length) throw validationError(timeErrors);
       } else {
@@ -321,8 +290,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const chat = await chatReader(s, request, chatId, traveller ? Number(traveller.id) : undefined);
       if (!chat) return { requests: [] };
       // Newest by when they were sent: ids are random.
-      const rows = await bookingDb(s.db).selectFrom('help_requests').selectAll().where('traveller_id', '=', chat.traveller_id)
-        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
+      const rows = await travellerRequests(s.db, chat.traveller_id, 50);
       return { requests: await Promise.all(rows.map((row) => requestAnswer(s, row, ctx))) };
     },
   });
@@ -351,22 +319,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
           throw validationError({ notify_client: MAIL_LIMIT_MESSAGE });
         }
       }
-      const now = s.date();
-      const changed = await bookingDb(s.db).transaction().execute(async (trx) => {
-        // Only from the status read: of two cancels at once, one changes it and writes the history.
-        const res = await trx.updateTable('help_requests').set({ status: REQUEST_STATUS.CANCELED_TOURIST, updated_at: now.toISOString() })
-          .where('id', '=', row.id).where('status', '=', row.status).executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) return false;
-        await appendHistory(trx, Number(row.id), {
-          ...travellerActor(traveller), action: 'cancel', from_status: row.status, to_status: REQUEST_STATUS.CANCELED_TOURIST,
-          message: body.message || null, changes: { notify_client: body.notify_client },
-        }, now);
-        // Open invoices and payments end; the agreement ends by what was paid (lib/payments.ts).
-        await closePaymentRecords(trx as unknown as PaymentsTrx, Number(row.id), now);
-        // The party's seats go back to the date (only here: the status change above happens once).
-        await releaseSeats(trx, Number(row.id));
-        return true;
-      });
+      const changed = await cancelRequest(s, row, traveller, { message: body.message || null, notifyClient: body.notify_client });
       const after = (await requestById(s.db, Number(row.id)))!;
       // In the traveller's language, with what was paid and what the tour's cancellation terms do with it (issue 29).
       if (changed && contact) {
@@ -407,30 +360,6 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
   const touristRules = `At most ${MAX_PARTY} tourists; field errors keyed by tourist and field as sent: \`tourists.{index}.{field}\` (0-based, e.g. tourists.1.birthday). `
     + 'A request that is complete or cancelled: 409.';
 
-  const replaceTourists = async ({ row, traveller }: RequestAccess, list: unknown[]) => {
-    requireEditable(row);
-    const items = parseItems(list, TouristInput, touristCheck(s));
-    const id = Number(row.id);
-    const now = s.date();
-    await bookingDb(s.db).transaction().execute(async (trx) => {
-      const stored = await touristsOf(trx, id);
-      const storedIds = new Set(stored.map((x) => Number(x.id)));
-      const bad: Record<string, string> = {};
-      items.forEach((item, i) => {
-        if (item.id !== undefined && !storedIds.has(item.id)) bad[`tourists.${i}.id`] = 'Incorrect value';
-      });
-      if (Object.keys(bad).length) throw validationError(bad);
-      const kept = new Set(items.map((x) => x.id).filter((x): x is number => x !== undefined));
-      await deleteTourists(trx, id, [...storedIds].filter((x) => !kept.has(x)));
-      for (const [i, item] of items.entries()) {
-        if (item.id !== undefined) await updateTourist(trx, id, item.id, { ...touristFields(item), position: i }, now);
-        else await insertTourists(trx, id, [touristFields(item)], i, now);
-      }
-      await updateRequest(trx, id, { updated_at: now.toISOString() });
-      await appendHistory(trx, id, { ...travellerActor(traveller), action: 'tourists', changes: { count: items.length } }, now);
-    });
-  };
-
   router.add({
     method: 'POST', url: '/crm/api/request/update-tourists', tags, summary: 'Saves the tourists of a request (the whole list)',
     description: `${access} Body \`{ tourists: [...] }\`: the §3.7 tourist fields; an item with the id of a stored tourist changes it, one without adds one, `
@@ -439,7 +368,8 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ query, body, request, reply }) => {
       personal(reply);
       const granted = await accessRequest(s, request, { id: query.request_id, uuid: query.uuid });
-      await replaceTourists(granted, body.tourists);
+      requireEditable(granted.row);
+      await replaceTourists(s, granted, parseItems(body.tourists, TouristInput, touristCheck(s)));
       return touristsAnswer((await requestById(s.db, query.request_id))!);
     },
   });
@@ -453,16 +383,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const { row, traveller } = await accessRequest(s, request, { uuid: query.uuid });
       requireEditable(row);
       const items = parseItems(body.tourists, TouristInput, touristCheck(s));
-      const id = Number(row.id);
-      const now = s.date();
-      await bookingDb(s.db).transaction().execute(async (trx) => {
-        const stored = await touristsOf(trx, id);
-        if (stored.length + items.length > MAX_PARTY) throw validationError({ tourists: `Maximum ${MAX_PARTY - stored.length}` });
-        const next = stored.reduce((max, x) => Math.max(max, x.position + 1), 0);
-        await insertTourists(trx, id, items.map(touristFields), next, now);
-        await updateRequest(trx, id, { updated_at: now.toISOString() });
-        await appendHistory(trx, id, { ...travellerActor(traveller), action: 'tourists', changes: { added: items.length } }, now);
-      });
+      await addTourists(s, { row, traveller }, items);
       return touristsAnswer(row);
     },
   });
@@ -476,28 +397,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       personal(reply);
       const { row, traveller } = await accessRequest(s, request, { id: query.id, uuid: query.uuid });
       requireEditable(row);
-      const items = parseItems(body.tourists, TouristQuestionnaireInput);
-      const id = Number(row.id);
-      const now = s.date();
-      await bookingDb(s.db).transaction().execute(async (trx) => {
-        const stored = new Map((await touristsOf(trx, id)).map((x) => [Number(x.id), x]));
-        const bad: Record<string, string> = {};
-        items.forEach((item, i) => {
-          if (!stored.has(item.id)) bad[`tourists.${i}.id`] = 'Incorrect value';
-        });
-        if (Object.keys(bad).length) throw validationError(bad);
-        for (const item of items) {
-          const merged: Record<string, string> = { ...parseQuestionnaire(stored.get(item.id)!.questionnaire) };
-          for (const [question, answer] of Object.entries(item.questionnaire)) {
-            if (answer === '') delete merged[question];
-            else Object.defineProperty(merged, question, { value: answer, enumerable: true, writable: true, configurable: true });
-          }
-          if (Object.keys(merged).length > 50) throw validationError({ tourists: 'Maximum 50' });
-          await updateTourist(trx, id, item.id, { questionnaire: JSON.stringify(merged) }, now);
-        }
-        await updateRequest(trx, id, { updated_at: now.toISOString() });
-        await appendHistory(trx, id, { ...travellerActor(traveller), action: 'questionnaires', changes: { tourists: items.map((x) => x.id) } }, now);
-      });
+      await saveQuestionnaires(s, { row, traveller }, parseItems(body.tourists, TouristQuestionnaireInput));
       return touristsAnswer(row);
     },
   });

@@ -20,8 +20,7 @@ import {
 import { MESSENGERS, queryString } from '@tours/shared/src/api/schemas/common';
 import { DoneAnswer } from '@tours/shared/src/api/schemas/accounts';
 import {
-  chatById, chatDb, connectedSources, findOrCreateChat, insertConnectionCode, insertPhoneCode, livePhoneCode, messageByClientId, messagesOf, phoneCodeTaken,
-  redeemConnectionCode, sumCounts, travellerChats, unreadCounts, updateChat, type ChatRow,
+  chatById, type ChatRow, chatSourceNames, chatSourceUrlTemplate, connectedSources, enableTravellerNotifications, findOrCreateChat, insertConnectionCode, insertPhoneCode, livePhoneCode, messageByClientId, messagesOf, phoneCodeTaken, phonesForCallsByCode, redeemConnectionCode, sumCounts, travellerChats, unreadCounts, updateChat,
 } from '../db/queries/chat';
 import type { Traveller } from '../db/queries/travellers';
 import { uploadById } from '../db/queries/uploads';
@@ -31,6 +30,8 @@ import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { requireTraveller } from '../lib/auth';
+import { organizerById } from '../db/queries/organizers';
+import { isOrganizerTour } from '../db/queries/tours';
 
 /** Connection codes: 8 of these letters and digits (no 0/O, 1/I), alive 15 minutes. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -101,10 +102,10 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
       personal(reply);
       const traveller = await requireTraveller(s, request);
       const [sources, connected] = await Promise.all([
-        s.db.kysely.selectFrom('chat_sources').select('source').orderBy('position').execute(),
+        chatSourceNames(s.db),
         connectedSources(s.db, Number(traveller.id)),
       ]);
-      const known = sources.map((r) => r.source).filter((x): x is (typeof MESSENGERS)[number] => (MESSENGERS as readonly string[]).includes(x));
+      const known = sources.filter((x): x is (typeof MESSENGERS)[number] => (MESSENGERS as readonly string[]).includes(x));
       return { data: known.map((id) => ({ id, name: MESSENGER_NAMES[id], is_connected: connected.has(id) })) };
     },
   });
@@ -212,12 +213,11 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
     handler: async ({ body, request, reply }) => {
       personal(reply);
       const traveller = await requireTraveller(s, request);
-      const organizer = await s.db.kysely.selectFrom('organizers').select('id').where('id', '=', body.organizer_id).executeTakeFirst();
+      const organizer = await organizerById(s.db, body.organizer_id);
       if (!organizer) throw validationError({ organizer_id: CHAT_ERRORS.noOrganizer });
       const tourId = body.tour_id ?? null;
       if (tourId !== null) {
-        const tour = await s.db.kysely.selectFrom('tours').select('id').where('id', '=', tourId).where('organizer_id', '=', body.organizer_id).executeTakeFirst();
-        if (!tour) throw validationError({ tour_id: 'Incorrect value' });
+        if (!(await isOrganizerTour(s.db, tourId, body.organizer_id))) throw validationError({ tour_id: 'Incorrect value' });
       }
       const { chat, created } = await findOrCreateChat(s.db, { traveller_id: Number(traveller.id), kind: 'organizer', organizer_id: organizer.id, site_id: 1, tour_id: tourId }, s.date());
       if (created) await emitChat(s, hub, 'chat_created', chat);
@@ -253,8 +253,8 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
       const expires = new Date(now.getTime() + CONNECTION_CODE_MINUTES * 60_000).toISOString();
       const code = randomCode(8, CODE_ALPHABET);
       await insertConnectionCode(s.db, { code, traveller_id: Number(traveller.id), source: body.source_id, expires_at: expires }, now);
-      const source = await s.db.kysely.selectFrom('chat_sources').select('url_template').where('source', '=', body.source_id).executeTakeFirst();
-      const url = source ? source.url_template.replace('{ref}', encodeURIComponent(code)).replace('{text}', encodeURIComponent(`CHAT ${code}`)) : null;
+      const template = await chatSourceUrlTemplate(s.db, body.source_id);
+      const url = template ? template.replace('{ref}', encodeURIComponent(code)).replace('{text}', encodeURIComponent(`CHAT ${code}`)) : null;
       return { code, url, expires_at: expires };
     },
   });
@@ -278,8 +278,7 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
   const phoneCode = async (
     traveller: Traveller, localization: number, callee: { type: 'organizer' | 'support'; name: string; organizerId: number | null; chatId: number | null },
   ) => {
-    const phones = await s.db.kysely.selectFrom('contact_phones').select(['phone', 'formatted_phone', 'site_variant'])
-      .where('type', '=', 'for_calls_by_code').orderBy('position').execute();
+    const phones = await phonesForCallsByCode(s.db);
     const phone = phones.find((p) => p.site_variant === localization) ?? phones[0];
     if (!phone) throw new HttpError(503, CHAT_ERRORS.noPhone);
     const now = s.date();
@@ -308,7 +307,7 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
     handler: async ({ body, request, reply, ctx }) => {
       personal(reply);
       const traveller = await requireTraveller(s, request);
-      const organizer = await s.db.kysely.selectFrom('organizers').select(['id', 'name_en']).where('id', '=', body.tour_organizer_id).executeTakeFirst();
+      const organizer = await organizerById(s.db, body.tour_organizer_id);
       if (!organizer) throw validationError({ tour_organizer_id: CHAT_ERRORS.noOrganizer });
       return phoneCode(traveller, ctx.localization, { type: 'organizer', name: organizer.name_en, organizerId: organizer.id, chatId: null });
     },
@@ -337,9 +336,7 @@ function registerTravellerChatRoutes(app: FastifyInstance, router: ApiRouter, s:
     const body = parseInput(request.body ?? {}, RedeemBody);
     const redeemed = await redeemConnectionCode(s.db, body.code.toUpperCase(), s.date());
     if (!redeemed) throw validationError({ code: 'Incorrect code' });
-    const k = chatDb(s.db);
-    await k.updateTable('chats').set({ notifications_enabled: 1 }).where('traveller_id', '=', redeemed.traveller_id).execute();
-    const chats = await k.selectFrom('chats').selectAll().where('traveller_id', '=', redeemed.traveller_id).execute();
+    const chats = await enableTravellerNotifications(s.db, redeemed.traveller_id);
     for (const chat of chats) {
       await hub.emit('crm_user_chat_notifications_enabled', chat, () => ({ chat_ids: [Number(chat.id)], notifications_enabled: true, source: redeemed.source }));
     }

@@ -16,15 +16,12 @@
  * the address and nothing is sent. A PDF made (not cached) costs its visitor's work budget (lib/work-limits.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 import {
   ProgrammeByEmailBody, ProgrammeByWhatsappBody, ProgrammeSentAnswer, ProgrammeWhatsappAnswer, SubscribeProgrammeBody,
 } from '@tours/shared/src/api/schemas/programme';
-import type { Db } from '../db';
 import { requestById } from '../db/queries/booking';
-import type { ProgrammeSchema } from '../db/schema';
 import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../use-cases/document-links';
 import { HttpError, validationError } from '../lib/errors';
 import { normalEmail } from '../domain/logins';
@@ -32,11 +29,10 @@ import type { MailKind } from '../lib/mail-limits';
 import { cachedProgrammeModel, ProgrammePdfs, programmeSubject, type ProgrammeModel, type ProgrammePdf } from '../use-cases/programme-pdf';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
+import { addProgrammeSubscription, isSubscribedToProgramme } from '../db/queries/programme';
 
 export { LINK_DAYS };
 export const PROGRAMME_PDF_PATH = '/spa/tour-program-pdf';
-
-const programmeDb = (db: Db) => db.kysely as unknown as Kysely<ProgrammeSchema>;
 
 const TEXTS: Record<ApiLocale, { email: string; whatsapp: string; emailLink: string }> = {
   en: {
@@ -157,14 +153,12 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
       const currency = body.currency ?? ctx.currency;
       const email = normalEmail(body.email);
       await modelOf(body.tour_id, ctx.locale, currency);
-      const known = await programmeDb(s.db).selectFrom('programme_subscriptions').select('id').where('email', '=', email).where('tour_id', '=', body.tour_id).executeTakeFirst();
-      if (known) return { success: true as const, email };
+      if (await isSubscribedToProgramme(s.db, email, body.tour_id)) return { success: true as const, email };
       const what = await programmeFor(request, email, body.tour_id, ctx.locale, currency);
       await allow(request, email, 'programme_subscription', 'email');
-      const inserted = await programmeDb(s.db).insertInto('programme_subscriptions').values({
-        email, tour_id: body.tour_id, subscriber_id: body.subscriber_id || null, uuid: body.uuid || null, phone: null, currency, locale: ctx.locale,
-        created_at: s.date().toISOString(),
-      }).onConflict((oc) => oc.columns(['email', 'tour_id']).doNothing()).returning('id').executeTakeFirst();
+      const inserted = await addProgrammeSubscription(s.db, {
+        email, tour_id: body.tour_id, subscriber_id: body.subscriber_id || null, uuid: body.uuid || null, currency, locale: ctx.locale, created_at: s.date().toISOString(),
+      });
       if (inserted) await emailProgramme(email, ctx.locale, what);
       return { success: true as const, email };
     },

@@ -19,10 +19,10 @@ import {
   type HelpRequestSource, type HelpRequestTourFacts,
 } from '@tours/shared/src/api/schemas/requests';
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
-import { appendHistory, createRequest, requestById, requestByUuid, updateRequest, type BookingTrx } from '../db/queries/booking';
+import { createRequest, requestById, requestByUuid } from '../db/queries/booking';
 import { missingReferences, tourRequestFacts } from '../db/queries/requests';
 import { isTourArchived } from '../db/queries/staff';
-import { DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../use-cases/booking';
+import { attachContacts, DUPLICATE_WINDOW_MS, idempotencyKeyOf, keyReused, submitFingerprint, submitHash, travellerActor } from '../use-cases/booking';
 import { CAPTCHA_CHALLENGE_PATH } from '../lib/captcha';
 import { validationError } from '../lib/errors';
 import { notifyCoordinators } from '../lib/request-notice';
@@ -124,23 +124,6 @@ async function requestToUpdate(s: Services, data: HelpRequestData): Promise<{ ta
 
 /** The types that add the traveller's contacts to a request sent before (§3.7; the success screen's add-email form). */
 const ATTACHING_TYPES = new Set<string>(['add_email_to_request', 'add_phone_and_tourist_name_to_request']);
-
-/**
- * Fills in the e-mail, phone and name the request to update lacks (never overwrites one), with a history entry, in the
- * transaction that stores the help request.
- */
-async function attachContacts(trx: BookingTrx, targetId: number, fromId: number, data: HelpRequestData, traveller: Parameters<typeof travellerActor>[0], now: Date): Promise<void> {
-  const target = await trx.selectFrom('help_requests').select(['email', 'phone', 'name']).where('id', '=', targetId).executeTakeFirst();
-  if (!target) return;
-  const name = data.name || [data.first_name, data.last_name].filter(Boolean).join(' ');
-  const changes: Record<string, string> = {};
-  if (data.email && !target.email) changes.email = data.email;
-  if (data.phone && !target.phone) changes.phone = data.phone;
-  if (name && !target.name) changes.name = name;
-  if (!Object.keys(changes).length) return;
-  await updateRequest(trx, targetId, { ...changes, updated_at: now.toISOString() });
-  await appendHistory(trx, targetId, { ...travellerActor(traveller), action: 'contacts', changes: { ...changes, by_request_id: fromId } }, now);
-}
 
 export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s: Services): void {
   registerWidgetCors(app);

@@ -36,6 +36,7 @@ import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { ACCOUNT_ERRORS, channelOf, done, profileOf } from '../lib/accounts';
 import { bearerToken, requireTraveller } from '../lib/auth';
+import { countryById } from '../db/queries/reference';
 
 /** A password-reset link works for an hour. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;
@@ -138,7 +139,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
       const login: Login = byEmail ? { kind: 'email', value: normalEmail(text) } : { kind: 'phone', value: normalPhone(text) };
       const channel = channelOf(login.kind, body.code_sender);
       if (body.country_id !== undefined) {
-        const country = await s.db.kysely.selectFrom('countries').select('id').where('id', '=', body.country_id).executeTakeFirst();
+        const country = await countryById(s.db, body.country_id);
         if (!country) throw validationError({ country_id: 'Incorrect value' });
       }
       await sendSignInCode(request, login, channel, ctx.locale);

@@ -22,6 +22,7 @@ import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { requireTraveller } from '../lib/auth';
+import { organizerById } from '../db/queries/organizers';
 
 /**
  * Site settings (site_settings keys) that describe the provider; each one missing keeps the app configuration's
@@ -56,7 +57,7 @@ export function registerVerificationRoutes(router: ApiRouter, s: Services): void
 
   /** The organizer of orgId, or a 422 keyed orgId. */
   async function organizerId(orgId: number): Promise<number> {
-    const row = await s.db.kysely.selectFrom('organizers').select('id').where('id', '=', orgId).executeTakeFirst();
+    const row = await organizerById(s.db, orgId);
     if (!row) throw validationError({ orgId: 'Incorrect value' });
     return Number(row.id);
   }

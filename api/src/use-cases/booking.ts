@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_RE } from '@tours/shared/src/api/schemas/requests';
 import type { RequestRow } from '../db/schema';
-import { requestById, requestByUuid } from '../db/queries/booking';
+import { REQUEST_STATUS } from '@tours/shared/src/api/schemas/booking';
+import {
+  appendHistory, bookingDb, changeRequestStatus, releaseSeats, requestById, requestByUuid, requestContactsOf, updateRequest, type BookingTrx,
+} from '../db/queries/booking';
+import { closePaymentRecords, type PaymentsTrx } from '../db/queries/payments';
+import { contactsToAttach, type ContactFields } from '../domain/booking';
 import type { Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
 import { HttpError, notFound, validationError } from '../lib/errors';
@@ -117,4 +122,42 @@ export function requestNotFound(): HttpError {
 /** The actor of a change made through the site: the traveller (with their id when signed in). */
 export function travellerActor(traveller: Traveller | undefined): { actor: 'traveller'; actor_id: number | null } {
   return { actor: 'traveller', actor_id: traveller ? Number(traveller.id) : null };
+}
+
+/**
+ * Cancels a request by its traveller (§4.7), in one transaction: its status from the one read (of two cancels at once,
+ * one changes it and writes the history), the history entry with the message, the open invoices and payments closed
+ * (the agreement ends by what was paid: use-cases/payments.ts), the party's seats back to the date. Whether it changed.
+ */
+export async function cancelRequest(
+  s: Services, row: RequestRow, traveller: Traveller | undefined, cancel: { message: string | null; notifyClient: boolean },
+): Promise<boolean> {
+  const now = s.date();
+  const id = Number(row.id);
+  return bookingDb(s.db).transaction().execute(async (trx) => {
+    if (!(await changeRequestStatus(trx, id, row.status, REQUEST_STATUS.CANCELED_TOURIST, now))) return false;
+    await appendHistory(trx, id, {
+      ...travellerActor(traveller), action: 'cancel', from_status: row.status, to_status: REQUEST_STATUS.CANCELED_TOURIST,
+      message: cancel.message, changes: { notify_client: cancel.notifyClient },
+    }, now);
+    await closePaymentRecords(trx as unknown as PaymentsTrx, id, now);
+    // Only here: the status change above happens once.
+    await releaseSeats(trx, id);
+    return true;
+  });
+}
+
+/**
+ * Fills in the e-mail, phone and name the request to update lacks (never overwrites one: domain/booking.ts), with a
+ * history entry, in the transaction that stores the help request.
+ */
+export async function attachContacts(
+  trx: BookingTrx, targetId: number, fromId: number, data: ContactFields, traveller: Parameters<typeof travellerActor>[0], now: Date,
+): Promise<void> {
+  const target = await requestContactsOf(trx, targetId);
+  if (!target) return;
+  const changes = contactsToAttach(target, data);
+  if (!Object.keys(changes).length) return;
+  await updateRequest(trx, targetId, { ...changes, updated_at: now.toISOString() });
+  await appendHistory(trx, targetId, { ...travellerActor(traveller), action: 'contacts', changes: { ...changes, by_request_id: fromId } }, now);
 }

@@ -274,3 +274,51 @@ export async function familyVariants(db: Db, tourId: number) {
   const ids = [tourId, ...options.map((o) => o.option_tour_id)];
   return k.selectFrom('tour_variants').selectAll().where('tour_id', 'in', ids).orderBy('start').orderBy('id').limit(500).execute();
 }
+
+// The queries of the booking calls (issue 30: formerly inline in routes/booking.ts and routes/requests.ts) -------------
+
+/** The tour of a request, as its answer shows it. */
+export function requestTour(db: Db, tourId: number) {
+  return bookingDb(db).selectFrom('tours').selectAll().where('id', '=', tourId).executeTakeFirst();
+}
+
+/** A tour's penalty tiers (what cancelling retains of what was paid). */
+export function penaltyTiersOf(db: Db, tourId: number): Promise<{ days_from: number; days_to: number | null; percent: number }[]> {
+  return bookingDb(db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', tourId).execute();
+}
+
+/** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
+const orderTourQuery = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
+  .select(['id', 'type', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .where('id', '=', arg('id')).where('is_published', '=', 1));
+
+/** The published tour an order names, or undefined. */
+export function orderTourById(db: Db, id: number) {
+  return orderTourQuery.executeTakeFirst(bookingDb(db), { id });
+}
+
+/** The times a tour runs on a day (an excursion's slots, public-site §3.6). */
+const dayTimesQuery = prepared((k: BookingDb, arg: Arg<{ tour: number; date: string }>) => k.selectFrom('excursion_times')
+  .select(['start', 'end']).where('tour_id', '=', arg('tour')).where('date', '=', arg('date')));
+
+export function excursionTimesOn(db: Db, tourId: number, date: string): Promise<{ start: string; end: string }[]> {
+  return dayTimesQuery.execute(bookingDb(db), { tour: tourId, date });
+}
+
+/** A traveller's requests, newest by when they were sent (ids are random), at most `limit`. */
+export function travellerRequests(db: Db, travellerId: number, limit: number): Promise<RequestRow[]> {
+  return bookingDb(db).selectFrom('help_requests').selectAll().where('traveller_id', '=', travellerId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Sets a request's status from the one read, or nothing when another change came first: whether it changed. */
+export async function changeRequestStatus(trx: BookingTrx, id: number, from: number, to: number, at: Date): Promise<boolean> {
+  const res = await trx.updateTable('help_requests').set({ status: to, updated_at: at.toISOString() })
+    .where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The contacts a request holds (those a later form may fill in). */
+export function requestContactsOf(trx: BookingTrx, id: number): Promise<Pick<RequestRow, 'email' | 'phone' | 'name'> | undefined> {
+  return trx.selectFrom('help_requests').select(['email', 'phone', 'name']).where('id', '=', id).executeTakeFirst();
+}

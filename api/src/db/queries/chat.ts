@@ -325,3 +325,29 @@ export async function ensureSocketAttachmentsTable(db: Db): Promise<void> {
 }
 
 export type ChatRowSelectable = Selectable<ChatTable>;
+
+// The queries of the chat calls (issue 30: formerly inline in routes/chat.ts) ------------------------------------------
+
+/** The messengers a chat may connect to, in the site's order. */
+export async function chatSourceNames(db: Db): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('chat_sources').select('source').orderBy('position').execute();
+  return rows.map((r) => r.source);
+}
+
+/** The link template of a messenger's bot ('{ref}', '{text}'), or undefined. */
+export async function chatSourceUrlTemplate(db: Db, source: string): Promise<string | undefined> {
+  return (await db.kysely.selectFrom('chat_sources').select('url_template').where('source', '=', source).executeTakeFirst())?.url_template;
+}
+
+/** The site's numbers for calls by code (§3 'Phone number kinds'), in display order, with their site variant. */
+export function phonesForCallsByCode(db: Db) {
+  return db.kysely.selectFrom('contact_phones').select(['phone', 'formatted_phone', 'site_variant'])
+    .where('type', '=', 'for_calls_by_code').orderBy('position').execute();
+}
+
+/** Turns messenger notifications on in every chat of a traveller: the chats after it. */
+export async function enableTravellerNotifications(db: Db, travellerId: number): Promise<ChatRow[]> {
+  const k = chatDb(db);
+  await k.updateTable('chats').set({ notifications_enabled: 1 }).where('traveller_id', '=', travellerId).execute();
+  return k.selectFrom('chats').selectAll().where('traveller_id', '=', travellerId).execute();
+}

@@ -83,3 +83,15 @@ export async function cruiseIds(db: Db, ids: number[]): Promise<Set<number>> {
   const rows = await db.kysely.selectFrom('tours').select('id').where('id', 'in', ids).where('is_cruise', '=', 1).execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** Which of these tours are published (the others are unknown to the traveller's calls). */
+export async function publishedTourIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.kysely.selectFrom('tours').select('id').where('id', 'in', [...ids]).where('is_published', '=', 1).execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Whether a tour is one of an organizer's. */
+export async function isOrganizerTour(db: Db, tourId: number, organizerId: number): Promise<boolean> {
+  return Boolean(await db.kysely.selectFrom('tours').select('id').where('id', '=', tourId).where('organizer_id', '=', organizerId).executeTakeFirst());
+}
