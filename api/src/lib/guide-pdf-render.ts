@@ -1,7 +1,7 @@
 /**
  * Rendering of the travel guide PDF, the e-book of the layout's sheet (public-site §2.7 'E-book'; issue 29): where to
  * go (the destinations with the most tours: their time zone, tours and prices, best months, activities, sights), when
- * to go (month by month), visas and documents (the visa page's text), and how to reach us. lib/travel-guide.ts makes
+ * to go (month by month), visas and documents (the visa page's text), and how to reach us. use-cases/travel-guide.ts makes
  * the model from the catalogue; this module only draws it, with the programme's document setup and fonts
  * (lib/programme-pdf-render.ts), in the PDF worker threads (lib/pdf-workers.ts): it imports nothing of the API.
  */

@@ -12,7 +12,7 @@ import type { MailLimitsSchema } from '../db/schema';
 
 /**
  * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, the
- * confirmation of a request received (issue 29: lib/booking-notices.ts; not counted for the traveller's own proved contact),
+ * confirmation of a request received (issue 29: use-cases/booking-notices.ts; not counted for the traveller's own proved contact),
  * and the travel guide of the e-book sheet (issue 29: routes/travel-guide.ts).
  */
 export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link' | 'request_received' | 'travel_guide';

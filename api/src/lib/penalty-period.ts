@@ -1,6 +1,6 @@
 /**
  * The words of a tour's cancellation period (public-site §2.6 penalties), shared by the tour page's answer and the
- * cancellation message (lib/booking-notices.ts): a rule below the routes, so no lib imports a route for it.
+ * cancellation message (use-cases/booking-notices.ts): a rule below the routes, so no lib imports a route for it.
  */
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 

@@ -1,5 +1,5 @@
 /**
- * Rendering of the tour programme PDF (lib/programme-pdf.ts makes the model and keeps the cache): pdfkit with the
+ * Rendering of the tour programme PDF (use-cases/programme-pdf.ts makes the model and keeps the cache): pdfkit with the
  * fonts of npm packages, embedded (subset) in every file:
  *
  * - Latin and Cyrillic (en, de, ru): DejaVu Sans (`dejavu-fonts-ttf`);

@@ -1,6 +1,6 @@
 /**
  * Sessions that end (issue 28 'Sessions'): logout, a refreshed token's old one, a password change or reset, an
- * account taken over by its proved owner. Routes say so here; the chat hub (lib/chat-socket.ts) listens and closes
+ * account taken over by its proved owner. Routes say so here; the chat hub (use-cases/chat-socket.ts) listens and closes
  * that session's sockets at once, on every API process (socket.io's adapter carries the disconnect). A socket no
  * longer lives on until the next session check.
  */

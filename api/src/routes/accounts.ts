@@ -1,6 +1,6 @@
 /**
- * Traveller accounts (accounts-and-comms §3 'User / profile', §7): who is signed in (a bearer token checked against
- * the database), the profile and its settings, the account's favourite tours. Sign-in is routes/sign-in.ts; e-mail
+ * Traveller accounts (accounts-and-comms §3 'User / profile', §7): whether a traveller is signed in (the bearer token:
+ * lib/auth.ts), the profile and its settings, the account's favourite tours. Sign-in is routes/sign-in.ts; e-mail
  * and phone changes are routes/contacts.ts.
  */
 import {

@@ -3,7 +3,7 @@
  * chat) or of an organizer (the chats with that organizer) sign in with a login and password (seeded development
  * accounts: db/seed/staff.ts), list their chats with unread counts, read and reply, edit their side's messages,
  * delete or moderate any message of their chats, mark chats read, and freeze or unfreeze a chat with a reason.
- * Every change emits its §3 event to the traveller and the staff of the chat (lib/chat-socket.ts). A staff session is
+ * Every change emits its §3 event to the traveller and the staff of the chat (use-cases/chat-socket.ts). A staff session is
  * a bearer token in X-Authorization, like a traveller's, from staff_tokens (a traveller's token is never one).
  */
 import type { FastifyInstance } from 'fastify';

@@ -2,7 +2,7 @@
  * Booking requests (public-site §3.7, §4.2, §4.7, §7.4; accounts-and-comms §6): the order of the request page, the
  * request record for the arrival and add-tourists pages, its cancellation, the dates of its tour, and its tourists.
  *
- * Who may see or change a request: lib/booking.ts `accessRequest` (by uuid whoever holds it; by id only its signed-in
+ * Who may see or change a request: use-cases/booking.ts `accessRequest` (by uuid whoever holds it; by id only its signed-in
  * traveller, or with the uuid; anyone else the 404 of an unknown id). Answers about a request are personal:
  * `Cache-Control: private, no-store`, never in the answer cache. Every change is one transaction with its history
  * entry; an order takes its date's seats in the transaction that stores it, and a cancellation gives them back.
@@ -133,7 +133,7 @@ async function requestAnswer(s: Services, row: RequestRow, ctx: RequestContext):
     tourists: tourists.map((x) => touristOf(x, editable)),
     // What the traveller may see of the history: when and what, not which staff member.
     history: history.map((h) => ({ at: h.at, actor: h.actor, action: h.action, from_status: h.from_status, to_status: h.to_status, message: h.message })),
-    // The travel agreement and the invoices (accounts-and-comms §3), once confirmed (lib/payments.ts).
+    // The travel agreement and the invoices (accounts-and-comms §3), once confirmed (use-cases/payments.ts).
     agreement: payments.agreement, invoices: payments.invoices, money, cancellation,
   };
 }

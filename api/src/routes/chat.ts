@@ -2,7 +2,7 @@
  * The traveller's live chat calls (accounts-and-comms §7 'Chat' and 'Phone codes'; issue 15). Every call needs the
  * signed-in traveller (401 without); a chat of another traveller answers 404 like an unknown one, so ids reveal
  * nothing. Texts are stored as sent (plain text; the client renders them as text). Changes emit the §3 events
- * through lib/chat-socket.ts. Answers are personal: `Cache-Control: private, no-store`.
+ * through use-cases/chat-socket.ts. Answers are personal: `Cache-Control: private, no-store`.
  *
  * Also POST /internal/chat/redeem-connection-code `{ code }` (DEV_MODE or the internal secret): what a messenger bot
  * does when the traveller sends it the connection code: links the messenger and turns the traveller's chat

@@ -43,7 +43,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
 
   /**
    * Makes a proved address the account's (409 when another account holds it); a guest's requests sent with it join the
-   * account (issue 29), and a changed e-mail's former address is told (lib/booking-notices.ts sendEmailChanged).
+   * account (issue 29), and a changed e-mail's former address is told (use-cases/booking-notices.ts sendEmailChanged).
    */
   async function takeAddress(request: FastifyRequest, locale: ApiLocale, travellerId: number, kind: LoginKind, value: string): Promise<void> {
     const heldByAnother = async () => {

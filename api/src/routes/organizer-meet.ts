@@ -7,7 +7,7 @@
  * - POST /spa/contract-organizer-meet-save?key=… { contract_id, organizer_meet_data, files }: a draft may be saved
  *   (only filled-in fields are checked, 422 keyed by the inner field: `inn`); `complete`/`missing` tell the rest;
  * - POST /spa/contract-organizer-meet-file-save?key=… multipart file, is_public: the file/upload form, read and kept by
- *   the upload calls' own pipeline (routes/uploads.ts: streamed, type by its bytes, the file kind's limit);
+ *   the upload calls' own pipeline (use-cases/upload-pipeline.ts: streamed, type by its bytes, the file kind's limit);
  * - POST /spa/contract-organizer-meet-delete-file?key=… { file_id };
  * - GET /spa/contract-organizer-meet-file?key=&file_id=: a file of the contract to the key holder (a public one is
  *   also at /media/uploads/…; a private one nowhere else: its upload has no traveller);

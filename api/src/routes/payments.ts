@@ -1,6 +1,6 @@
 /**
  * Paying a request's invoices (accounts-and-comms §3; public-site §1: once confirmed, the traveller gets a travel
- * agreement and an invoice payable on the site). lib/payments.ts has the provider adapter and the rules.
+ * agreement and an invoice payable on the site). use-cases/payments.ts has the provider adapter and the rules.
  *
  * - POST /crm/api/payment/create `{ invoice_id, uuid, method }`: the request's uuid is the proof of access (the
  *   arrival page's link); answers `{ url }`, the provider's page to send the traveller to.

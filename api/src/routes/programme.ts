@@ -1,5 +1,5 @@
 /**
- * The tour programme calls (public-site §7.3, §4.5; issue 14): the programme PDF (lib/programme-pdf.ts) sent by
+ * The tour programme calls (public-site §7.3, §4.5; issue 14): the programme PDF (use-cases/programme-pdf.ts) sent by
  * e-mail, by WhatsApp as a link, and to a subscriber, all through the outbox (lib/outbox.ts).
  *
  * - The PDF is in the locale of X-Language and the currency of the body (X-Currency when left out).

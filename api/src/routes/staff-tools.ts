@@ -12,7 +12,7 @@
  * - Permissions (migration 0015): can_use_knowledge ('Tour in admin'), can_view_commission (§6 'view-private-data/
  *   commission': the alerts, reasons, commission, the variants' private data). Tour private data and the PDF need
  *   either one; a staff session with neither is 403; the variants data needs can_view_commission.
- * - The staff PDF is the programme PDF (lib/programme-pdf.ts): the generate call starts it in the background and
+ * - The staff PDF is the programme PDF (use-cases/programme-pdf.ts): the generate call starts it in the background and
  *   answers program_pdf_being_generated at once; once made it answers program_pdf_exists with the url to open.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,11 +1,11 @@
 /**
  * The e-book subscription (public-site §2.7 'E-book', §5.7, §7.4 'the e-book subscription ({email})', its path not
- * shown; issue 29): the travel guide (lib/travel-guide.ts) e-mailed through the outbox in X-Language, prices in the
+ * shown; issue 29): the travel guide (use-cases/travel-guide.ts) e-mailed through the outbox in X-Language, prices in the
  * body's currency (else X-Currency). The sheet says 'The guide has been sent to your email!': this call is what makes
  * it true. It is not a help request: no coordinator is asked to do anything (the spec lists it apart from the common
  * e-mail requests).
  *
- * The rules of every document mailed to a typed address (lib/document-links.ts; issue 28): the PDF attached only to an
+ * The rules of every document mailed to a typed address (use-cases/document-links.ts; issue 28): the PDF attached only to an
  * address that has asked before (a link sent to it was opened), else a link to GET /spa/travel-guide-pdf/{token}
  * (LINK_DAYS); at most MAIL_PER_RECIPIENT_PER_DAY guides a day to one address, from whatever visitors (422 on email
  * over it, nothing sent); a PDF made costs its visitor's work budget.

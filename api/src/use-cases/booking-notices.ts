@@ -141,7 +141,7 @@ export async function sendRequestReceived(s: Services, row: RequestRow, log: Fas
   }
 }
 
-/** The confirmation with the invoice to pay and its link (a coordinator confirmed the request: lib/payments.ts confirmRequest). */
+/** The confirmation with the invoice to pay and its link (a coordinator confirmed the request: use-cases/payments.ts confirmRequest). */
 export async function sendRequestConfirmed(s: Services, requestId: number, log: FastifyBaseLogger): Promise<void> {
   try {
     const row = await bookingDb(s.db).selectFrom('help_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
@@ -163,7 +163,7 @@ export async function sendRequestConfirmed(s: Services, requestId: number, log: 
   }
 }
 
-/** The receipt of a payment that went through (lib/payments.ts settlePaymentOutcome, once per payment). */
+/** The receipt of a payment that went through (use-cases/payments.ts settlePaymentOutcome, once per payment). */
 export async function sendPaymentReceipt(s: Services, payment: PaymentRow, row: RequestRow, log: FastifyBaseLogger): Promise<void> {
   try {
     const contact = requestContact(row);

@@ -474,7 +474,7 @@ async function loadAttachment(s: Services, hub: ChatHub, row: ChatMessageRow): P
 /** Sets up the hub on a fastify instance: socket.io starts when the server is ready, and stops when it closes. */
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The chat's socket.io side (lib/chat-socket.ts). */
+    /** The chat's socket.io side (use-cases/chat-socket.ts). */
     chatHub: ChatHub;
   }
 }

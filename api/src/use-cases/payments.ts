@@ -239,7 +239,7 @@ export interface SettledPayment {
  *   2 PENDING_PREPAYMENT to 3 MADE_PREPAYMENT with a history entry (actor system). An invoice paid by another payment
  *   before, or one that can no longer be paid (the request was cancelled), leaves this payment CANCELED instead.
  * - declined: the payment becomes CANCELED with a history entry; the invoice stays open to be paid again.
- * A payment that went through sends the traveller its receipt (lib/booking-notices.ts).
+ * A payment that went through sends the traveller its receipt (use-cases/booking-notices.ts).
  * A payment that has ended already changes nothing (`changed` false), so a double submit or a repeated notice is harmless.
  */
 export async function settlePaymentOutcome(s: Services, token: string, outcome: PaymentOutcome, log: FastifyBaseLogger): Promise<SettledPayment | null> {

@@ -5,7 +5,7 @@
  * rendering (pdfkit and the fonts: lib/programme-pdf-render.ts) runs in the PDF worker threads (lib/pdf-workers.ts),
  * off the API's event loop (issue 28).
  *
- * PDFs are cached in memory (lib/pdf-cache.ts: LRU, at most CACHE_BYTES) by tour id, locale, currency and a SHA-256
+ * PDFs are cached in memory (use-cases/pdf-cache.ts: LRU, at most CACHE_BYTES) by tour id, locale, currency and a SHA-256
  * of the data printed (the catalogue has no updated_at: any change of the tour, its dates, prices or the rates gives
  * another key); concurrent asks for the same PDF share one generation.
  */
@@ -106,7 +106,7 @@ export function cachedProgrammeModel(s: Services, tourId: number, locale: ApiLoc
 export type ProgrammePdf = PdfFile;
 
 /**
- * Makes programme PDFs once per tour, locale, currency and data version (lib/pdf-cache.ts, in the PDF workers); keeps
+ * Makes programme PDFs once per tour, locale, currency and data version (use-cases/pdf-cache.ts, in the PDF workers); keeps
  * the latest within CACHE_BYTES.
  */
 export class ProgrammePdfs {

@@ -4,7 +4,7 @@
  * the traveller's language and currency: the destinations with the most published tours (time zone, tours and the
  * cheapest price, the months with the most departures in the next year, the ways to travel there, sights), month by
  * month where the departures are, winter holidays, the visa page's text, and the coordinators' contacts. Rendered by
- * lib/guide-pdf-render.ts in the PDF workers and cached like the programme (lib/pdf-cache.ts).
+ * lib/guide-pdf-render.ts in the PDF workers and cached like the programme (use-cases/pdf-cache.ts).
  */
 import { sql } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
@@ -173,7 +173,7 @@ export function cachedGuideModel(s: Services, locale: ApiLocale, currency: Curre
 
 export type GuidePdf = PdfFile;
 
-/** Makes the guide's PDF once per locale, currency and data version (lib/pdf-cache.ts, in the PDF workers). */
+/** Makes the guide's PDF once per locale, currency and data version (use-cases/pdf-cache.ts, in the PDF workers). */
 export class GuidePdfs {
   private readonly pdfs: PdfCache<{ locale: ApiLocale; currency: CurrencyCode }, GuideModel>;
 

@@ -8,7 +8,7 @@
  *   CONCLUDED_AND_PREPAID, 2 TERMINATED_AFTER_PAYMENT, 3 NO_PAYMENTS_RECEIVED) with the internal check status (0–2);
  * - invoices: what the traveller is asked to pay, by kind (prepayment, payment, full; one of each kind per request:
  *   unique request_id + kind) and payment status (1 NEW, 2 PAYED, 3 CANCELED);
- * - payments: each attempt to pay an invoice through a provider (lib/payments.ts): a random token (the provider's
+ * - payments: each attempt to pay an invoice through a provider (use-cases/payments.ts): a random token (the provider's
  *   reference and the sandbox page's name), the provider ('sandbox' here; the spec's provider ids 2–5 for the real
  *   ones), the method (card, sbp), the status (1–3), and the receipt's check status (0–3) and internal check (0–2).
  * Amounts are whole units of the request's currency (as the request page shows prices).

@@ -5,7 +5,7 @@
  *   e-mail and tour (unique email + tour_id: a repeat changes nothing), with the client's subscriber_id and uuid;
  * - programme_links: the links to a programme PDF sent by WhatsApp (GET /spa/tour-program-pdf/{token}): the SHA-256
  *   of a random 128-bit token, and which tour, locale and currency it names. The PDF itself is made again when it
- *   is not in the cache (lib/programme-pdf.ts), so a link keeps working across restarts and processes.
+ *   is not in the cache (use-cases/programme-pdf.ts), so a link keeps working across restarts and processes.
  */
 import type { ColumnDefinitionBuilder, Generated, Kysely, Selectable } from 'kysely';
 import { isPostgres } from './0002-search';

@@ -10,7 +10,7 @@
  *   only its SHA-256 is kept (as the accounts' tokens: db/queries/travellers.ts tokenHash). Each expires (30 days); a
  *   new key of a contract ends the older ones.
  * - organizer_contract_files: which uploads (migration 0010) belong to which contract. The upload row is the one
- *   pipeline's (routes/uploads.ts); its traveller_id is 0 — no traveller owns it, so /media/uploads serves a private
+ *   pipeline's (use-cases/upload-pipeline.ts); its traveller_id is 0 — no traveller owns it, so /media/uploads serves a private
  *   one to nobody; the key holder fetches it through GET /spa/contract-organizer-meet-file.
  */
 import type { ColumnDefinitionBuilder, Generated, Kysely, Selectable } from 'kysely';

@@ -6,7 +6,7 @@
  *   tour_variants.number_of_free_seats (in the transaction that stored it), 0 once they went back (a cancellation) —
  *   and 0 for the requests of before, which took none, so cancelling one gives nothing back.
  * - request_fingerprints: one row per recent submit without a key: a digest of what was sent and by whom
- *   (lib/booking.ts `submitFingerprint`), the request it made, and until when a resend of it answers that request
+ *   (use-cases/booking.ts `submitFingerprint`), the request it made, and until when a resend of it answers that request
  *   instead of making another. The primary key decides between concurrent duplicates (an `insert … on conflict` in
  *   the request's transaction: on PostgreSQL the second waits for the first transaction); an expired row is taken over
  *   by the next such submit, and expired rows are deleted after each.

@@ -2,7 +2,7 @@
  * Migration 0022: a request's contacts as logins, and where its confirmation went (issue 29, 'After the request').
  *
  * help_requests gains `email_login` (its e-mail in lower case) and `phone_login` (its phone as '+digits'), the forms a
- * sign-in login takes (lib/logins.ts), set whenever the e-mail or phone is written (db/queries/booking.ts). A guest's
+ * sign-in login takes (domain/logins.ts), set whenever the e-mail or phone is written (db/queries/booking.ts). A guest's
  * requests join the account that proves the same e-mail or phone (a code or link sign-in, a confirmed address): one
  * indexed update by login instead of a scan of every request comparing typed phones. Rows of before are filled here.
  *

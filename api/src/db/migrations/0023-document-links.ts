@@ -4,7 +4,7 @@
  *
  * programme_links gains `document`: 'programme' (every row of before; tour_id names the tour) or 'guide' (tour_id 0).
  * One table, so 'an address has asked' is one question — any link sent to it was opened (routes/programme.ts,
- * routes/travel-guide.ts, lib/document-links.ts) — whichever document the link was for.
+ * routes/travel-guide.ts, use-cases/document-links.ts) — whichever document the link was for.
  */
 import type { Kysely } from 'kysely';
 

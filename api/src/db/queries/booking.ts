@@ -150,10 +150,10 @@ class Rollback extends Error {
 }
 
 export interface CreateRequestOptions {
-  /** The client's idempotency key and the digest of the call and its fields (lib/booking.ts submitHash). */
+  /** The client's idempotency key and the digest of the call and its fields (use-cases/booking.ts submitHash). */
   key: string | null;
   hash: string | null;
-  /** Without a key: the submit's fingerprint (lib/booking.ts submitFingerprint) and how long a resend of it answers the same request. */
+  /** Without a key: the submit's fingerprint (use-cases/booking.ts submitFingerprint) and how long a resend of it answers the same request. */
   fingerprint?: { value: string; windowMs: number } | null;
   /** The date variant whose seats the request takes, and how many (the party). */
   seats?: { variantId: number; party: number } | null;
