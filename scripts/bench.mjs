@@ -137,6 +137,8 @@ async function areaFigures({ product, tourSlug, routes }) {
     widgets: (m) => (product.partnerUrl ? m.benchWidgets({ browser, partnerUrl: product.partnerUrl }) : { skipped: 'no partner site' }),
     // Issue 33: Lighthouse mobile on the main, search, tour and request pages, the median of three runs each.
     lighthouse: (m) => m.benchLighthouse({ chromePath, baseUrl, pages: Object.fromEntries(['index', 'search', 'tour', 'request'].filter((n) => routes[n]).map((n) => [n, routes[n]])) }),
+    // Last: it publishes a new mfe-search release to this product (issue 33, repeat visits).
+    'repeat-visit': (m) => m.benchRepeatVisit({ browser, baseUrl, manifestFile: product.manifestFile }),
   };
   try {
     // `--areas calls,chat` runs only those areas (with `--only areas`: a quick look at one budget).
