@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER } from '@tours/shared/src/api/headers';
 import { IDEMPOTENCY_KEY_RE } from '@tours/shared/src/api/schemas/requests';
 import type { RequestRow } from '../db/schema';
 import { REQUEST_STATUS } from '@tours/shared/src/api/schemas/booking';
@@ -18,14 +19,12 @@ import type { Services } from '../services';
 import { HttpError, notFound, validationError } from '../lib/errors';
 import { signedInTraveller } from '../lib/auth';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
 /**
  * The submit's idempotency key: the `Idempotency-Key` header, else `data.idempotency_key` (widgets, forms that cannot
  * set headers). Both given and different, or a malformed header: 422 on idempotency_key.
  */
 export function idempotencyKeyOf(request: FastifyRequest, fromBody: string | undefined): string | null {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   const header = Array.isArray(raw) ? raw[0] : raw;
   const body = fromBody === '' ? undefined : fromBody;
   if (header !== undefined) {

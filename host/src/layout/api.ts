@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { DEFAULT_SITE_SETTINGS, countryAtom, sessionAtom, siteSettingsAtom } from '@tours/shared/core';
 import { COOKIES, type HostContext } from '@tours/shared/contract';
-import { ChatSourcesAnswer, ContactsAnswer, CountryByIpAnswer, InfoAnswer, SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer } from '@tours/shared/api';
+import { ChatSourcesAnswer, ContactsAnswer, CountryByIpAnswer, InfoAnswer, LOCALIZATION_HEADER, SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer } from '@tours/shared/api';
 import { readCookie } from '../state/cookies';
 import { logLoadFailure } from './log';
 import { chatSourcesAtom, contactsAtom, countryResolvedAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
@@ -27,7 +27,7 @@ export async function loadSiteData(host: HostContext): Promise<void> {
       .catch((e) => logLoadFailure('social links', e)),
     // Site statistics are counted over the base site (X-Localization 1, §7.5).
     api
-      .get('/spa/info', { schema: InfoAnswer, headers: { 'X-Localization': '1' } })
+      .get('/spa/info', { schema: InfoAnswer, headers: { [LOCALIZATION_HEADER]: '1' } })
       .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),
   ]);

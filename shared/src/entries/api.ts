@@ -7,7 +7,9 @@
 export { createApiClient, isAbortError, isRetryableError } from '../api/client';
 export type { ApiClient } from '../api/client';
 export { applyServerErrors, onForm } from '../api/form-errors';
-export { commonHeaders } from '../api/headers';
+export {
+  AUTHORIZATION_HEADER, CURRENCY_HEADER, IDEMPOTENCY_HEADER, LANGUAGE_HEADER, LOCALIZATION_HEADER, USER_ROLE_HEADER, authorizationHeader, commonHeaders,
+} from '../api/headers';
 export {
   AUTH_CODE_LENGTH, AUTH_CODE_RESEND_SECONDS, AuthBody, AuthViaCodeBody, ChangeCountryBody, ChangeEmailBody, ChangePasswordBody, ChangePhoneBody,
   CODE_SENDERS, ConfirmPhoneBody, DoneAnswer, PASSWORD_MAX, PASSWORD_MIN, PhoneConfirmationMethodsAnswer, ProfileAnswer, RegisterBody, RegisterWithoutPasswordBody,

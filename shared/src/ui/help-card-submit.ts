@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { appConfigAtom, countryAtom, localeAtom, useHost } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
+import { IDEMPOTENCY_HEADER } from '../api/headers';
 import { SubmitHelpRequestAnswer } from '../api/schemas/requests';
 import { COOKIES } from '../config/storage-keys';
 import { helpRequestComment } from '../domain/help-request';
@@ -15,9 +16,6 @@ import { browserMoscowOffset } from '../domain/moscow-offset';
 import { phoneToSend } from '../domain/phone';
 import type { HelpCardProps, HelpCardValues } from './HelpCard';
 import { useT } from '../i18n/use-t';
-
-/** The header of a submit's idempotency key: every resend of one submit carries the same (issue 14). */
-export const HELP_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** What the page adds to every help request (§7.4). */
 export interface HelpRequestPage {
@@ -84,7 +82,7 @@ export function useHelpCardSubmit(host: HostContext, clickSource: string): HelpC
     // The same fields sent again after a failure are the same submit; changed fields are a new one.
     const body = JSON.stringify([values.name, values.phone, values.comment]);
     if (pending.current?.body !== body) pending.current = { body, key: newHelpRequestKey() };
-    const answer = await host.api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true, headers: { [HELP_IDEMPOTENCY_HEADER]: pending.current.key } });
+    const answer = await host.api.post('/spa/submit-help-request', { data }, { schema: SubmitHelpRequestAnswer, captcha: true, headers: { [IDEMPOTENCY_HEADER]: pending.current.key } });
     pending.current = null;
     return answer.request_id;
   };

@@ -2,10 +2,7 @@
  * Calls of the success screen of a booking request (public-site §2.7, §7.4): the e-mail added to the request just
  * made, and the messenger links of its chat.
  */
-import { ChatLinkSmsAnswer, ChatSourcesAnswer, SubmitHelpRequestAnswer, type ApiClient } from '@tours/shared/api';
-
-/** The header of a submit's idempotency key: every resend of one submit carries the same (issue 14). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+import { ChatLinkSmsAnswer, ChatSourcesAnswer, IDEMPOTENCY_HEADER, SubmitHelpRequestAnswer, type ApiClient } from '@tours/shared/api';
 
 /**
  * POST /spa/submit-help-request with `{ data }` (captcha) and the submit's Idempotency-Key: a resend answers the one

@@ -2,9 +2,8 @@
  * The request page's calls (public-site §7.2, §7.4): the tour for the order, the order itself (captcha, exactly once
  * through its Idempotency-Key). The success screen's calls are in ../common/api.ts.
  */
-import { SubmitOrderAnswer, TourForRequestAnswer, type ApiClient } from '@tours/shared/api';
+import { IDEMPOTENCY_HEADER, SubmitOrderAnswer, TourForRequestAnswer, type ApiClient } from '@tours/shared/api';
 import type { OrderData } from './order';
-import { IDEMPOTENCY_HEADER } from '../common/api';
 
 /** GET /spa/tour-for-request: the tour, its dates (other options' too) and limits; always site_id 1 (§9). */
 export function fetchTourForRequest(api: ApiClient, id: number, signal?: AbortSignal) {

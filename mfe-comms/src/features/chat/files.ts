@@ -4,7 +4,7 @@
  * would answer 404. The file is fetched with the reader's token and handed to the browser as a download of its own
  * name, or, for a picture, shown from an object URL (issue 29: pictures arrived as links).
  */
-import { IMAGE_MIME_TYPES } from '@tours/shared/api';
+import { IMAGE_MIME_TYPES, authorizationHeader } from '@tours/shared/api';
 
 interface FetchOptions {
   fetch?: typeof fetch;
@@ -13,7 +13,7 @@ interface FetchOptions {
 /** The file's bytes, fetched with the reader's token; an error for any answer but 2xx. */
 export async function fetchFile(url: string, token: string, o: FetchOptions = {}): Promise<Blob> {
   const doFetch = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const response = await doFetch(url, { headers: { 'X-Authorization': `Bearer ${token}` } });
+  const response = await doFetch(url, { headers: authorizationHeader(token) });
   if (!response.ok) throw new Error(`[${response.status}] ${url}`);
   return response.blob();
 }
