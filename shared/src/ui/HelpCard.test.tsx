@@ -1,16 +1,15 @@
 import '@testing-library/jest-dom';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider, useIntl } from 'react-intl';
+import { IntlProvider } from 'react-intl';
 import { ApiError } from '../api/errors';
 import { loadPhoneLib } from '../domain/phone';
 import en from '../i18n/messages/en/forms.json';
 import { HelpCard, type HelpCardProps } from './HelpCard';
-import type { Translate } from './PhoneInput';
+import { useT } from '../i18n/use-t';
 
 function Card(props: Partial<HelpCardProps> & Pick<HelpCardProps, 'submit'>) {
-  const intl = useIntl();
-  const t = ((id, values) => intl.formatMessage({ id }, values as never)) as Translate;
+  const t = useT();
   return <HelpCard t={t} locale="en" termsHref="/agreement" privacyHref="/privacy" defaultCountry="RU" fallback={{ href: 'https://site.example', name: 'Tours of Russia' }} {...props} />;
 }
 

@@ -2,14 +2,14 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
+import { IntlProvider } from 'react-intl';
 import { loadPhoneLib } from '../domain/phone';
 import en from '../i18n/messages/en/forms.json';
-import { PhoneInput, type Translate } from './PhoneInput';
+import { useT } from '../i18n/use-t';
+import { PhoneInput } from './PhoneInput';
 
 function Field({ initialCountry }: { initialCountry: string }) {
-  const intl = useIntl();
-  const t = ((id, values) => intl.formatMessage({ id }, values as never)) as Translate;
+  const t = useT();
   const [value, setValue] = useState('');
   const [country, setCountry] = useState(initialCountry);
   return <PhoneInput label="Phone" value={value} onChange={setValue} country={country} onCountryChange={setCountry} locale="en" t={t} />;

@@ -90,7 +90,6 @@ export function Avatar({ name, photo, size = 48 }: { name: string; photo?: strin
   );
 }
 
-
 /**
  * One review as a list item (put it in a `<ul>`): author's avatar, name and stars; 'about provider' or 'about tour -
  * {tour link}'; the date; photos (opening the media viewer through `openViewer`); the text truncated at 120 px; the
