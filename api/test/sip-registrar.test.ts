@@ -1,5 +1,5 @@
 /**
- * The real SIP registrar (Debian's kamailio with comms/kamailio/kamailio.cfg) as an attacker and as the product use
+ * The real SIP registrar (Debian's kamailio with infra/kamailio/kamailio.cfg) as an attacker and as the product use
  * it (issue 28 'SIP'; accounts-and-comms §7 'Phone codes and internet calls'):
  * - credentials minted as the API mints them register; a wrong password, an expired credential or another identity
  *   do not;
@@ -120,7 +120,7 @@ function invite(from: SipPeer, creds: WebCallCredentials, target = creds.target,
   return from.request({ method: 'INVITE', uri: target, from: creds.public_identity, to: target, credentials: creds, body: SDP, ...ids });
 }
 
-describe('the registrar (comms/kamailio/kamailio.cfg)', () => {
+describe('the registrar (infra/kamailio/kamailio.cfg)', () => {
   test('credentials minted as the API mints them register; a wrong password, an expired credential or another identity do not', async () => {
     if (!kamailio) return;
     const creds = mint(`traveller-${travellerId}`, 'support');

@@ -1,5 +1,5 @@
 // The SIP-over-WebSocket registrar of the internet calls (issue 15): Debian's kamailio with the repo's
-// comms/kamailio/kamailio.cfg. Two uses:
+// infra/kamailio/kamailio.cfg. Two uses:
 // - imported (processes.mjs → startProduct): sipSettings() says whether kamailio can run here and with which
 //   domain, port, secret and public WebSocket URL; kamailioProcess() is the supervised process to start;
 // - run as a script (`node scripts/lib/kamailio.mjs`, by the supervisor): writes the run configuration and runs
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const KAMAILIO_CFG = path.join(ROOT, 'comms/kamailio/kamailio.cfg');
+export const KAMAILIO_CFG = path.join(ROOT, 'infra/kamailio/kamailio.cfg');
 /**
  * Default WebSocket port of the registrar (`npm start`, API on 3001). Without SIP_PORT it moves with the API's port
  * (API_PORT + 2065: 13001 → 15066 in e2e, 23001 → 25066 in the benchmark), so products started side by side on

@@ -1,7 +1,7 @@
 /**
  * Internet calls (issue 15; accounts-and-comms §3 'Web call credentials', §5 'Internet call', §6, §7 'Phone codes and
  * internet calls'): the credentials a browser registers with at the SIP-over-WebSocket registrar (kamailio,
- * comms/kamailio/kamailio.cfg) and the identity it calls.
+ * infra/kamailio/kamailio.cfg) and the identity it calls.
  *
  * Credentials are ephemeral (kamailio's auth_ephemeral, IETF draft 'TURN REST API' scheme): the username is
  * '<expiry>:<sip user>:<callee>:<call by>' (unix times) and the password base64(HMAC-SHA1(SIP_SECRET, username)).
