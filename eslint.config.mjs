@@ -12,6 +12,16 @@ const WIDGET_SHARED_MODULES = [
   'src/ui/Button', 'src/ui/HelpCard', 'src/ui/PhoneInput', 'src/ui/TextField', 'src/ui/altcha', 'src/ui/captcha-widget', 'src/ui/useCombobox',
 ];
 
+/** What browser code (microfrontends, the host) may import (issue 12): shared only through its entry points. */
+const BROWSER_IMPORTS = {
+  // The five entry points of shared/package.json `exports` (issue 12); there is no bare `@tours/shared`.
+  paths: [{ name: '@tours/shared', message: 'Import from an entry point: @tours/shared/{core,contract,kit,domain,api}.' }],
+  patterns: [
+    { group: ['**/mfe-*/**', '@tours/mfe-*', '@tours/host', '**/host/src/**'], message: 'Microfrontends and the host meet only through @tours/shared.' },
+    { group: ['@tours/shared/*', '!@tours/shared/core', '!@tours/shared/contract', '!@tours/shared/kit', '!@tours/shared/domain', '!@tours/shared/api', '@tours/shared/*/**'], message: 'Browser code imports @tours/shared/{core,contract,kit,domain,api}, not shared\'s files.' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'bench/**', '**/.data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -30,14 +40,32 @@ export default tseslint.config(
     // Tests may use the shared test kit (@tours/shared/src/testing), which is not part of the contract.
     ignores: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        // The five entry points of shared/package.json `exports` (issue 12); there is no bare `@tours/shared`.
-        paths: [{ name: '@tours/shared', message: 'Import from an entry point: @tours/shared/{core,contract,kit,domain,api}.' }],
-        patterns: [
-          { group: ['**/mfe-*/**', '@tours/mfe-*', '@tours/host', '**/host/src/**'], message: 'Microfrontends and the host meet only through @tours/shared.' },
-          { group: ['@tours/shared/*', '!@tours/shared/core', '!@tours/shared/contract', '!@tours/shared/kit', '!@tours/shared/domain', '!@tours/shared/api', '@tours/shared/*/**'], message: 'Browser code imports @tours/shared/{core,contract,kit,domain,api}, not shared\'s files.' },
-        ],
-      }],
+      'no-restricted-imports': ['error', BROWSER_IMPORTS],
+    },
+  },
+  {
+    // Issue 30, the staff boundary in mfe-comms: staff code (features/agent-console) and the traveller's code meet
+    // only through features/common (common/chat: the conversation both see; common/call). The console is reached
+    // from one place, the route in src/app.tsx, through its index.ts. Rules of one name replace each other in flat
+    // config, so these blocks repeat the browser rules above. Tests: features stay apart by tours/no-cross-feature-imports.
+    // Checked on samples in mfe-comms/src/staff-boundary.test.ts.
+    files: ['mfe-comms/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}', 'mfe-comms/src/app.tsx', 'mfe-comms/src/features/agent-console/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...BROWSER_IMPORTS, patterns: [...BROWSER_IMPORTS.patterns, {
+        regex: '(^|/)agent-console(/|$)',
+        message: 'Staff code (features/agent-console) is reached only from the route in src/app.tsx; what both sides need goes to features/common.',
+      }] }],
+    },
+  },
+  {
+    files: ['mfe-comms/src/features/agent-console/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { ...BROWSER_IMPORTS, patterns: [...BROWSER_IMPORTS.patterns, {
+        regex: '^\\.\\./(chat|call)(/|$)|(^|/)features/(chat|call)(/|$)|(^|/)(parcels|services)(/|$)',
+        message: 'The agent console uses the traveller\'s side only through features/common (common/chat, common/call).',
+      }] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderScreen } from '@tours/shared/src/testing';
-import ChatPage from './features/chat/ChatPage';
+import ChatPage from './features/chat';
 import { CallPanelContent } from './parcels/CallPanel';
 
 describe('mfe-comms screens', () => {

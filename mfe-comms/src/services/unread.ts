@@ -4,6 +4,6 @@
  * socket.io's) is in mfe-comms's own chunks, which a visitor who is not signed in never downloads.
  */
 import type { ServiceModule } from '@tours/shared/contract';
-import { keepUnreadLive } from '../features/chat/unread';
+import { keepUnreadLive } from '../features/common/chat/unread';
 
 export const start: ServiceModule<'comms/unread'>['start'] = (host, { token }) => keepUnreadLive(host, token);

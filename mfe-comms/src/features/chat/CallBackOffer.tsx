@@ -10,8 +10,8 @@ import { useIntl } from 'react-intl';
 import type { ChatEventPayloads } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
-import { declineCallBack } from './api';
-import type { ChatConnection } from './socket';
+import { declineCallBack } from '../common/chat/api';
+import type { ChatConnection } from '../common/chat/socket';
 
 type Offer = ChatEventPayloads['web_call_back'];
 

@@ -4,9 +4,9 @@ import { ApiError, webCallsAtom } from '@tours/shared/core';
 import { renderScreen, type ApiCall, type FakeRoutes } from '@tours/shared/src/testing';
 import type { Chat, ChatMessage } from '@tours/shared/api';
 import ChatPage from './ChatPage';
-import { SocketFactoryContext } from './useChat';
-import { fakeSockets } from './test-socket';
-import { SESSION, chat, file, message } from './test-fixture';
+import { SocketFactoryContext } from '../common/chat/useChat';
+import { fakeSockets } from '../common/chat/test-socket';
+import { SESSION, chat, file, message } from '../common/chat/test-fixture';
 
 type Req = { query?: Record<string, unknown>; body?: unknown };
 

@@ -3,16 +3,16 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, routeAtom, sessionAtom, useHost, webCallsAtom } from '@tours/shared/core';
 import { Button, ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
-import { fetchSupportChat } from './api';
+import { fetchSupportChat } from '../common/chat/api';
 import { CallBackOffer } from './CallBackOffer';
-import { ChatList } from './ChatList';
-import { Composer } from './Composer';
-import { MessageList } from './MessageList';
+import { ChatList } from '../common/chat/ChatList';
+import { Composer } from '../common/chat/Composer';
+import { MessageList } from '../common/chat/MessageList';
 import { NotificationsPanel } from './NotificationsPanel';
-import { useChatConnection, useConnectionStatus, useRoom, useUnreadCount } from './useChat';
-import { travellerCalls } from './room';
-import type { ChatConnection } from './socket';
-import './chat.css';
+import { useChatConnection, useConnectionStatus, useRoom, useUnreadCount } from '../common/chat/useChat';
+import { travellerCalls } from '../common/chat/room';
+import type { ChatConnection } from '../common/chat/socket';
+import '../common/chat/chat.css';
 import { useT } from '../../i18n/t';
 
 /** The route's chat id, or null for '/chat' (then the support chat). */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ChatChannel, ConnectionCodeAnswer } from '@tours/shared/api';
 import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
-import { disableNotifications, fetchChannels, generateConnectionCode } from './api';
+import { disableNotifications, fetchChannels, generateConnectionCode } from '../common/chat/api';
 import { useT } from '../../i18n/t';
 
 /**

@@ -10,9 +10,9 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError } from '@tours/shared/core';
-import { callReducer, INITIAL_SESSION, isActive, type CalleeType } from '../../common/call/call-machine';
-import { isNotAllowedError, type CallAdapter, type CallAdapterEvents, type CallAdapterFactory, type CallCredentials, type Caller } from '../../common/call/sip-adapter';
-import { useCallActions } from '../../common/call/useCallActions';
+import { callReducer, INITIAL_SESSION, isActive, type CalleeType } from '../common/call/call-machine';
+import { isNotAllowedError, type CallAdapter, type CallAdapterEvents, type CallAdapterFactory, type CallCredentials, type Caller } from '../common/call/sip-adapter';
+import { useCallActions } from '../common/call/useCallActions';
 import { INITIAL_LINE, lineReducer, retryDelay, type LineState } from './line';
 
 /** notAllowed: the microphone refused; declined, noAnswer: a call back's ends; failed: anything else. */

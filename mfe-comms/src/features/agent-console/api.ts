@@ -7,7 +7,7 @@ import {
   AgentAuthAnswer, AgentMarkAsReadAnswer, AgentProfileAnswer, ChatAnswer, ChatListAnswer, DoneAnswer, MessageAnswer, MessagesAnswer, RequestListAnswer,
   UserPrivateDataAnswer, WebCallCredentialsAnswer, authorizationHeader,
 } from '@tours/shared/api';
-import type { RoomCalls } from '../room';
+import type { RoomCalls } from '../common/chat/room';
 
 type Api = HostContext['api'];
 

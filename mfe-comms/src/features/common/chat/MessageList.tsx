@@ -8,7 +8,7 @@ import { createPictureCache, downloadFile, isPicture, type PictureCache } from '
 import { linkify } from './links';
 import { isReadByOther, pendingLabel, type MessagesState, type Outgoing, type QueueWait } from './messages';
 import { PictureAttachment } from './PictureAttachment';
-import { useT } from '../../i18n/t';
+import { useT } from '../../../i18n/t';
 
 /** A message's text: plain text and safe http(s) links (links.ts), never HTML. */
 export function MessageText({ text }: { text: string }) {

@@ -3,8 +3,8 @@
  * (support's, or their organizer's: POST /crm/api/agent/web-call-data), answering the travellers' calls. Pure rules:
  * the registration's state, the wait before registering again after a drop, and who is calling.
  */
-import type { CalleeType } from '../../common/call/call-machine';
-import type { Caller } from '../../common/call/sip-adapter';
+import type { CalleeType } from '../common/call/call-machine';
+import type { Caller } from '../common/call/sip-adapter';
 
 /** 'Calls: online' once the registrar accepted the line; connecting while it registers; offline between attempts. */
 export type LineStatus = 'offline' | 'connecting' | 'online';

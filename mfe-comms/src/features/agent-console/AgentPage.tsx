@@ -3,18 +3,18 @@ import { useIntl } from 'react-intl';
 import { ApiError, useHost } from '@tours/shared/core';
 import type { AgentAuthAnswer, BookingRequest, Chat, ChatMessage } from '@tours/shared/api';
 import { Button, ErrorState, PageHeader, Skeleton, TextField } from '@tours/shared/kit';
-import { ChatList } from '../ChatList';
-import { Composer } from '../Composer';
-import { MessageList } from '../MessageList';
-import type { ChatRoom } from '../room';
-import type { ChatConnection } from '../socket';
-import { useChatConnection, useConnectionStatus, useRoom } from '../useChat';
+import { ChatList } from '../common/chat/ChatList';
+import { Composer } from '../common/chat/Composer';
+import { MessageList } from '../common/chat/MessageList';
+import type { ChatRoom } from '../common/chat/room';
+import type { ChatConnection } from '../common/chat/socket';
+import { useChatConnection, useConnectionStatus, useRoom } from '../common/chat/useChat';
 import { adminLogout, agentCallBack, agentCalls, agentChats, agentLogout, agentProfile, agentSignIn, agentWebCallData, deleteMessage, editMessage, freezeChat, moderateMessage, requestsForChat } from './api';
 import { CallLine, type CallBackTarget } from './CallLine';
 import { readStaffSession, writeStaffSession } from './staff-session';
-import '../chat.css';
+import '../common/chat/chat.css';
 import './agent.css';
-import { useT } from '../../../i18n/t';
+import { useT } from '../../i18n/t';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
 

@@ -7,10 +7,10 @@ import { fakeApi, renderScreen, type FakeRoutes } from '@tours/shared/src/testin
 import AgentPage from './AgentPage';
 import { STAFF_SESSION_KEY } from './staff-session';
 import { CallAdapterContext } from './CallLine';
-import type { CallAdapter, CallAdapterFactory } from '../../common/call/sip-adapter';
-import { SocketFactoryContext } from '../useChat';
-import { fakeSockets } from '../test-socket';
-import { chat, message } from '../test-fixture';
+import type { CallAdapter, CallAdapterFactory } from '../common/call/sip-adapter';
+import { SocketFactoryContext } from '../common/chat/useChat';
+import { fakeSockets } from '../common/chat/test-socket';
+import { chat, message } from '../common/chat/test-fixture';
 
 type Req = { query?: Record<string, unknown>; body?: unknown };
 const STAFF = { token: 'staff-token', staff: { id: 1, name: 'Anna (Support)', login: 'support@tours.example', kind: 'support' as const, organizer_id: null } };

@@ -7,13 +7,13 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, MessageBanner } from '@tours/shared/kit';
-import { CallControls } from '../../common/call/CallControls';
-import { isActive } from '../../common/call/call-machine';
-import { createSipAdapter, type CallAdapterFactory, type CallCredentials, type Caller } from '../../common/call/sip-adapter';
-import type { ChatConnection } from '../socket';
+import { CallControls } from '../common/call/CallControls';
+import { isActive } from '../common/call/call-machine';
+import { createSipAdapter, type CallAdapterFactory, type CallCredentials, type Caller } from '../common/call/sip-adapter';
+import type { ChatConnection } from '../common/chat/socket';
 import { callerOf, travellerLineUser } from './line';
 import { useLine } from './useLine';
-import { useT } from '../../../i18n/t';
+import { useT } from '../../i18n/t';
 
 /** The SIP side of the console's line: sip.js; the console's tests provide a fake one. */
 export const CallAdapterContext = createContext<CallAdapterFactory>(createSipAdapter);

@@ -2,9 +2,9 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@tours/shared/core';
 import { renderScreen } from '@tours/shared/src/testing';
-import type { CallAdapter, CallAdapterEvents, CallAdapterFactory, CallCredentials } from '../../common/call/sip-adapter';
-import { connectChat } from '../socket';
-import { fakeSockets } from '../test-socket';
+import type { CallAdapter, CallAdapterEvents, CallAdapterFactory, CallCredentials } from '../common/call/sip-adapter';
+import { connectChat } from '../common/chat/socket';
+import { fakeSockets } from '../common/chat/test-socket';
 import { CALL_BACK_WAIT_MS } from './useLine';
 import { CallLine, type CallLineProps } from './CallLine';
 

@@ -4,7 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 import { uploadFile } from './api';
 import { ATTACHMENT_STATUS, attachmentStatusName, moveAttachment, type AttachmentStatus } from './attachments';
-import { useT } from '../../i18n/t';
+import { useT } from '../../../i18n/t';
 
 interface Picked {
   file: File;

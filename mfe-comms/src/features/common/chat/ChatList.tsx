@@ -4,7 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { Button, Link } from '@tours/shared/kit';
 import { fetchChats } from './api';
 import type { ChatConnection } from './socket';
-import { useT } from '../../i18n/t';
+import { useT } from '../../../i18n/t';
 
 /** Newest first by the time of the last change (as the API lists them). */
 export function upsertChat(chats: readonly Chat[], chat: Chat): Chat[] {
