@@ -4,6 +4,7 @@ import { callingCodeOf, isPrefixOnly, isValidPhone, loadPhoneLib, normalisePhone
 import { DEFAULT_FIELD_MODE, fieldEvent, validateValue, type FieldMode, type FieldTrigger, type RuleSpec, type ValidationMessage } from '../domain/validation';
 import { Button } from './Button';
 import { PhoneInput, type Translate } from './PhoneInput';
+import { TextAreaField } from './TextAreaField';
 import { TextField } from './TextField';
 import './ui.css';
 import './kit.css';
@@ -278,29 +279,19 @@ export function HelpCard({ t, locale, submit, termsHref, privacyHref, defaultCou
         t={t}
         error={messageText(errors.phone)}
       />
-      <div className={`ui-field${errors.comment ? ' ui-field--invalid' : ''}`}>
-        <label className="ui-field__label" htmlFor={commentId}>
-          {t(HELP_CARD_MESSAGES.comment)}
-        </label>
-        <textarea
-          id={commentId}
-          name="comment"
-          className="ui-field__input ui-help__textarea"
-          placeholder={text(HELP_CARD_MESSAGES.commentPrompt)}
-          rows={3}
-          maxLength={2000}
-          value={values.comment}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={errors.comment ? `${commentId}-error` : undefined}
-          onChange={(e) => change('comment', e.target.value)}
-          onBlur={() => fieldEventFor('comment', 'blur')}
-        />
-        {errors.comment && (
-          <p id={`${commentId}-error`} className="ui-field__error">
-            {messageText(errors.comment)}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={commentId}
+        name="comment"
+        label={t(HELP_CARD_MESSAGES.comment)}
+        inputClassName="ui-help__textarea"
+        placeholder={text(HELP_CARD_MESSAGES.commentPrompt)}
+        rows={3}
+        maxLength={2000}
+        value={values.comment}
+        error={messageText(errors.comment)}
+        onChange={(e) => change('comment', e.target.value)}
+        onBlur={() => fieldEventFor('comment', 'blur')}
+      />
       <Button type="submit" block loading={busy}>
         {submitLabel}
       </Button>
