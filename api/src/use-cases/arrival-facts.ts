@@ -10,6 +10,7 @@ import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
 import type { RequestMoney } from '@tours/shared/src/api/schemas/booking';
 import type { RequestRow, Schema } from '../db/schema';
 import { cityById } from '../db/queries/reference';
+import { regionById } from '../db/queries/tour-extras';
 import type { Services } from '../services';
 import { t } from '../lib/i18n';
 import { requestPrice } from './payments';
@@ -50,6 +51,6 @@ export async function requestMoney(s: Services, row: RequestRow, records: { agre
  */
 export async function tourPlaces(s: Services, tour: TourRow, locale: ApiLocale): Promise<{ main_location_name: string; gathering_place: string }> {
   const city = tour.main_location === 'city' && tour.main_city_id !== null ? await cityById(s.db, tour.main_city_id) : undefined;
-  const place = city ?? (await s.db.kysely.selectFrom('regions').selectAll().where('id', '=', tour.main_region_id).executeTakeFirst());
+  const place = city ?? (await regionById(s.db, tour.main_region_id));
   return { main_location_name: place ? t(place, 'name', locale) : '', gathering_place: t(tour, 'gathering_place', locale) };
 }

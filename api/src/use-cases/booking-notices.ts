@@ -25,9 +25,9 @@ import { TRIP_TYPES } from '@tours/shared/src/domain/trips';
 import { buildHref } from '@tours/shared/src/routing/match';
 import type { RequestRow, PaymentRow, RequestContactColumns, MailLimitsSchema } from '../db/schema';
 import type { Transaction } from 'kysely';
-import { bookingDb, type BookingTrx } from '../db/queries/booking';
+import { penaltyTiersOf, requestById, setConfirmation, tourTitles, variantDates, type BookingTrx } from '../db/queries/booking';
 import { agreementOf, invoiceById, invoicesOf } from '../db/queries/payments';
-import { accountsDb, type Traveller } from '../db/queries/travellers';
+import { travellerById, type Traveller } from '../db/queries/travellers';
 import type { Services } from '../services';
 import { penaltyPeriod } from '../lib/penalty-period';
 import { maskPhone } from './booking';
@@ -66,7 +66,7 @@ const asLocale = (value: string | null | undefined): ApiLocale | null => ((API_L
 /** The language of messages about a request: its traveller's profile's, else the request's own (X-Language when sent), else English. */
 export async function requestLocale(s: Services, row: Pick<RequestRow, 'traveller_id' | 'locale'>): Promise<ApiLocale> {
   if (row.traveller_id !== null) {
-    const traveller = await accountsDb(s.db).selectFrom('travellers').select('language').where('id', '=', row.traveller_id).executeTakeFirst();
+    const traveller = await travellerById(s.db, row.traveller_id);
     const own = asLocale(traveller?.language);
     if (own) return own;
   }
@@ -85,10 +85,9 @@ export function bookingLink(s: Services, uuid: string, locale: ApiLocale): strin
 
 /** The request's facts every message shows. */
 async function factsOf(s: Services, row: RequestRow, locale: ApiLocale): Promise<RequestFacts> {
-  const k = bookingDb(s.db);
   const [tour, variant] = await Promise.all([
-    row.tour_id === null ? undefined : k.selectFrom('tours').select(['title_en', 'title_cn', 'title_de', 'title_ru']).where('id', '=', row.tour_id).executeTakeFirst(),
-    row.variant_id === null ? undefined : k.selectFrom('tour_variants').select(['start', 'end']).where('id', '=', row.variant_id).executeTakeFirst(),
+    row.tour_id === null ? undefined : tourTitles(s.db, row.tour_id),
+    row.variant_id === null ? undefined : variantDates(s.db, row.variant_id),
   ]);
   const name = row.name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || null);
   return {
@@ -120,7 +119,7 @@ export async function claimConfirmation(
   const counts = trx as unknown as Transaction<MailLimitsSchema>;
   if (!isOwnContact(traveller, contact) && !(await takeMailAllowance(counts, contact.recipient, 'request_received', s.config.mailPerRecipientPerDay, s.now()))) return;
   const shown = shownContact(contact);
-  await trx.updateTable('help_requests').set({ confirmation_channel: shown.channel, confirmation_to: shown.to }).where('id', '=', requestId).execute();
+  await setConfirmation(trx, requestId, shown);
 }
 
 /** Where the confirmation of a request went, as its record says (null: none went). */
@@ -144,7 +143,7 @@ export async function sendRequestReceived(s: Services, row: RequestRow, log: Fas
 /** The confirmation with the invoice to pay and its link (a coordinator confirmed the request: use-cases/payments.ts confirmRequest). */
 export async function sendRequestConfirmed(s: Services, requestId: number, log: FastifyBaseLogger): Promise<void> {
   try {
-    const row = await bookingDb(s.db).selectFrom('help_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+    const row = await requestById(s.db, requestId);
     const contact = row ? requestContact(row) : null;
     if (!row || !contact) return;
     const [agreement, invoices] = await Promise.all([agreementOf(s.db, requestId), invoicesOf(s.db, requestId)]);
@@ -193,8 +192,7 @@ export async function sendRequestCancelled(s: Services, row: RequestRow, contact
   const id = Number(row.id);
   const [invoices, tiers, locale] = await Promise.all([
     invoicesOf(s.db, id),
-    row.tour_id === null ? Promise.resolve([] as PenaltyTier[])
-      : bookingDb(s.db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', row.tour_id).execute(),
+    row.tour_id === null ? Promise.resolve([] as PenaltyTier[]) : penaltyTiersOf(s.db, row.tour_id),
     requestLocale(s, row),
   ]);
   const facts = await factsOf(s, row, locale);

@@ -29,13 +29,13 @@ import {
   type ChatMessage, type SenderType,
 } from '@tours/shared/src/api/schemas/chat';
 import {
-  chatById, chatDb, ensureSocketAttachmentsTable, insertMessage, lastMessages, markChatRead, organizerNames, staffByToken, staffNames, staffTokenExpiry, travellerNames, unreadCounts,
+  chatById, ensureSocketAttachmentsTable, insertMessage, lastMessages, markChatRead, organizerNames, staffByToken, staffNames, staffTokenExpiry, travellerNames, unreadCounts,
   updateMessage, type ChatMessageRow, type ChatRow, type ChatSide, type StaffAccountRow, type StaffScope,
 } from '../db/queries/chat';
 import { travellerByToken, travellerTokenExpiry } from '../db/queries/travellers';
 import { isSessionMarker, tokenOfMarker } from '@tours/shared/src/api/session-cookie';
 import type { SessionEnd } from '../lib/session-events';
-import type { Upload } from '../db/queries/uploads';
+import { uploadsByIds as uploadRows, type Upload } from '../db/queries/uploads';
 import type { Services } from '../services';
 import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
 import { lastEntry, secretChecker } from '../lib/client-address';
@@ -71,8 +71,8 @@ interface MessageContext {
 async function uploadsByIds(s: Services, ids: number[]): Promise<Map<number, Upload>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await chatDb(s.db).selectFrom('uploads').selectAll().where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [Number(r.id), r as Upload]));
+  const rows = await uploadRows(s.db, unique);
+  return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 async function messageContext(s: Services, chat: ChatRow, rows: ChatMessageRow[]): Promise<MessageContext> {

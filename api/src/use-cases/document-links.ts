@@ -8,9 +8,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { API_LOCALES, CURRENCY_CODES, type ApiLocale, type CurrencyCode } from '@tours/shared/src/api/schemas/common';
-import type { ProgrammeLinkTable, ProgrammeSchema, ProgrammeLinkRecipientColumns, DocumentLinkColumn, LinkedDocument } from '../db/schema';
+import type { LinkedDocument } from '../db/schema';
+import { documentLinkByHash, hasOpenedLink, insertDocumentLink, markDocumentLinkOpened } from '../db/queries/programme';
 import type { Services } from '../services';
 import { validationError } from '../lib/errors';
 import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from '../lib/mail-limits';
@@ -19,8 +19,6 @@ import { MAIL_LIMIT_MESSAGE, takeMailAllowance, type MailKind } from '../lib/mai
 export const LINK_DAYS = 30;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
-type LinksSchema = ProgrammeSchema & { programme_links: ProgrammeLinkTable & ProgrammeLinkRecipientColumns & DocumentLinkColumn };
-const linksDb = (db: Services['db']) => db.kysely as unknown as Kysely<LinksSchema>;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What a link leads to: the document, its tour (0 for the guide), locale and currency. */
@@ -33,18 +31,16 @@ export interface DocumentRef {
 
 /** Whether an address has asked for documents before: a link sent to it was opened. */
 export async function hasAsked(s: Services, recipient: string): Promise<boolean> {
-  const row = await linksDb(s.db).selectFrom('programme_links').select('token_hash')
-    .where('recipient', '=', recipient).where('opened_at', 'is not', null).limit(1).executeTakeFirst();
-  return row !== undefined;
+  return hasOpenedLink(s.db, recipient);
 }
 
 /** A new link to a document at `path`, recorded with where it goes; answers the link and its token (a secret of the message). */
 export async function newDocumentLink(s: Services, path: string, ref: DocumentRef, recipient: string, requestId: number | null = null): Promise<{ link: string; token: string }> {
   const token = randomBytes(16).toString('base64url');
-  await linksDb(s.db).insertInto('programme_links').values({
+  await insertDocumentLink(s.db, {
     token_hash: sha256(token), document: ref.document, tour_id: ref.tourId, locale: ref.locale, currency: ref.currency, request_id: requestId,
-    recipient, opened_at: null, created_at: s.date().toISOString(),
-  }).execute();
+    recipient, created_at: s.date().toISOString(),
+  });
   return { link: `${s.config.siteOrigin}${path}/${token}`, token };
 }
 
@@ -54,7 +50,7 @@ export async function newDocumentLink(s: Services, path: string, ref: DocumentRe
  */
 export async function documentOfLink(s: Services, token: string, document: LinkedDocument): Promise<{ ref: DocumentRef; markOpened: () => Promise<void> } | null> {
   const link = TOKEN_RE.test(token)
-    ? await linksDb(s.db).selectFrom('programme_links').selectAll().where('token_hash', '=', sha256(token)).where('document', '=', document).executeTakeFirst()
+    ? await documentLinkByHash(s.db, sha256(token), document)
     : undefined;
   if (!link || Date.parse(link.created_at) <= s.now() - LINK_DAYS * 86_400_000) return null;
   const locale = (API_LOCALES as readonly string[]).includes(link.locale) ? (link.locale as ApiLocale) : 'en';
@@ -63,8 +59,7 @@ export async function documentOfLink(s: Services, token: string, document: Linke
     ref: { document, tourId: link.tour_id, locale, currency },
     markOpened: async () => {
       if (link.opened_at) return;
-      await linksDb(s.db).updateTable('programme_links').set({ opened_at: s.date().toISOString() })
-        .where('token_hash', '=', link.token_hash).where('opened_at', 'is', null).execute();
+      await markDocumentLinkOpened(s.db, link.token_hash, s.date().toISOString());
     },
   };
 }

@@ -16,10 +16,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestRow, InvoiceRow, PaymentRow } from '../db/schema';
-import { appendHistory, bookingDb } from '../db/queries/booking';
 import {
-  agreementOf, concludeAgreement, createAgreementWithInvoice, insertPayment, invoiceById, invoicesOf, markInvoicePaid, paymentByToken, settlePayment,
-  type PaymentsTrx,
+  appendHistory, bookingDb, changeRequestStatus, requestById, requestInTransaction, tourPrice, variantPrice,
+} from '../db/queries/booking';
+import {
+  agreementOf, cancelPayment, concludeAgreement, createAgreementWithInvoice, insertPayment, invoiceById, invoicesOf, markInvoicePaid, paymentByToken, type PaymentsTrx, settlePayment,
 } from '../db/queries/payments';
 import type { BookingTrx } from '../db/queries/booking';
 import {
@@ -140,10 +141,9 @@ export const DEFAULT_PREPAYMENT_PERCENT = 30;
 
 /** The request's price: the chosen variant's (else the tour's) price per person × the party, in the request's currency. */
 export async function requestPrice(s: Services, row: RequestRow): Promise<number | null> {
-  const k = bookingDb(s.db);
   let perPerson: number | undefined;
-  if (row.variant_id !== null) perPerson = (await k.selectFrom('tour_variants').select('price').where('id', '=', row.variant_id).executeTakeFirst())?.price;
-  if (perPerson === undefined && row.tour_id !== null) perPerson = (await k.selectFrom('tours').select('price').where('id', '=', row.tour_id).executeTakeFirst())?.price;
+  if (row.variant_id !== null) perPerson = await variantPrice(s.db, row.variant_id);
+  if (perPerson === undefined && row.tour_id !== null) perPerson = await tourPrice(s.db, row.tour_id);
   if (perPerson === undefined) return null;
   const party = Math.max(1, row.adults + row.children);
   return Math.round(convert(perPerson * party, 'RUB', row.currency ?? 'RUB', await s.rates()));
@@ -174,16 +174,14 @@ export async function confirmRequest(
     if (row.status === REQUEST_STATUS.PENDING_CONFIRM) {
       // Only from the status read: of two confirmations at once one moves it and writes the history; a cancel that
       // came first wins (409).
-      const res = await trx.updateTable('help_requests').set({ status: REQUEST_STATUS.PENDING_PREPAYMENT, updated_at: now.toISOString() })
-        .where('id', '=', id).where('status', '=', REQUEST_STATUS.PENDING_CONFIRM).executeTakeFirst();
-      if (Number(res.numUpdatedRows) > 0) {
+      if (await changeRequestStatus(trx, id, REQUEST_STATUS.PENDING_CONFIRM, REQUEST_STATUS.PENDING_PREPAYMENT, now)) {
         confirmed = true;
         await appendHistory(trx, id, {
           actor: options.actor, actor_id: options.actorId ?? null, action: 'status', from_status: row.status, to_status: REQUEST_STATUS.PENDING_PREPAYMENT,
           changes: { agreement: `TA-${id}`, amount: total, invoice: { kind, amount: due } }, message: options.message ?? null,
         }, now);
       } else {
-        const current = await trx.selectFrom('help_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+        const current = await requestInTransaction(trx, id);
         if (current.status !== REQUEST_STATUS.PENDING_PREPAYMENT) throw new HttpError(409, 'The request is closed: it cannot be confirmed');
       }
     }
@@ -249,7 +247,7 @@ export async function settlePaymentOutcome(s: Services, token: string, outcome: 
   const requestId = payment.request_id;
   const changed = await bookingDb(s.db).transaction().execute(async (btrx) => {
     const trx = btrx as unknown as PaymentsTrx;
-    const request = await btrx.selectFrom('help_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow();
+    const request = await requestInTransaction(btrx, requestId);
     const invoice = await invoiceById(trx, payment.invoice_id);
     const payable = Boolean(invoice && invoice.status === PAYMENT_STATUS.NEW && invoiceOf(invoice, request).can_pay);
     if (outcome === 'declined' || !payable) {
@@ -263,7 +261,7 @@ export async function settlePaymentOutcome(s: Services, token: string, outcome: 
     // The invoice's row decides between two payments of it at once (PostgreSQL: the second waits for the first's
     // transaction, then finds it paid): the later one ends CANCELED (a real provider's would be refunded).
     if (!(await markInvoicePaid(trx, payment.invoice_id, now))) {
-      await trx.updateTable('payments').set({ status: PAYMENT_STATUS.CANCELED, paid_at: null, updated_at: now.toISOString() }).where('id', '=', payment.id).execute();
+      await cancelPayment(trx, Number(payment.id), now);
       await appendHistory(btrx, requestId, {
         actor: 'system', action: 'payment', changes: { invoice_id: payment.invoice_id, payment_id: Number(payment.id), outcome: 'declined', reason: 'paid already', provider: payment.provider },
       }, now);
@@ -272,8 +270,7 @@ export async function settlePaymentOutcome(s: Services, token: string, outcome: 
     await concludeAgreement(trx, requestId, CONTRACT_OUTCOME.CONCLUDED_AND_PREPAID, now);
     const moves = request.status === REQUEST_STATUS.PENDING_PREPAYMENT;
     if (moves) {
-      await btrx.updateTable('help_requests').set({ status: REQUEST_STATUS.MADE_PREPAYMENT, updated_at: now.toISOString() })
-        .where('id', '=', requestId).where('status', '=', REQUEST_STATUS.PENDING_PREPAYMENT).execute();
+      await changeRequestStatus(btrx, requestId, REQUEST_STATUS.PENDING_PREPAYMENT, REQUEST_STATUS.MADE_PREPAYMENT, now);
     }
     await appendHistory(btrx, requestId, {
       actor: 'system', action: 'payment', ...(moves ? { from_status: request.status, to_status: REQUEST_STATUS.MADE_PREPAYMENT } : {}),
@@ -283,7 +280,7 @@ export async function settlePaymentOutcome(s: Services, token: string, outcome: 
   });
   const [after, request] = await Promise.all([
     paymentByToken(s.db, token),
-    bookingDb(s.db).selectFrom('help_requests').selectAll().where('id', '=', requestId).executeTakeFirstOrThrow(),
+    requestById(s.db, requestId).then((row) => row ?? Promise.reject(new Error(`Request ${requestId} not found`))),
   ]);
   // A payment that went through gets its receipt, once: only the call that settled it sends (a repeated notice changes nothing).
   if (changed && after?.status === PAYMENT_STATUS.PAYED) await sendPaymentReceipt(s, after, request, log);

@@ -322,3 +322,33 @@ export async function changeRequestStatus(trx: BookingTrx, id: number, from: num
 export function requestContactsOf(trx: BookingTrx, id: number): Promise<Pick<RequestRow, 'email' | 'phone' | 'name'> | undefined> {
   return trx.selectFrom('help_requests').select(['email', 'phone', 'name']).where('id', '=', id).executeTakeFirst();
 }
+
+/** A tour's titles in the four languages (the messages about a request name it). */
+export function tourTitles(db: Db, tourId: number) {
+  return bookingDb(db).selectFrom('tours').select(['title_en', 'title_cn', 'title_de', 'title_ru']).where('id', '=', tourId).executeTakeFirst();
+}
+
+/** A date variant's first and last day. */
+export function variantDates(db: Db, variantId: number) {
+  return bookingDb(db).selectFrom('tour_variants').select(['start', 'end']).where('id', '=', variantId).executeTakeFirst();
+}
+
+/** Records where the confirmation of a new booking went (migration 0022), in the transaction that stores it. */
+export async function setConfirmation(trx: BookingTrx, id: number, shown: { channel: RequestContactColumns['confirmation_channel']; to: RequestContactColumns['confirmation_to'] }): Promise<void> {
+  await trx.updateTable('help_requests').set({ confirmation_channel: shown.channel, confirmation_to: shown.to }).where('id', '=', id).execute();
+}
+
+/** A date variant's price per person (RUB). */
+export async function variantPrice(db: Db, variantId: number): Promise<number | undefined> {
+  return (await bookingDb(db).selectFrom('tour_variants').select('price').where('id', '=', variantId).executeTakeFirst())?.price;
+}
+
+/** A tour's price per person (RUB). */
+export async function tourPrice(db: Db, tourId: number): Promise<number | undefined> {
+  return (await bookingDb(db).selectFrom('tours').select('price').where('id', '=', tourId).executeTakeFirst())?.price;
+}
+
+/** A request as it is inside a transaction (it exists: the caller read it before). */
+export function requestInTransaction(trx: BookingTrx, id: number): Promise<RequestRow> {
+  return trx.selectFrom('help_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}

@@ -4,6 +4,7 @@
  * (the request record's rule, db/queries/booking.ts).
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
 import type { Db } from '../index';
 import type { InvoiceRow, PaymentRow, PaymentSchema, PaymentTable, RequestSchema, Schema, TravelAgreementRow } from '../schema';
 
@@ -96,4 +97,9 @@ export async function closePaymentRecords(trx: PaymentsTrx, requestId: number, a
   // An agreement concluded by a prepayment ends as terminated after payment; an open one by what was received.
   await trx.updateTable('travel_agreements').set({ outcome: paid ? 2 : 3, concluded_at: agreement.concluded_at ?? now, updated_at: now })
     .where('request_id', '=', requestId).execute();
+}
+
+/** Ends a payment CANCELED whatever its status (the later of two payments of one invoice: it did not pay it). */
+export async function cancelPayment(trx: PaymentsTrx, paymentId: number, at: Date): Promise<void> {
+  await trx.updateTable('payments').set({ status: PAYMENT_STATUS.CANCELED, paid_at: null, updated_at: at.toISOString() }).where('id', '=', paymentId).execute();
 }

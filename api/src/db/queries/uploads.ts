@@ -33,3 +33,9 @@ export async function bytesUploadedSince(db: Db, travellerId: number, since: Dat
     .where('traveller_id', '=', travellerId).where('created_at', '>', since.toISOString()).executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
+
+/** Uploads by id (a page of chat messages' files). */
+export async function uploadsByIds(db: Db, ids: readonly number[]): Promise<Upload[]> {
+  if (!ids.length) return [];
+  return uploadsDb(db).selectFrom('uploads').selectAll().where('id', 'in', [...ids]).execute();
+}
