@@ -6,6 +6,9 @@
 // all of them, also halfway through the start, and exits 0 once every process has exited.
 import { isBuilt, run, startProduct, MFES } from './lib/processes.mjs';
 
+// `npm start -- --cluster` (issue 31): PostgreSQL, HAProxy and several API and host processes (scripts/cluster).
+const clusterMode = process.argv.includes('--cluster');
+
 const abort = new AbortController();
 // The step in progress: the build, then the start (resolving to the product).
 let current = Promise.resolve(null);
@@ -39,7 +42,7 @@ if (!isBuilt() || process.argv.includes('--build')) {
   }
 }
 if (stopping) await new Promise(() => {});
-current = startProduct({ signal: abort.signal });
+current = clusterMode ? import('./cluster/cluster.mjs').then((c) => c.startCluster({ signal: abort.signal })) : startProduct({ signal: abort.signal });
 let product;
 try {
   product = await current;
@@ -57,3 +60,4 @@ console.log(`  Partner site    ${product.partnerUrl}  (sample agency page embedd
 if (product.sipWsUrl) console.log(`  SIP registrar   ${product.sipWsUrl}  (kamailio, internet calls)`);
 console.log(`  Runtime manifest ${product.manifestFile}`);
 console.log('\nEach server runs in a process of its own and is restarted if it crashes. Ctrl+C stops everything.');
+if (clusterMode) (await import('./cluster/control.mjs')).serveClusterControl(product);

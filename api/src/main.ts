@@ -9,6 +9,7 @@ import { ensureDemoChats, ensureStaffAccounts } from './db/seed/staff';
 import { DEV_ORGANIZER_MEET_KEY, ensureDevOrganizerMeetKey } from './db/seed/organizer-meet';
 import { serviceClock } from './lib/clock';
 import { buildServer } from './server';
+import { createDrain, drainMsFrom, readinessAnswer } from '@tours/shared/src/node/drain';
 
 export { buildServer } from './server';
 export { openDatabase } from './db';
@@ -36,24 +37,22 @@ async function main(): Promise<void> {
   if (config.devMode) app.log.info({ url: `${config.siteOrigin}/ru/organizer-meet/${DEV_ORGANIZER_MEET_KEY}` }, 'development organizer-meet page');
   app.log.info({ ...report }, report.seeded ? `catalogue seeded (${report.reason})` : 'catalogue up to date');
 
-  let closing = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
+  // SIGTERM/SIGINT: readiness 503 for DRAIN_MS (the balancer stops sending), then close (in-flight requests finish,
+  // sockets close with a reconnect), then the database (shared/src/node/drain.ts; docs/deploying.md).
+  const drain = createDrain({
+    drainMs: drainMsFrom(process.env),
+    close: async () => {
       await app.close();
       await db.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    },
+    log: (message) => app.log.info(message),
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const answer = readinessAnswer(drain);
+    return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+  });
+  process.once('SIGINT', () => void drain.stop('SIGINT'));
+  process.once('SIGTERM', () => void drain.stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createDrain, drainMsFrom, readinessAnswer } from '@tours/shared/src/node/drain';
 import { buildHostServer } from './app';
 
 const root = path.resolve(__dirname, '../..');
@@ -14,12 +15,14 @@ async function main() {
     ...(process.env.SIP_UPSTREAM ? { sipUrl: process.env.SIP_UPSTREAM } : {}),
     logger: process.env.LOG !== '0',
   });
-  const close = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  // SIGTERM/SIGINT: readiness 503 for DRAIN_MS (the balancer stops sending), then close (shared/src/node/drain.ts).
+  const drain = createDrain({ drainMs: drainMsFrom(process.env), close: () => app.close(), log: (message) => app.log.info(message) });
+  app.get('/readyz', async (_req, reply) => {
+    const answer = readinessAnswer(drain);
+    return reply.code(answer.status).header('Cache-Control', 'no-store').send(answer.body);
+  });
+  process.once('SIGINT', () => void drain.stop('SIGINT'));
+  process.once('SIGTERM', () => void drain.stop('SIGTERM'));
   await app.listen({ port, host });
   console.log(`Host listening on http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
 }

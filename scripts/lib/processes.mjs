@@ -90,8 +90,12 @@ export const DEV_APP_CONFIG_FILE = path.join(ROOT, 'scripts/app-config.dev.json'
  * others keep running), in parallel, and resolves once all answer over HTTP. stop() ends them all and resolves
  * when every one has exited. `signal` (optional) aborts a start in progress: everything started is stopped.
  */
-export async function startProduct({ env = process.env, quiet = false, dbFile, manifestFile, signal } = {}) {
+export async function startProduct({ env = process.env, quiet = false, dbFile, manifestFile, signal, cluster } = {}) {
   const { hostPort, apiPort, remotes } = portsFrom(env);
+  // The cluster (issue 31, scripts/cluster/cluster.mjs): several API and host processes on internal ports behind a
+  // balancer started first (cluster.before); hosts call the API through the balancer (cluster.apiUrl).
+  const apis = cluster?.apis ?? [{ name: 'api', port: apiPort }];
+  const hosts = cluster?.hosts ?? [{ name: 'host', port: hostPort }];
   const widgetsPort = Number(env.WIDGETS_PORT ?? 8097);
   const partnerPort = Number(env.PARTNER_PORT ?? 8090);
   // The host→API hop proves itself with this secret (X-Forwarded-For is honoured only with it).
@@ -105,7 +109,7 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
   const sip = sipSettings({ ...env, SIP_WS_URL: env.SIP_WS_URL || `${siteOrigin.replace(/^http/, 'ws')}/sip` }, apiPort);
   if (!sip.available && !quiet && !env.SIP_WS_URL) console.log(`Internet calls are off (${sip.reason}): install it with \`${INSTALL_HINT}\` and start again.`);
 
-  const supervisor = createSupervisor();
+  const supervisor = createSupervisor(cluster?.killAfterMs ? { killAfterMs: cluster.killAfterMs } : {});
   const stop = () => supervisor.stop();
   const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'];
   const started = [];
@@ -116,10 +120,15 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     signal?.throwIfAborted();
-    // The first start seeds the catalogue: give it time.
-    supervise('api', serverArgs('api', env), `http://127.0.0.1:${apiPort}/spa/info`, 120000, {
+    for (const b of cluster?.before ?? []) supervise(b.name, b.args, b.readyUrl, 30000, b.env ?? env);
+    // The first start seeds the catalogue: give it time. In a cluster the first API process migrates and seeds alone.
+    for (const [i, api] of apis.entries()) {
+      if (i === 1) await Promise.all(started);
+      signal?.throwIfAborted();
+      supervise(api.name, serverArgs('api', env), `http://127.0.0.1:${api.port}/spa/info`, 120000, {
       ...env,
-      PORT: String(apiPort),
+      ...cluster?.env,
+      PORT: String(api.port),
       INTERNAL_API_SECRET: internalSecret,
       APP_CONFIG_FILE: env.APP_CONFIG_FILE ?? DEV_APP_CONFIG_FILE,
       // Development mode (README): the outbox page shows the messages that would go out, sign-in codes among them.
@@ -128,16 +137,18 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
       SITE_ORIGIN: env.SITE_ORIGIN ?? `http://localhost:${hostPort}`,
       ...(dbFile ? { DB_FILE: dbFile } : {}),
       ...apiSipEnv(sip),
-    });
+      });
+    }
     if (sip.available) {
       const k = kamailioProcess(sip, env);
       supervise(k.name, k.args, k.readyUrl, 30000, k.env);
     }
     for (const m of MFES) supervise(m, ['scripts/serve-remote.mjs', m, '--port', String(remotes[m]), '--dir', path.join(ROOT, m, 'dist')], `http://127.0.0.1:${remotes[m]}/mf-manifest.json`, 30000);
-    supervise('host', serverArgs('host', env), `http://127.0.0.1:${hostPort}/healthz`, 60000, {
+    for (const host of hosts) supervise(host.name, serverArgs('host', env), `http://127.0.0.1:${host.port}/healthz`, 60000, {
       ...env,
-      PORT: String(hostPort),
-      API_URL: `http://127.0.0.1:${apiPort}`,
+      ...cluster?.env,
+      PORT: String(host.port),
+      API_URL: cluster?.apiUrl ?? `http://127.0.0.1:${apiPort}`,
       MFE_MANIFEST_FILE: manifest,
       INTERNAL_API_SECRET: internalSecret,
       APP_CONFIG_FILE: env.APP_CONFIG_FILE ?? DEV_APP_CONFIG_FILE,
@@ -175,5 +186,9 @@ export async function startProduct({ env = process.env, quiet = false, dbFile, m
     sipWsUrl: sip.available ? sip.wsUrl : null,
     /** name → { pid, crashes, gaveUp } of the supervised processes. */
     status: () => supervisor.status(),
+    /** A planned restart of one process (drains, starts again, resolves once it is ready): the rolling restart. */
+    restart: (name) => supervisor.restart(name),
+    apis,
+    hosts,
   };
 }

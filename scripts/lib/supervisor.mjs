@@ -101,7 +101,7 @@ export function createSupervisor({
   function onExit(entry, child, code, signal) {
     if (entry.child === child) entry.child = null;
     for (const resolve of entry.waiters.splice(0)) resolve();
-    if (stopping) return;
+    if (stopping || entry.restarting) return;
     if (!entry.ready) {
       entry.failReady(new Error(`${entry.name} exited (${describeExit(code, signal)}) before it was ready`));
       return;
@@ -184,6 +184,31 @@ export function createSupervisor({
         })();
       }
       return stopping;
+    },
+
+    /**
+     * A planned restart of one child (the cluster's rolling restart): SIGTERM (it drains), wait for its exit, start it
+     * again, and resolve once it is ready again (spec.ready). Not counted as a crash.
+     */
+    async restart(name) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`${name} is not supervised`);
+      if (stopping) throw new Error(`cannot restart ${name}: the supervisor is stopping`);
+      entry.restarting = true;
+      try {
+        clearTimeout(entry.restartTimer);
+        await terminate(entry);
+      } finally {
+        entry.restarting = false;
+      }
+      if (stopping) return;
+      spawnChild(entry);
+      if (entry.spec.ready) {
+        const controller = new AbortController();
+        const child = entry.child;
+        child?.once('exit', () => controller.abort(new Error(`${name} exited before it was ready again`)));
+        await entry.spec.ready(controller.signal);
+      }
     },
 
     /** Last resort while this process exits: SIGTERM to every child, synchronously. */
