@@ -25,7 +25,7 @@ export const LOGIN_TITLE_ID = 'account-login-title';
 export const ORGANIZER_LOGIN_URL = '/org';
 
 const SEGMENTS: readonly Segment[] = ['tourist', 'author'];
-const TITLES: Readonly<Record<Step, string>> = {
+const TITLES: Readonly<Record<Step, MessageId>> = {
   register: 'account.login.title',
   code: 'account.login.codeTitle',
   password: 'account.password.title',
@@ -109,7 +109,7 @@ export function SignInFlow({ close }: { close: (result?: unknown) => void }) {
           </Button>
         )}
         <h2 id={LOGIN_TITLE_ID} className="acc-login__title">
-          {t((inner ? TITLES[state.step] : TITLES.register) as MessageId)}
+          {t(inner ? TITLES[state.step] : TITLES.register)}
         </h2>
       </div>
       {!inner && (

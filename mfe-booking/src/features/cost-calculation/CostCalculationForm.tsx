@@ -15,7 +15,7 @@ import {
   EMPTY_COST, FIELD_LABEL_IDS, costCalculationData, costDateOptions, costFieldErrors, costSchema, isIndividualDates, maskTime, resetDates, timeAsked,
   travelChoiceAvailable, type CostDateOption, type CostField, type CostValues,
 } from './cost-calculation';
-import { useT, type MessageId } from '../../i18n/t';
+import { useT } from '../../i18n/t';
 
 export interface CostCalculationFormProps {
   tourId: number;
@@ -78,7 +78,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
     storageKey,
     initialKey: start.idempotencyKey,
     country,
-    fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField] as MessageId) : f),
+    fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField]) : f),
     serverFields: costFieldErrors,
     // The fields to focus are in the city's search form and the request's form: the region holds both.
     formRef: regionRef as RefObject<HTMLElement | null> as RefObject<HTMLFormElement | null>,

@@ -6,6 +6,7 @@
 import { INDIVIDUAL_DATES, type TicketsAnswer, type TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
 import { helpRequestComment, isBlankPhone, isExcursionType, phoneToSend } from '@tours/shared/domain';
 import type { useForm } from '@tours/shared/kit';
+import type { MessageId } from '../../i18n/t';
 
 /** The country id of Russia in the site's reference data (§6: a Russian arrival, a Russian city). */
 export const RUSSIA_COUNTRY_ID = 1;
@@ -47,7 +48,7 @@ export const EMPTY_COST: CostValues = {
 export type CostField = 'city' | 'dates' | 'date_start_formatted' | 'date_end_formatted' | 'time_start' | 'is_travel_by_avia' | 'email' | 'phone';
 
 /** The catalogue key of each checked field's name (for 'Please check: …'). */
-export const FIELD_LABEL_IDS: Readonly<Record<CostField, string>> = {
+export const FIELD_LABEL_IDS: Readonly<Record<CostField, MessageId>> = {
   city: 'costCalculation.city.label',
   dates: 'booking.field.dates',
   date_start_formatted: 'booking.field.date_start',

@@ -28,7 +28,7 @@ export interface CallPanelProps {
   now?: () => number;
 }
 
-const ERROR_TEXT: Record<Exclude<CallError['kind'], 'api'>, string> = {
+const ERROR_TEXT: Record<Exclude<CallError['kind'], 'api'>, MessageId> = {
   notAllowed: 'call.notAllowedError',
   import: 'call.importError',
   failed: 'call.failed',
@@ -57,7 +57,7 @@ export function CallPanel({ modal, organizerId, calleeName, chatId, createAdapte
         onHangup={hangup}
         alert={error && (
           <MessageBanner kind="error" className="comms-call__error">
-            {error.kind === 'api' ? error.message : t(ERROR_TEXT[error.kind] as MessageId)}
+            {error.kind === 'api' ? error.message : t(ERROR_TEXT[error.kind])}
           </MessageBanner>
         )}
       >

@@ -33,7 +33,7 @@ export interface VariantsListProps {
   limit?: number;
   onChoose: (choice: Choice) => void;
   /** Label of the choose buttons; 'Choose' by default. */
-  chooseLabelId?: string;
+  chooseLabelId?: MessageId;
   /** Other options of the tour, by tour id (duration and price for the warning). */
   options?: ReadonlyMap<number, TourListItem>;
   headingLevel?: 3 | 4;
@@ -58,7 +58,7 @@ export function VariantsList({ tour, limit, onChoose, chooseLabelId = 'tour.sche
             <p className="tour-variant__meta">{f.range(tour.request_period_start!, tour.request_period_end!)}</p>
           </div>
           <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => onChoose({ tourId: tour.id, value: 'individual' })}>
-            {t(chooseLabelId as MessageId)}
+            {t(chooseLabelId)}
             <span className="visually-hidden">: {t('tour.schedule.individual')}</span>
           </button>
         </li>
@@ -109,7 +109,7 @@ export function VariantsList({ tour, limit, onChoose, chooseLabelId = 'tour.sche
                 </button>
               ) : (
                 <button type="button" className="ui-btn ui-btn--primary ui-btn--sm" onClick={() => onChoose({ tourId: v.tour_id, value: v.id })}>
-                  {t(chooseLabelId as MessageId)}
+                  {t(chooseLabelId)}
                   <span className="visually-hidden">: {dates}</span>
                 </button>
               )}

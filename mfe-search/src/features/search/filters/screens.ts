@@ -4,13 +4,14 @@
  */
 import { DEFAULT_FILTER, type TourFilter } from '@tours/shared/domain';
 import type { FilterSection } from '@tours/shared/api';
+import type { MessageId } from '../../../i18n/t';
 
 export type ScreenName =
   | 'common' | 'direction' | 'restKinds' | 'dates' | 'price' | 'duration' | 'accommodation' | 'minAge' | 'comfort' | 'difficulty'
   | 'languages' | 'groupSize' | 'cruises_types' | 'cruises_start_city' | 'cruises_direction' | 'cruises_ships';
 
 /** Message ids of the headings (en: 'Search tours', 'Where to go?', 'Travel Style', …). */
-export const SCREEN_HEADING: Readonly<Record<ScreenName, string>> = {
+export const SCREEN_HEADING: Readonly<Record<ScreenName, MessageId>> = {
   common: 'filters.screen.common',
   direction: 'filters.screen.direction',
   restKinds: 'filters.screen.restKinds',

@@ -7,7 +7,7 @@ import { openPrivateTourForm } from '../actions';
 import { useTourFormat } from '../format';
 import type { MessageId } from '../../../i18n/t';
 
-const ACTION_LABEL: Record<MainRequestAction, string> = { book: 'tour.action.book', private: 'tour.action.private', info: 'tour.action.info' };
+const ACTION_LABEL: Record<MainRequestAction, MessageId> = { book: 'tour.action.book', private: 'tour.action.private', info: 'tour.action.info' };
 
 /**
  * The main request button of §4.1: 'Book the tour' and 'Request info' go to request-page; 'Book private tour' opens the
@@ -19,7 +19,7 @@ export function MainRequestButton({ tour, place, className = '' }: { tour: TourD
   const { t } = useTourFormat();
   if (tour.is_archived) return <NotBookable className={className} short={place === 'mobile-sheet'} />;
   const action = mainRequestAction(tour);
-  const label = t(ACTION_LABEL[action] as MessageId);
+  const label = t(ACTION_LABEL[action]);
   if (mainRequestOpensModal(action, place)) {
     return (
       <button type="button" className={`ui-btn ui-btn--primary ui-btn--block ${className}`} aria-haspopup="dialog" data-action={action} onClick={() => openPrivateTourForm(host, tour)}>
