@@ -1,6 +1,6 @@
 /**
  * Security headers of the host server's answers.
- * - Every answer (HOST_HEADERS, set by one onRequest hook in host/server/app.ts): nosniff, Referrer-Policy
+ * - Every answer (HOST_HEADERS, set by one onRequest hook in host/server/plugins/security-headers.ts): nosniff, Referrer-Policy
  *   strict-origin-when-cross-origin, X-Frame-Options SAMEORIGIN, helmet's other defaults, HSTS only on https (as
  *   fastify sees it through TRUST_PROXY), and for the host's own non-page answers (JSON, assets) `default-src
  *   'none'; frame-ancestors 'self'`. A proxied answer keeps the API's own headers where it sends them (its helmet

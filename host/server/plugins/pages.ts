@@ -1,0 +1,176 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '@tours/shared/src/config/app-config';
+import { COOKIES } from '@tours/shared/src/config/storage-keys';
+import type { Locale } from '@tours/shared/src/i18n/locales';
+import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
+import { isDefaultSearchSlug } from '@tours/shared/src/routing/search-slugs';
+import type { loadCatalogues } from '../messages';
+import { decideLocaleRedirect } from '../locale-redirect';
+import { findRouteRule, type RouteRule } from '../route-rules';
+import { renderDocument, renderHead } from '../head';
+import { tourHead } from '../tour-head';
+import {
+  validateBlogArticle, validateBlogCategory, validateOrderTour, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, validateSearchSlug, type RouteCheck,
+} from '../validate';
+import type { loadShellRenderer } from '../ssr';
+import { createRemoteTexts, plainText } from '../remote-texts';
+import type { ApiTarget } from '../api-call';
+import { siteOriginFor, type HostSettings } from '../settings';
+import { buildCsp, manifestOrigins, newNonce } from '../security';
+import { errorBody, RETRY_AFTER_S } from '../errors';
+import type { ManifestRead } from './manifest';
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) {
+      try { out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim()); } catch { /* malformed */ }
+    }
+  }
+  return out;
+}
+
+function localeCookie(locale: Locale): string {
+  return `${COOKIES.locale.name}=${locale}; Max-Age=${COOKIES.locale.maxAge}; Path=/; SameSite=Lax`;
+}
+
+export interface PagesOptions {
+  config: AppConfig;
+  settings: HostSettings;
+  api: ApiTarget;
+  catalogues: ReturnType<typeof loadCatalogues>;
+  rules: Record<string, RouteRule>;
+  entry: { js: string[]; css: string[] };
+  renderShell: ReturnType<typeof loadShellRenderer>;
+  readManifest: () => ManifestRead;
+  /** The icons' <link>s (host/server/favicon.ts). */
+  iconLinks: string;
+}
+
+/**
+ * The pages: every GET for HTML that no other route answers. Locale redirects, route rules, the route's status
+ * (its API check: 404, or 503 when the API could not decide), the head, the shell server-rendered with the route
+ * owner's texts and the state inlined, and the page's CSP.
+ */
+export const pages = fp<PagesOptions>(async (app, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks }) => {
+  const remoteTexts = createRemoteTexts();
+
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(req.url, 'http://host');
+    const cookies = parseCookies(req.headers.cookie);
+    const redirect = decideLocaleRedirect({
+      pathname: url.pathname,
+      search: url.search,
+      cookieLocale: cookies[COOKIES.locale.name],
+      acceptLanguage: req.headers['accept-language'],
+      russianIsAvailable: config.russianIsAvailable,
+      variant: config.variant,
+    });
+    if (redirect) {
+      if (redirect.setCookie) reply.header('Set-Cookie', localeCookie(redirect.setCookie));
+      return reply.code(302).header('Cache-Control', 'no-store').redirect(redirect.location, 302);
+    }
+    const { locale, path: barePath } = splitLocale(url.pathname, config.russianIsAvailable, config.variant);
+    const rule = findRouteRule(rules, barePath);
+    if (rule) {
+      const to = rule.to.startsWith('/') ? withLocale(rule.to, locale) : rule.to;
+      return reply.redirect(to, rule.status ?? 302);
+    }
+    const manifest = readManifest();
+    const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, variant: config.variant, routes: manifest.routes });
+    let status = 200;
+    let notFound: 'unmatched' | 'validation' | undefined;
+    // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
+    let unavailable = false;
+    if (!match) {
+      status = 404;
+      notFound = 'unmatched';
+    } else if (match.def.validate) {
+      const { slug, region } = match.params;
+      let check: RouteCheck = 'valid';
+      if (match.def.validate === 'search-slug') {
+        if (!isDefaultSearchSlug(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
+      } else if (match.def.validate === 'blog-article') {
+        check = await validateBlogArticle(api, slug ?? '', locale);
+      } else if (match.def.validate === 'blog-category') {
+        if (slug) check = await validateBlogCategory(api, slug, locale);
+      } else if (match.def.validate === 'order-tour') {
+        check = await validateOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
+      } else if (match.def.validate === 'request-uuid') {
+        // arrival-page names it uuid, add-tourists id (§2.2).
+        check = await validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
+      } else if (match.def.validate === 'organizer-meet-key') {
+        check = await validateOrganizerMeetKey(api, match.params.key ?? '', locale);
+      } else if (region) {
+        check = await validateReviewRegion(api, region, locale);
+      }
+      if (check === 'invalid') {
+        status = 404;
+        notFound = 'validation';
+      }
+      unavailable = check === 'unavailable';
+    }
+    // The route owner's own texts (its release's catalogue), inlined with shared's: no round trip on a first visit.
+    const ownerTextsUrl = match ? manifest.runtime.remotes[match.def.owner]?.i18n?.[locale] : undefined;
+    const ownerTexts = await remoteTexts.get(ownerTextsUrl);
+    const messages: Record<string, string> = { ...catalogues.messages[locale] };
+    for (const [id, elements] of Object.entries(ownerTexts ?? {})) {
+      const text = plainText(elements);
+      if (text !== undefined) messages[id] = text;
+    }
+    // Links are built from the configured origins only (SITE_ORIGIN, SITE_ORIGINS), never from the Host header.
+    const origin = siteOriginFor(req.host, settings);
+    const cookieCurrency = cookies[COOKIES.currency.name];
+    const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
+    // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
+    const tour = match?.name === 'tour-page'
+      ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, variant: config.variant, excursionsEnabled: config.excursionsEnabled, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
+      : null;
+    if (tour?.kind === 'redirect') return reply.code(301).header('Cache-Control', 'no-store').redirect(`${tour.location}${url.search}`, 301);
+    if (tour?.kind === 'not-found') {
+      status = 404;
+      // A removed tour keeps its page: the screen shows the removed_from_publication variant with similar tours.
+      notFound = tour.removed ? undefined : 'validation';
+    }
+    if (tour?.kind === 'unavailable') unavailable = true;
+    if (unavailable) {
+      status = 503;
+      notFound = undefined;
+    }
+    const tourOk = tour?.kind === 'ok' ? tour : null;
+    const nonce = newNonce();
+    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, variant: config.variant, status, path: url.pathname, extra: tourOk?.extra, nonce }) + (tourOk ? `\n${tourOk.links}` : '');
+    // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
+    const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
+    // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).
+    const state = {
+      locale, messages: ownerTexts ? { ...catalogues.compiled[locale], ...ownerTexts } : catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen,
+      cookiesAnswered: cookies[COOKIES.cookieAlert.name] === '1',
+      // The routes remotes declare (the browser matches with the same table) and which remote texts are inlined.
+      routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
+    };
+    const body = renderShell(state, { pathname: url.pathname, search: url.search });
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, colorScheme: config.uikit.colorScheme, inputViewType: config.uikit.inputViewType, body, nonce });
+    const { remotes, widgets } = manifestOrigins(manifest.parsed);
+    const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
+    if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);
+    return reply
+      .code(status)
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', unavailable ? 'no-store' : 'no-cache')
+      .header('Vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  app.setNotFoundHandler((req, reply) => {
+    const accept = req.headers.accept ?? '';
+    if (req.method === 'GET' && (accept.includes('text/html') || accept === '' || accept.includes('*/*')) && !req.url.startsWith('/assets/')) {
+      return renderPage(req, reply);
+    }
+    return reply.code(404).send(errorBody(404));
+  });
+
+}, { name: 'pages' });
