@@ -11,8 +11,6 @@ import { createHostContext } from './host-context';
 import { fetchManifest, readOverrides, resolveRemotes, textUrlsOf } from './federation/manifest';
 import { createRemoteTexts } from './i18n/remote-texts';
 import { loadErrorPage } from './layout/error/lazy';
-import { overridesPlugin, retryOncePlugin } from './federation/plugins';
-import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createRemoteLoader } from './federation/loader';
 import { registerMicrofrontends } from './federation/register';
 import { pageErrorAtom, syncRoute } from './routing/sync';
@@ -35,7 +33,6 @@ initPersistentState(store, host);
 // The layout paints now; remotes are found and fetched in parallel, only for the active route.
 // Overrides count only from the allowed origins (debugOrigins, empty in production).
 const overrides = readOverrides(initial.config.debugOrigins ?? []);
-registerPlugins([retryOncePlugin(), overridesPlugin(overrides)]);
 const remotes = fetchManifest().then((m) => resolveRemotes(m, overrides));
 const remoteTexts = createRemoteTexts({
   store,

@@ -1,6 +1,8 @@
 // One webpack configuration for the host and every microfrontend, so they build alike.
 const path = require('node:path');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+// webpack's own container runtime (issue 33): ~3 KB where @module-federation/enhanced's runtime was 27 KB plus 6 KB
+// a remote; the host loads containers itself (host/src/federation/containers.ts). docs/decisions.md says more.
+const { ModuleFederationPlugin } = require('webpack').container;
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { RemoteMetaPlugin } = require('./remote-meta-plugin');
@@ -67,10 +69,6 @@ function makeConfig(o) {
         // Messages arrive precompiled from the host server, so the ICU parser (~45 KB) stays out.
         alias: {
           '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
-          // One module format of the federation runtime: the runtime-core provider is required as
-          // CommonJS while the bundler runtime imports ESM, which would bundle both copies.
-          '@module-federation/runtime-core$': path.join(root, 'node_modules/@module-federation/runtime-core/dist/index.js'),
-          '@module-federation/sdk$': path.join(root, 'node_modules/@module-federation/sdk/dist/index.js'),
         },
       },
       module: {
@@ -111,16 +109,12 @@ function makeConfig(o) {
       },
       performance: { hints: false },
       plugins: [
+        // A remote is a container whose remoteEntry.js defines the global `o.name`; the host has no remotes at build
+        // time (they come from the runtime manifest). Singletons: webpack keeps the copy already loaded, the host's.
         new ModuleFederationPlugin({
           name: o.name,
-          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: o.exposes }),
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: o.exposes, library: { type: 'var', name: o.name } }),
           shared: sharedModules(),
-          shareStrategy: 'loaded-first',
-          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-          dts: false,
-          // Browser-only runtime (no Node loading code). The host provides the federation runtime core
-          // to every remote, so a remoteEntry.js does not ship a second copy (~20 KB gzip each).
-          experiments: { optimization: { target: 'web' }, ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) },
         }),
         new (require('webpack').DefinePlugin)({
           __BUILD_VERSION__: JSON.stringify(version),
@@ -131,7 +125,7 @@ function makeConfig(o) {
           : [
               new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
               // Its texts, declared routes and the contract/React it was built with (publish checks them).
-              new RemoteMetaPlugin({ dir: o.dir, name: path.basename(o.dir), version }),
+              new RemoteMetaPlugin({ dir: o.dir, name: path.basename(o.dir), version, container: o.name, shared: sharedModules(), exposes: o.exposes }),
             ]),
         ...(isHost
           ? [

@@ -3,6 +3,9 @@
 //                              server does for shared's, so browsers need no parser; content-hashed, immutable
 //   mfe.json                   { name, version, contract, react, routes, i18n } — the contract version (shared's)
 //                              and React it was built with, the routes it declares itself (src/routes.json)
+//   mf-manifest.json           the container's description in Module Federation's manifest format (the parts the
+//                              publish check and tools read: its global name, remoteEntry.js, what it shares and
+//                              exposes); the runtime manifest names a release by this file's URL
 // The build is refused when the React it would run with is not the one of the shared singleton (a nested copy).
 const { createHash } = require('node:crypto');
 const { existsSync, readFileSync } = require('node:fs');
@@ -46,10 +49,45 @@ function checkReactSingleton(dir) {
 }
 
 class RemoteMetaPlugin {
-  constructor({ dir, name, version }) {
+  /** @param {{ dir: string, name: string, version: string, container?: string, shared?: Record<string, object>, exposes?: Record<string, string> }} o */
+  constructor({ dir, name, version, container, shared = {}, exposes = {} }) {
     this.dir = dir;
     this.name = name;
     this.version = version;
+    this.container = container ?? name;
+    this.shared = shared;
+    this.exposes = exposes;
+  }
+
+  /** Module Federation's manifest shape, with the versions this build resolved. */
+  federationManifest() {
+    const versionOf = (request, config) => {
+      if (config.version) return config.version;
+      const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+      // The root's copy, as the publish check reads it (a nested copy of a singleton fails the build above).
+      return readJson(path.join(root, 'node_modules', pkg, 'package.json'), {}).version;
+    };
+    return {
+      id: this.container,
+      name: this.container,
+      metaData: {
+        name: this.container,
+        type: 'app',
+        buildInfo: { buildVersion: this.version, buildName: `@tours/${this.name}` },
+        remoteEntry: { name: 'remoteEntry.js', path: '', type: 'var' },
+        globalName: this.container,
+        publicPath: 'auto',
+      },
+      shared: Object.entries(this.shared).map(([request, config]) => ({
+        id: `${this.container}:${request}`,
+        name: request,
+        version: versionOf(request, config),
+        singleton: Boolean(config.singleton),
+        requiredVersion: config.requiredVersion,
+      })),
+      exposes: Object.keys(this.exposes).map((key) => ({ id: `${this.container}:${key.replace(/^\.\//, '')}`, name: key.replace(/^\.\//, ''), path: key })),
+      remotes: [],
+    };
   }
 
   apply(compiler) {
@@ -68,6 +106,7 @@ class RemoteMetaPlugin {
           const contract = require(path.join(root, 'shared/package.json')).version;
           const meta = { name: this.name, version: this.version, contract, react, routes, i18n };
           compilation.emitAsset('mfe.json', new sources.RawSource(`${JSON.stringify(meta, null, 2)}\n`));
+          compilation.emitAsset('mf-manifest.json', new sources.RawSource(`${JSON.stringify(this.federationManifest(), null, 2)}\n`));
         } catch (error) {
           compilation.errors.push(new compiler.webpack.WebpackError(error.message));
         }

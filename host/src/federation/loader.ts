@@ -1,9 +1,9 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
 import { federationName, type HostStore, type MfeName } from '@tours/shared/contract';
 import { remotesAtom, type RemoteLoadState } from './remotes-state';
 import type { ResolvedRemote } from './manifest';
-
+import { createContainers, type Containers } from './containers';
+import { isChunkLoadError } from './loader-errors';
 
 export interface RemoteLoader {
   /** single-spa `app` loader for a microfrontend: loading → lifecycles, or failed (the runtime retried once). */
@@ -21,11 +21,10 @@ export interface RemoteLoader {
  * `texts`: merges a remote's own catalogue before anything of it mounts (host/src/i18n/remote-texts.ts); it never
  * fails a load.
  */
-export function createRemoteLoader(store: HostStore, remotesReady: Promise<ResolvedRemote[]>, texts?: { ensure(name: MfeName): Promise<void> }): RemoteLoader {
+export function createRemoteLoader(store: HostStore, remotesReady: Promise<ResolvedRemote[]>, texts?: { ensure(name: MfeName): Promise<void> }, containers: Containers = createContainers()): RemoteLoader {
   let resolved: ResolvedRemote[] = [];
   const registered = remotesReady.then((list) => {
     resolved = list;
-    registerRemotes(list.map((r) => ({ name: federationName(r.name), entry: r.entry })));
     store.set(remotesAtom, Object.fromEntries(list.map((r) => [r.name, { name: r.name, url: r.url, version: r.version, overridden: r.overridden, state: 'idle' as const, ...(r.previous ? { previous: r.previous } : {}) }])));
     return list;
   });
@@ -37,16 +36,29 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
     store.set(remotesAtom, { ...all, [name]: { ...current, state, error } });
   };
 
-  async function loadOnce<T>(name: MfeName, module: string, o: { texts?: boolean } = {}): Promise<T> {
+  /**
+   * A remote whose entry or chunk did not arrive (a network blip, a deploy in progress) is loaded once more: a failed
+   * entry is fetched again, a failed chunk requested again by the container; a second failure is the caller's (the
+   * slot shows its fallback with Retry, which goes through here again).
+   */
+  async function fetchModule<T>(remote: ResolvedRemote, module: string): Promise<T> {
+    const container = federationName(remote.name);
+    try {
+      return await containers.load<T>(container, remote.entry, module);
+    } catch (error) {
+      if (!isChunkLoadError(error)) throw error;
+      return containers.load<T>(container, remote.entry, module);
+    }
+  }
+
+  async function loadModule<T>(name: MfeName, module: string, o: { texts?: boolean } = {}): Promise<T> {
     const list = await registered;
-    if (!list.some((r) => r.name === name)) throw new Error(`${name} is not in /mfe-manifest.json`);
-    const [mod] = await Promise.all([loadRemote<T>(`${federationName(name)}/${module.replace(/^\.\//, '')}`), o.texts === false ? undefined : texts?.ensure(name)]);
+    const remote = list.find((r) => r.name === name);
+    if (!remote) throw new Error(`${name} is not in /mfe-manifest.json`);
+    const [mod] = await Promise.all([fetchModule<T>(remote, module), o.texts === false ? undefined : texts?.ensure(name)]);
     if (!mod) throw new Error(`${name} did not expose ${module}`);
     return mod;
   }
-
-  /** Retry and overrides are the runtime's own plugins (./plugins.ts), registered at boot. */
-  const loadModule = loadOnce;
 
   async function loadApp(name: MfeName): Promise<LifeCycles> {
     // The slot exists in the store once the manifest is registered; only then can its state change.
@@ -57,9 +69,6 @@ export function createRemoteLoader(store: HostStore, remotesReady: Promise<Resol
       return wrapLifecycles(lifecycles, (state) => setState(name, state));
     } catch (error) {
       setState(name, 'failed', (error as Error).message);
-      // Let the next attempt (Retry) fetch everything again.
-      const remote = resolved.find((r) => r.name === name);
-      if (remote) registerRemotes([{ name: federationName(name), entry: remote.entry }], { force: true });
       throw error;
     }
   }

@@ -5,8 +5,8 @@ export interface ManifestEntry { url: string; version: string; i18n?: Partial<Re
 export type RemoteManifest = Partial<Record<MfeName, ManifestEntry>>;
 
 /**
- * A remote as the host uses it: `entry` is what is registered with the federation runtime (the manifest's URL;
- * overridesPlugin swaps an override in), `url` where it really comes from (shown by the overlay and the banner).
+ * A remote as the host uses it: `entry` is where its container is loaded from (its mf-manifest.json URL, beside which
+ * is its remoteEntry.js: ./containers.ts), the override's when there is one; `url` is shown by the overlay and banner.
  */
 export interface ResolvedRemote extends ManifestEntry { name: MfeName; overridden: boolean; entry: string }
 
@@ -59,7 +59,7 @@ export function resolveRemotes(manifest: RemoteManifest, overrides: Partial<Reco
   for (const name of MFE_NAMES) {
     const entry = manifest[name];
     const override = overrides[name];
-    if (override) out.push({ name, url: override, entry: typeof entry?.url === 'string' ? entry.url : override, version: entry?.version ?? 'override', overridden: true });
+    if (override) out.push({ name, url: override, entry: override, version: entry?.version ?? 'override', overridden: true });
     else if (entry && typeof entry.url === 'string') {
       out.push({
         name, url: entry.url, entry: entry.url, version: String(entry.version ?? ''), overridden: false,
