@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '@tours/shared/src/config/app-config';
 import { COOKIES } from '@tours/shared/src/config/storage-keys';
 import type { Locale } from '@tours/shared/src/i18n/locales';
-import { matchRoute, splitLocale, withLocale } from '@tours/shared/src/routing/match';
+import { matchRoute, splitLocale, withLocale, type RouteMatch } from '@tours/shared/src/routing/match';
 import { isDefaultSearchSlug } from '@tours/shared/src/routing/search-slugs';
 import type { loadCatalogues } from '../messages';
 import { decideLocaleRedirect } from '../locale-redirect';
@@ -34,6 +34,21 @@ function parseCookies(header: string | undefined): Record<string, string> {
 
 function localeCookie(locale: Locale): string {
   return `${COOKIES.locale.name}=${locale}; Max-Age=${COOKIES.locale.maxAge}; Path=/; SameSite=Lax`;
+}
+
+/** The API's check of a declared route (§2.2: a slug, a uuid, a key that must exist). */
+async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, config: AppConfig): Promise<RouteCheck> {
+  const { slug, region } = match.params;
+  switch (match.def.validate) {
+    case 'search-slug': return isDefaultSearchSlug(slug ?? '') ? 'valid' : validateSearchSlug(api, slug ?? '', locale);
+    case 'blog-article': return validateBlogArticle(api, slug ?? '', locale);
+    case 'blog-category': return slug ? validateBlogCategory(api, slug, locale) : 'valid';
+    case 'order-tour': return validateOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
+    // arrival-page names it uuid, add-tourists id (§2.2).
+    case 'request-uuid': return validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
+    case 'organizer-meet-key': return validateOrganizerMeetKey(api, match.params.key ?? '', locale);
+    default: return region ? validateReviewRegion(api, region, locale) : 'valid';
+  }
 }
 
 export interface PagesOptions {
@@ -88,24 +103,7 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
       status = 404;
       notFound = 'unmatched';
     } else if (match.def.validate) {
-      const { slug, region } = match.params;
-      let check: RouteCheck = 'valid';
-      if (match.def.validate === 'search-slug') {
-        if (!isDefaultSearchSlug(slug ?? '')) check = await validateSearchSlug(api, slug ?? '', locale);
-      } else if (match.def.validate === 'blog-article') {
-        check = await validateBlogArticle(api, slug ?? '', locale);
-      } else if (match.def.validate === 'blog-category') {
-        if (slug) check = await validateBlogCategory(api, slug, locale);
-      } else if (match.def.validate === 'order-tour') {
-        check = await validateOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
-      } else if (match.def.validate === 'request-uuid') {
-        // arrival-page names it uuid, add-tourists id (§2.2).
-        check = await validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
-      } else if (match.def.validate === 'organizer-meet-key') {
-        check = await validateOrganizerMeetKey(api, match.params.key ?? '', locale);
-      } else if (region) {
-        check = await validateReviewRegion(api, region, locale);
-      }
+      const check = await checkRoute(api, match, locale, config);
       if (check === 'invalid') {
         status = 404;
         notFound = 'validation';
