@@ -123,6 +123,16 @@ export default tseslint.config(
     },
   },
   {
+    // Use cases run over the queries of api/src/db/queries (a transaction that groups several is theirs to open).
+    files: ['api/src/use-cases/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom)$/]',
+        message: 'Use cases run over queries: put the query in api/src/db/queries.',
+      }],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '**/*.config.{js,mjs,cjs}', '**/webpack.config.*'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', window: 'readonly', document: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -89,13 +89,27 @@ describe('a violating import is caught', () => {
   });
 });
 
-test('a query written in a route is refused by the lint rule', () => {
-  const sample = "import type { Services } from '../services';\n"
-    + "export const tours = (s: Services) => s.db.kysely.selectFrom('tours').selectAll().execute();\n";
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'api/src/routes/sample.ts', '--format', 'json'], {
-    cwd: ROOT, input: sample, encoding: 'utf8',
+/** The rule ids and messages eslint reports for `text` as the file `file` (its config: eslint.config.mjs). */
+function lint(file: string, text: string): { ruleId: string | null; message: string }[] {
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file, '--format', 'json'], {
+    cwd: ROOT, input: text, encoding: 'utf8',
   });
   const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  expect(result!.messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
-  expect(result!.messages[0]!.message).toMatch(/^Routes parse, authorise and answer/);
+  return result!.messages;
+}
+
+test('a query written in a route or a use case is refused by the lint rules; a use case may open a transaction', () => {
+  const query = "import type { Services } from '../services';\n"
+    + "export const tours = (s: Services) => s.db.kysely.selectFrom('tours').selectAll().execute();\n";
+  const transaction = "import type { Services } from '../services';\n"
+    + 'export const inOne = (s: Services) => s.db.kysely.transaction().execute(async () => 1);\n';
+  const inRoute = lint('api/src/routes/sample.ts', query);
+  expect(inRoute.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  expect(inRoute[0]!.message).toMatch(/^Routes parse, authorise and answer/);
+  expect(lint('api/src/routes/sample.ts', transaction).map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  const inUseCase = lint('api/src/use-cases/sample.ts', query);
+  expect(inUseCase.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  expect(inUseCase[0]!.message).toMatch(/^Use cases run over queries/);
+  expect(lint('api/src/use-cases/sample.ts', transaction)).toEqual([]);
+  expect(lint('api/src/db/queries/sample.ts', query)).toEqual([]);
 });

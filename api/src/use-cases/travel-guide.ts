@@ -6,10 +6,12 @@
  * month where the departures are, winter holidays, the visa page's text, and the coordinators' contacts. Rendered by
  * lib/guide-pdf-render.ts in the PDF workers and cached like the programme (use-cases/pdf-cache.ts).
  */
-import { sql } from 'kysely';
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import { buildHref } from '@tours/shared/src/routing/match';
 import { infoPageRows } from '../db/queries/info-pages';
+import {
+  allRestKinds, departuresByRegionAndMonth, regionsByIds, restKindsOfRegions, showplacesOfRegions, topTourRegions,
+} from '../db/queries/travel-guide';
 import type { Services } from '../services';
 import { priceIn } from '../lib/currency';
 import { guideTitle, type GuideBlock, type GuideModel } from '../lib/guide-pdf-render';
@@ -68,21 +70,13 @@ export function guideBlocks(blocks: readonly { type: string; text?: string; item
 
 /** What the guide prints in a locale and currency, read from the database. */
 export async function guideModel(s: Services, locale: ApiLocale, currency: CurrencyCode): Promise<GuideModel> {
-  const k = s.db.kysely;
   const now = s.date();
   const today = now.toISOString().slice(0, 10);
   const yearLater = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
-  const month = sql<string>`substr(${sql.ref('v.start')}, 6, 2)`;
   const [top, departures, restKinds, visaRows, contacts, rates] = await Promise.all([
-    k.selectFrom('tours as t').innerJoin('regions as r', 'r.id', 't.main_region_id')
-      .select(['t.main_region_id', (eb) => eb.fn.countAll<number>().as('tours'), (eb) => eb.fn.min('t.price').as('price')])
-      .where('t.is_published', '=', 1).where('r.country_id', '=', RUSSIA).groupBy('t.main_region_id').orderBy('tours', 'desc').orderBy('t.main_region_id')
-      .limit(GUIDE_DESTINATIONS).execute(),
-    k.selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id').innerJoin('regions as r', 'r.id', 't.main_region_id')
-      .select(['t.main_region_id as region', month.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-      .where('t.is_published', '=', 1).where('r.country_id', '=', RUSSIA).where('v.start', '>=', today).where('v.start', '<', yearLater)
-      .groupBy(['t.main_region_id', month]).execute(),
-    k.selectFrom('rest_kinds').selectAll().orderBy('id').execute(),
+    topTourRegions(s.db, RUSSIA, GUIDE_DESTINATIONS),
+    departuresByRegionAndMonth(s.db, RUSSIA, today, yearLater),
+    allRestKinds(s.db),
     infoPageRows(s.db, 'visa', locale),
     siteContacts(s, locale, 1),
     s.rates(),
@@ -90,11 +84,9 @@ export async function guideModel(s: Services, locale: ApiLocale, currency: Curre
   const ids = top.map((r) => r.main_region_id);
   const [regions, activities, sights] = ids.length
     ? await Promise.all([
-      k.selectFrom('regions').selectAll().where('id', 'in', ids).execute(),
-      k.selectFrom('tour_rest_kinds as r').innerJoin('tours as t', 't.id', 'r.tour_id')
-        .select(['t.main_region_id as region', 'r.rest_kind_id as kind', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('t.is_published', '=', 1).where('t.main_region_id', 'in', ids).groupBy(['t.main_region_id', 'r.rest_kind_id']).execute(),
-      k.selectFrom('showplaces').selectAll().where('region_id', 'in', ids).orderBy('id').execute(),
+      regionsByIds(s.db, ids),
+      restKindsOfRegions(s.db, ids),
+      showplacesOfRegions(s.db, ids),
     ])
     : [[], [], []];
 
@@ -119,7 +111,7 @@ export async function guideModel(s: Services, locale: ApiLocale, currency: Curre
   // The month table may name destinations beyond the described ones.
   const monthRegionIds = [...new Set([...byMonthRegion.values()].flatMap((counts) => topKeys(counts, PER_MONTH)))].filter((id) => !regionName.has(id));
   if (monthRegionIds.length) {
-    for (const r of await k.selectFrom('regions').selectAll().where('id', 'in', monthRegionIds).execute()) allRegionNames.set(r.id, calledIn(r));
+    for (const r of await regionsByIds(s.db, monthRegionIds)) allRegionNames.set(r.id, calledIn(r));
   }
   const nameOf = (id: number) => regionName.get(id) ?? allRegionNames.get(id) ?? '';
   const kindName = new Map(restKinds.map((r) => [r.id, t(r, 'name', locale)]));
