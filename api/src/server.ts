@@ -53,6 +53,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerVerificationPage, registerVerificationRoutes } from './routes/verification';
 import { registerWebCallRoutes } from './routes/web-calls';
 import { Services } from './services';
+import { sharedRateLimitStore } from './cluster/rate-limit-store';
 
 export interface BuildServerOptions {
   db: Db;
@@ -103,7 +104,10 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   app.addHook('onReady', () => services.start());
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
-  const limiter = setUpRateLimit(app, config, services.captcha, services.now);
+  // On PostgreSQL with its URL (the cluster) every API process counts in one table (api/src/cluster; issue 31).
+  const sharedLimits = sharedRateLimitStore(options.db, config, services.now);
+  if (sharedLimits) app.addHook('onReady', () => sharedLimits.start());
+  const limiter = setUpRateLimit(app, config, services.captcha, services.now, sharedLimits);
   if (!config.internalSecret) {
     app.log.warn('INTERNAL_API_SECRET is not set: X-Forwarded-For is ignored, so every visitor behind the host server counts as the host');
   }
@@ -144,8 +148,9 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
     reply.header('server-timing', `app;dur=${Math.round(reply.elapsedTime * 10) / 10}`);
   });
 
-  // One log line per request.
+  // One log line per request (not the balancer's readiness checks, a few a second: api/src/main.ts).
   app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/readyz') return;
     request.log.info(
       { method: request.method, url: request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.clientIp || request.ip },
       'request',

@@ -143,6 +143,8 @@ export const overflowKeysFor = (maxKeys: number): number => Math.max(16, Math.fl
  */
 export class RateLimitStore {
   private readonly windows: VisitorTable<Window>;
+  /** Reads the key's count from where other processes count too (the cluster's shared store, api/src/cluster); none in memory. */
+  readonly sync?: (key: string) => Promise<void>;
 
   constructor(
     readonly maxKeys: number,
@@ -235,9 +237,11 @@ declare module 'fastify' {
  * Registers @fastify/rate-limit (not global: its onRoute hook would miss routes declared before it loads) and
  * returns the step server.ts runs in its onRequest hook, after the client address is known.
  */
-export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, captcha: CaptchaGate, now: () => number = Date.now): RateLimitSetup {
+export function setUpRateLimit(
+  app: FastifyInstance, config: ApiConfig, captcha: CaptchaGate, now: () => number = Date.now,
+  store: RateLimitStore = new RateLimitStore(config.rateLimitMaxKeys, now),
+): RateLimitSetup {
   const limits = rateLimitsOf(config);
-  const store = new RateLimitStore(config.rateLimitMaxKeys, now);
   app.decorateRequest('limitClass', 'none');
   void app.register(rateLimit, {
     global: false,
@@ -267,6 +271,7 @@ export function setUpRateLimit(app: FastifyInstance, config: ApiConfig, captcha:
       if (request.limitClass === 'none' || limits[request.limitClass] === 0 || !limiter) return;
       // Over the limit with a captcha: a solved one (hard when the visitor escalated) starts the window again.
       const key = keyOf(request);
+      if (store.sync) await store.sync(key);
       if (store.current(key, WINDOW_MS) >= limits[request.limitClass]) {
         const hard = captcha.typeFor(request) === 'hard_captcha';
         // A shared overflow bucket is not emptied for the others in it: the solved captcha lets this request through.
