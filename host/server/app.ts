@@ -19,8 +19,6 @@ import { apiProxy } from './plugins/api-proxy';
 import { createManifestReader, manifest } from './plugins/manifest';
 import { pages } from './plugins/pages';
 
-export { BODY_LIMIT, bodyLimitFor, errorBody } from './errors';
-
 export interface HostServerOptions {
   distDir: string;
   messagesDir: string;
