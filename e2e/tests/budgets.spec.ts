@@ -24,6 +24,11 @@ async function firstVisitJs(page: Page, url: string): Promise<{ totalKB: number;
     sizes.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b, { level: 9 }).length }), () => ({ url: res.url(), gz: 0 })));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // Every landing route is a microfrontend's: its container and what it mounts count too, however late they come.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/remoteEntry.js')));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle');
   const files = await Promise.all(sizes);
   const unique = [...new Map(files.map((f) => [f.url, f])).values()].sort((a, b) => b.gz - a.gz);
   const total = unique.reduce((sum, f) => sum + f.gz, 0);
