@@ -66,58 +66,51 @@ export function CommonScreen({ ctx, screens, onScreenChange }: { ctx: PanelConte
   );
 }
 
-/** Tours' direction: a search field for a region or city, then the regions and the cities. */
-function DirectionPanel({ ctx }: { ctx: PanelContext }) {
+type PlaceListKey = Exclude<PlaceList, 'cruisesStartCity'>;
+
+/** A direction panel: a search field for a place of the accepted kinds, then a check list per kind (its list field). */
+function PlacesPanel({ ctx, screen, label, only, lists }: {
+  ctx: PanelContext;
+  screen: ScreenName;
+  label: MessageId;
+  /** The autocomplete's kinds (§5.7) and the filter's list each one adds to. */
+  only: Readonly<Record<string, PlaceListKey>>;
+  lists: readonly (readonly [PlaceListKey, MessageId])[];
+}) {
   const t = useT();
   const suggest = usePlaceSuggest();
   const { draft, added } = ctx;
-  const items = screenItems(ctx, 'direction');
-  const field: Record<string, PlaceList> = { cities: 'cities', regions: 'regions' };
-  const toggleIn = (key: 'regions' | 'cities') => (value: number | string) => ctx.change({ ...draft, [key]: toggle(draft[key] as (number | string)[], value) });
+  const items = screenItems(ctx, screen);
+  const kinds = Object.keys(only);
   return (
     <>
       <AddBySearch
-        label={t('filters.direction.searchPlace')}
-        load={suggest('regions,cities', false, ['regions', 'cities'])}
+        label={t(label)}
+        load={suggest(kinds.join(','), false, kinds)}
         onSelect={(item, kind) => {
-          const key = field[kind];
+          const key = only[kind];
           if (key) ctx.addPlace(key, item);
         }}
       />
-      <CheckList legend={t('filters.direction.regions')} items={withChosen(items.filter((i) => i.kind === 'regions'), draft.regions, 'regions', added)} selected={draft.regions} onToggle={toggleIn('regions')} />
-      <CheckList legend={t('filters.direction.cities')} items={withChosen(items.filter((i) => i.kind === 'cities'), draft.cities, 'cities', added)} selected={draft.cities} onToggle={toggleIn('cities')} />
+      {lists.map(([key, legend]) => (
+        <CheckList key={key} legend={t(legend)} items={withChosen(items.filter((i) => i.kind === key), draft[key], key, added)} selected={draft[key]}
+          onToggle={(value) => ctx.change({ ...draft, [key]: toggle(draft[key] as (number | string)[], value) })} />
+      ))}
     </>
   );
 }
 
-/** Cruises' direction: a search field for a water, city, region or sight, then a list of each. */
-function CruisesDirectionPanel({ ctx }: { ctx: PanelContext }) {
-  const t = useT();
-  const suggest = usePlaceSuggest();
-  const { draft, added } = ctx;
-  const items = screenItems(ctx, 'cruises_direction');
-  const field: Record<string, PlaceList> = { water_objects: 'waterObject', cities: 'cities', regions: 'regions', showplaces: 'showplace' };
-  const list = (key: 'waterObject' | 'cities' | 'regions' | 'showplace', legend: MessageId) => (
-    <CheckList legend={t(legend)} items={withChosen(items.filter((i) => i.kind === key), draft[key], key, added)} selected={draft[key]}
-      onToggle={(value) => ctx.change({ ...draft, [key]: toggle(draft[key] as (number | string)[], value) })} />
-  );
-  return (
-    <>
-      <AddBySearch
-        label={t('filters.direction.search')}
-        load={suggest('water_objects,cities,regions,showplaces', false, ['water_objects', 'cities', 'regions', 'showplaces'])}
-        onSelect={(item, kind) => {
-          const key = field[kind];
-          if (key) ctx.addPlace(key, item);
-        }}
-      />
-      {list('waterObject', 'filters.direction.water')}
-      {list('cities', 'filters.direction.cities')}
-      {list('regions', 'filters.direction.regions')}
-      {list('showplace', 'filters.direction.showplaces')}
-    </>
-  );
-}
+/** Tours' direction: regions and cities. */
+const DirectionPanel = ({ ctx }: { ctx: PanelContext }) => (
+  <PlacesPanel ctx={ctx} screen="direction" label="filters.direction.searchPlace" only={{ regions: 'regions', cities: 'cities' }}
+    lists={[['regions', 'filters.direction.regions'], ['cities', 'filters.direction.cities']]} />
+);
+
+/** Cruises' direction: waters, cities, regions and sights. */
+const CruisesDirectionPanel = ({ ctx }: { ctx: PanelContext }) => (
+  <PlacesPanel ctx={ctx} screen="cruises_direction" label="filters.direction.search" only={{ water_objects: 'waterObject', cities: 'cities', regions: 'regions', showplaces: 'showplace' }}
+    lists={[['waterObject', 'filters.direction.water'], ['cities', 'filters.direction.cities'], ['regions', 'filters.direction.regions'], ['showplace', 'filters.direction.showplaces']]} />
+);
 
 /** Cruises' start city: a search field, the cities, and 'only returning cruises'. */
 function StartCityPanel({ ctx }: { ctx: PanelContext }) {
