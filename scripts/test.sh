@@ -56,6 +56,9 @@ fi
 log "build host and microfrontends"
 check build node scripts/build-all.mjs
 
+log "cluster (issue 31: PostgreSQL, HAProxy, 2 API + 2 host processes; each check one test: scripts/cluster/suite.mjs)"
+node --import tsx scripts/cluster/suite.mjs 2>&1 | grep -v -E '^(\{"level"|\[WARNING\]|\[ALERT\]|<[0-9]>)' | tail -n 40
+
 log "browser tests (Playwright, Debian chromium)"
 (cd e2e && npx playwright test) 2>&1 | tail -n 80
 

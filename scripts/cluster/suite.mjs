@@ -1,0 +1,257 @@
+#!/usr/bin/env node
+/* global AbortSignal */
+// The cluster suite (issue 31), run by scripts/test.sh after the build:
+//   node --import tsx scripts/cluster/suite.mjs
+// Starts the cluster as `npm start -- --cluster` does (scripts/cluster/cluster.mjs: PostgreSQL, HAProxy, 2 API and 2
+// host processes) on ports 38xxx with its data in .data/cluster-test, and checks through the balancer, each check one
+// test in the summary (.tmp/results-check-cluster-<name>.json):
+//   limit     a visitor's limit holds across the API processes (the requests alternate between them);
+//   captcha   a captcha solution spent on one process is refused by the other;
+//   chat      two socket.io clients pinned (by address) to different API processes hear each other live;
+//   rolling   a rolling restart of every API and host process under load: 0 failed requests;
+//   kill      an API process killed with SIGKILL during submits: every client's retry with its idempotency key
+//             leaves exactly one stored request.
+// Without HAProxy or PostgreSQL (and no root to install them) every check is recorded as failed with the reason.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { io as connectClient } from 'socket.io-client';
+import { ROOT } from '../lib/processes.mjs';
+import { startCluster } from './cluster.mjs';
+import { captchaAction, CAPTCHA_HEADER } from '../../shared/src/api/captcha.ts';
+import { IDEMPOTENCY_HEADER } from '../../shared/src/api/headers.ts';
+import { DEV_STAFF } from '../../api/src/db/seed/staff.ts';
+
+const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
+const { solveChallenge } = apiRequire('altcha-lib');
+const { deriveKey } = apiRequire('altcha-lib/algorithms/pbkdf2');
+
+const CHECKS = ['limit', 'captcha', 'chat', 'rolling', 'kill'];
+const env = {
+  ...process.env,
+  HOST_PORT: '38080', API_PORT: '38001', REMOTE_PORT_BASE: '38081', WIDGETS_PORT: '38097', PARTNER_PORT: '38090', CLUSTER_PORT_BASE: '38100',
+  API_PROCESSES: '2', HOST_PROCESSES: '2', SIP_DISABLED: '1', LOG_LEVEL: 'warn', CLUSTER_DIR: path.join(ROOT, '.data/cluster-test'),
+};
+const SITE = 'http://127.0.0.1:38080';
+const tmp = path.join(ROOT, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const record = (name, ok, note) => {
+  writeFileSync(path.join(tmp, `results-check-cluster-${name}.json`), `${JSON.stringify({ name: `cluster-${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 })}\n`);
+  console.log(`${ok ? 'PASS' : 'FAIL'} cluster ${name}${note ? `: ${note}` : ''}`);
+};
+const assert = (ok, message) => {
+  if (!ok) throw new Error(message);
+};
+
+// A visitor of its own per use: HAProxy appends the real peer, which the hosts trust (TRUST_PROXY), so this is the
+// address the hosts forward to the APIs and the limits count.
+let visitors = 0;
+const visitor = () => `198.51.${100 + Math.floor(++visitors / 250) % 100}.${1 + (visitors % 250)}`;
+const run = randomUUID().slice(0, 8);
+
+async function call(url, { ip, method = 'GET', headers = {}, body } = {}) {
+  const res = await fetch(`${SITE}${url}`, {
+    method, headers: { 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(15000),
+  });
+  const text = await res.text();
+  return { status: res.status, process: res.headers.get('x-api-process'), text };
+}
+
+async function checkLimit() {
+  // A path with 'auth' in it is of the sign-in-like class: 10 a minute per visitor (404: no such call, still counted).
+  const ip = visitor();
+  const seen = [];
+  for (let i = 0; i < 12; i++) seen.push(await call(`/spa/auth-cluster-probe-${run}`, { ip }));
+  const statuses = seen.map((r) => r.status);
+  assert(new Set(seen.map((r) => r.process)).size === 2, `the requests should reach both API processes, reached ${[...new Set(seen.map((r) => r.process))]}`);
+  assert(statuses.slice(0, 10).every((s) => s === 404) && statuses.slice(10).every((s) => s === 429), `10 then 429, got ${statuses.join(' ')}`);
+  return `10 passed, then 429 on ${[...new Set(seen.slice(10).map((r) => r.process))].join(' and ')}`;
+}
+
+async function solvedCaptcha(action, ip) {
+  const res = await call(`/spa/captcha/challenge?action=${encodeURIComponent(action)}`, { ip });
+  assert(res.status === 200, `challenge: ${res.status}`);
+  const challenge = JSON.parse(res.text);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+async function checkCaptcha() {
+  const ip = visitor();
+  const url = `/spa/auth-cluster-captcha-${run}`;
+  const overLimit = async () => {
+    for (let i = 0; i < 12; i++) if ((await call(url, { ip })).status === 429) return;
+    throw new Error('the visitor never reached the limit');
+  };
+  await overLimit();
+  const token = await solvedCaptcha(captchaAction(url), ip);
+  const first = await call(url, { ip, headers: { [CAPTCHA_HEADER]: token } });
+  assert(first.status === 404, `the solved captcha should let the call through (404 here), got ${first.status}`);
+  await overLimit();
+  // The same solution again, until the other API process answers it.
+  let again;
+  for (let i = 0; i < 6 && (!again || again.process === first.process); i++) again = await call(url, { ip, headers: { [CAPTCHA_HEADER]: token } });
+  assert(again.process !== first.process, 'the second use never reached the other process');
+  assert(again.status === 429, `the spent solution should be refused on ${again.process}, got ${again.status}`);
+  return `spent on ${first.process}, refused on ${again.process}`;
+}
+
+/** An address whose socket.io requests HAProxy sends to `name` (the /socket.io backend hashes the visitor's address). */
+async function addressOn(name) {
+  for (let i = 0; i < 60; i++) {
+    const ip = visitor();
+    const res = await call('/socket.io/?EIO=4&transport=polling', { ip });
+    if (res.process === name) return ip;
+  }
+  throw new Error(`no address mapped to ${name}`);
+}
+
+function connect(ip, token) {
+  const socket = connectClient(SITE, { path: '/socket.io', reconnection: false, forceNew: true, auth: { token }, extraHeaders: { 'x-forwarded-for': ip } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const heard = (socket, text) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`'${text}' not heard within 5 s`)), 5000);
+    socket.on('new_message', (p) => {
+      if (p.message?.text === text) {
+        clearTimeout(timer);
+        resolve(p);
+      }
+    });
+  });
+
+async function checkChat(cluster) {
+  const { openDatabase } = await import('../../api/src/db/index.ts');
+  const { insertTraveller, issueToken } = await import('../../api/src/db/queries/travellers.ts');
+  const db = await openDatabase({ url: cluster.databaseUrl });
+  let token;
+  try {
+    token = await issueToken(db, await insertTraveller(db, { first_name: 'Clara', last_name: 'Cluster', email: `clara.${run}@example.com` }));
+  } finally {
+    await db.close();
+  }
+  const staffIp = visitor();
+  const staffAuth = await call('/crm/api/agent/auth', { ip: staffIp, method: 'POST', body: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } });
+  assert(staffAuth.status === 200, `staff sign-in: ${staffAuth.status} ${staffAuth.text.slice(0, 200)}`);
+  const staff = JSON.parse(staffAuth.text).token;
+  const [travellerIp, agentIp] = [await addressOn('api-1'), await addressOn('api-2')];
+  const sockets = [];
+  try {
+    sockets.push(await connect(travellerIp, token), await connect(agentIp, staff));
+    const [travellerSocket, agentSocket] = sockets;
+    const auth = (t) => ({ 'x-authorization': `Bearer ${t}` });
+    const chat = await call('/crm/api/chat/get-chat-with-support?site_id=1', { ip: travellerIp, headers: auth(token) });
+    assert(chat.status === 200, `get-chat-with-support: ${chat.status} ${chat.text.slice(0, 200)}`);
+    const chatId = JSON.parse(chat.text).id;
+    const toAgent = heard(agentSocket, `hello from the traveller ${run}`);
+    const sent = await call('/crm/api/chat/send-message', { ip: travellerIp, method: 'POST', headers: auth(token), body: { chat_id: chatId, message: `hello from the traveller ${run}` } });
+    assert(sent.status === 200, `traveller send-message: ${sent.status} ${sent.text.slice(0, 200)}`);
+    await toAgent;
+    const toTraveller = heard(travellerSocket, `hello from support ${run}`);
+    const reply = await call('/crm/api/agent/send-message', { ip: agentIp, method: 'POST', headers: auth(staff), body: { chat_id: chatId, message: `hello from support ${run}` } });
+    assert(reply.status === 200, `agent send-message: ${reply.status} ${reply.text.slice(0, 200)}`);
+    await toTraveller;
+    return 'traveller on api-1, agent console on api-2, both ways';
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+}
+
+/** Requests from `loops` clients until `until` settles: every failure (status ≥ 500 or no answer) is counted. */
+async function load(until, loops = 6) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const stats = { ok: 0, failed: [] };
+  const urls = ['/spa/info', '/en/tours', '/mfe-manifest.json'];
+  await Promise.all(Array.from({ length: loops }, async (_, i) => {
+    for (let n = 0; !done; n++) {
+      try {
+        const res = await call(urls[(n + i) % urls.length], { ip: visitor() });
+        if (res.status >= 500) stats.failed.push(`${res.status} ${urls[(n + i) % urls.length]}`);
+        else stats.ok++;
+      } catch (error) {
+        stats.failed.push(error.message);
+      }
+    }
+  }));
+  await until;
+  return stats;
+}
+
+async function checkRolling(cluster) {
+  const started = Date.now();
+  const stats = await load(cluster.rollingRestart(() => {}));
+  assert(stats.failed.length === 0, `${stats.failed.length} failed of ${stats.ok + stats.failed.length}: ${stats.failed.slice(0, 5).join('; ')}`);
+  return `4 processes restarted in ${Math.round((Date.now() - started) / 1000)} s, ${stats.ok} requests, 0 failed`;
+}
+
+async function checkKill(cluster) {
+  const submit = async (key, ip) => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      try {
+        const res = await call('/spa/submit-help-request', {
+          ip, method: 'POST', headers: { [IDEMPOTENCY_HEADER]: key }, body: { data: { type: 'common_help', name: 'Cluster Test', phone: '+7 916 123-45-67', comment: key, agree: true } },
+        });
+        if (res.status === 200) return attempt;
+        assert(res.status >= 500, `submit: ${res.status} ${res.text.slice(0, 200)}`);
+      } catch (error) {
+        if (error.message.startsWith('submit:')) throw error;
+      }
+      // What the site's client does with a failed submit: the same key again, a moment later.
+      await sleep(250);
+    }
+    throw new Error(`submit ${key} never succeeded`);
+  };
+  const keys = Array.from({ length: 40 }, (_, i) => `cluster-${run}-${i}`);
+  const pid = cluster.status()['api-1'].pid;
+  const killer = sleep(150).then(() => process.kill(pid, 'SIGKILL'));
+  const retries = await Promise.all(keys.map(async (key, i) => {
+    await sleep(i * 15);
+    return submit(key, visitor());
+  }));
+  await killer;
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select idempotency_key as key, count(*)::int as n from help_requests where idempotency_key = any($1) group by idempotency_key', [keys]);
+    const counts = new Map(rows.map((r) => [r.key, r.n]));
+    const wrong = keys.filter((k) => counts.get(k) !== 1);
+    assert(wrong.length === 0, `not stored exactly once: ${wrong.map((k) => `${k}×${counts.get(k) ?? 0}`).join(', ')}`);
+  } finally {
+    await client.end();
+  }
+  return `${keys.length} submits, api-1 killed, ${retries.filter((n) => n > 0).length} retried, each stored once`;
+}
+
+const started = Date.now();
+let cluster = null;
+try {
+  cluster = await startCluster({ env, quiet: true, log: (line) => console.log(`[cluster] ${line}`) });
+  console.log(`cluster up in ${Math.round((Date.now() - started) / 1000)} s`);
+} catch (error) {
+  for (const name of CHECKS) record(name, false, `the cluster did not start: ${error.message}`);
+  process.exit(1);
+}
+const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, rolling: checkRolling, kill: checkKill };
+let failed = 0;
+for (const name of CHECKS) {
+  try {
+    record(name, true, await fns[name](cluster));
+  } catch (error) {
+    failed++;
+    record(name, false, error.stack ?? error.message);
+  }
+}
+await cluster.stop();
+console.log(`cluster suite: ${CHECKS.length - failed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(failed ? 1 : 0);
