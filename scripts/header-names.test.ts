@@ -1,7 +1,8 @@
 /**
  * Issue 30: each header the API reads has one definition (shared/src/api/headers.ts, captcha.ts for the captcha
- * headers); the front ends use the constants, never the name again. The API and host/server import the same file by
- * path where they were changed; the rest of their spellings is listed in docs/decisions.md ('Issue 30: the kit').
+ * headers); the front ends, the widgets, the API and host/server use the constants, never the name again (the API, the
+ * host's server and the widgets import the file by path). Other services' headers (content-type, retry-after, cookie…)
+ * are not ours and stay written.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,8 +17,11 @@ function headerLiterals(source: string): string[] {
 }
 
 const frontEnds = ['host/src', 'shared/src', ...readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).map((d) => `${d}/src`)];
+// The API, the host's server and the widgets read and send the same headers (node hands them over in lower case:
+// they compare `NAME.toLowerCase()`).
+const servers = ['api/src', 'host/server', 'widgets/src'];
 
-test.each(frontEnds)('%s names no header but through the constants', (dir) => {
+test.each([...frontEnds, ...servers])('%s names no header but through the constants', (dir) => {
   const found = (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => `${dir}/${f}`)

@@ -8,8 +8,11 @@
  *   else with no X-Authorization at all (the API answers 401; the page signs in again). A real token passes as it
  *   came (API clients, the staff console).
  */
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { isSessionMarker, sessionMarker, sessionSetCookie, tokenOfMarker } from '@tours/shared/src/api/session-cookie';
 
+/** The session header as node names what it received (lower case). */
+export const AUTHORIZATION_KEY = AUTHORIZATION_HEADER.toLowerCase();
 const ACCOUNT_CALLS = /^\/crm\/api\/user\//;
 const LOGOUT = /^\/crm\/api\/user\/logout(\?|$)/;
 /** Account answers are small; anything bigger is passed on untouched rather than held in memory. */
@@ -23,11 +26,11 @@ const markerOf = (authorization: unknown): string | null => {
 /** The headers to the API: a marker becomes the cookie's token (or nothing); account calls ask for a plain body. */
 export function withSessionToken<H extends Record<string, unknown>>(headers: H, url: string): H {
   const out: Record<string, unknown> = { ...headers };
-  const marker = markerOf(out['x-authorization']);
+  const marker = markerOf(out[AUTHORIZATION_KEY]);
   if (marker) {
     const token = tokenOfMarker(marker, typeof out.cookie === 'string' ? out.cookie : undefined);
-    if (token) out['x-authorization'] = `Bearer ${token}`;
-    else delete out['x-authorization'];
+    if (token) out[AUTHORIZATION_KEY] = `Bearer ${token}`;
+    else delete out[AUTHORIZATION_KEY];
   }
   // The answer may be rewritten (sessionAnswer): it comes uncompressed, and the host compresses what it sends.
   if (ACCOUNT_CALLS.test(url)) delete out['accept-encoding'];

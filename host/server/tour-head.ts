@@ -10,6 +10,7 @@ import { is } from 'superstruct';
 import { TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
 import { HERO_FALLBACK_SIZE, HERO_SIZES, heroSrcSet, plainText } from '@tours/shared/src/domain/tour';
 import { sizedImage } from '@tours/shared/src/domain/media';
+import { CURRENCY_HEADER, LANGUAGE_HEADER, USER_ROLE_HEADER } from '@tours/shared/src/api/headers';
 import { availableLocales, LOCALE_INFO, type Locale, type SiteVariant } from '@tours/shared/src/i18n/locales';
 import { withLocale } from '@tours/shared/src/routing/match';
 import { escapeHtml, type HeadInput } from './head';
@@ -113,7 +114,7 @@ export async function tourHead(input: TourHeadInput): Promise<TourHead> {
   const res = await askApi(
     input,
     `/spa/tour?slug=${encodeURIComponent(input.slug)}&format=main&expand_program=0&with_alt=1&site_id=1`,
-    { 'X-Language': LOCALE_INFO[input.locale].iso, 'X-Currency': input.currency, 'X-USER-ROLE': 'client' },
+    { [LANGUAGE_HEADER]: LOCALE_INFO[input.locale].iso, [CURRENCY_HEADER]: input.currency, [USER_ROLE_HEADER]: 'client' },
   );
   if (!res) return { kind: 'unavailable' };
   if (definitelyNotFound(res.status)) {

@@ -1,3 +1,4 @@
+import { LANGUAGE_HEADER, USER_ROLE_HEADER } from '@tours/shared/src/api/headers';
 import { LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
 import { REQUEST_UUID_RE } from '@tours/shared/src/api/schemas/requests';
 import { ORGANIZER_MEET_KEY_RE } from '@tours/shared/src/api/schemas/organizer-meet';
@@ -10,7 +11,7 @@ import { askApi, definitelyNotFound, type ApiTarget } from './api-call';
  */
 export type RouteCheck = 'valid' | 'invalid' | 'unavailable';
 
-const headers = (locale: Locale) => ({ 'X-Language': LOCALE_INFO[locale].iso, 'X-USER-ROLE': 'client' });
+const headers = (locale: Locale) => ({ [LANGUAGE_HEADER]: LOCALE_INFO[locale].iso, [USER_ROLE_HEADER]: 'client' });
 
 /** The region of the reviews page (/reviews/{region}) through /spa/reviews, which answers 404 for an unknown region. */
 export async function validateReviewRegion(api: ApiTarget, region: string, locale: Locale): Promise<RouteCheck> {

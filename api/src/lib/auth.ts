@@ -5,6 +5,7 @@
  * Routes call these to authorise; a refusal is the spec's 401/403 error shape.
  */
 import type { FastifyRequest } from 'fastify';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { ADMIN_AUTH_COOKIE, type StaffPermission, type StaffPermissions } from '@tours/shared/src/api/schemas/staff';
 import type { Db } from '../db';
 import { chatById, staffByToken, staffServes, type ChatRow, type StaffAccountRow } from '../db/queries/chat';
@@ -22,7 +23,7 @@ const TOKEN_RE = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 
 /** The bearer token of X-Authorization, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers['x-authorization'];
+  const header = request.headers[AUTHORIZATION_HEADER.toLowerCase()];
   const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   return /^Bearer\s+([A-Za-z0-9._~+/=-]{16,512})$/i.exec(value)?.[1] ?? null;
 }

@@ -9,17 +9,18 @@
  * - else it is public, or reads a session when one is sent (OPTIONAL_SESSION below, kept true by
  *   api/test/openapi-lint.test.ts: every entry must name a registered call).
  */
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 import type { RouteDoc } from './openapi';
 
 export type SecurityRequirement = Record<string, string[]>;
 
 export const SECURITY_SCHEMES = {
   travellerToken: {
-    type: 'apiKey', in: 'header', name: 'X-Authorization',
+    type: 'apiKey', in: 'header', name: AUTHORIZATION_HEADER,
     description: "A traveller's session: `Bearer {token}`, the token a sign-in call answers (POST /crm/api/user/auth and the other sign-in calls).",
   },
   staffToken: {
-    type: 'apiKey', in: 'header', name: 'X-Authorization',
+    type: 'apiKey', in: 'header', name: AUTHORIZATION_HEADER,
     description: "A staff member's session: `Bearer {token}` of POST /crm/api/agent/auth (a traveller's token is never one).",
   },
   adminCookie: {

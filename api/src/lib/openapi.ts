@@ -7,6 +7,7 @@
  */
 import { validate } from 'superstruct';
 import { ErrorBody, schemaMeta, type AnyStruct } from '@tours/shared/src/api/schemas/common';
+import { CURRENCY_HEADER, LANGUAGE_HEADER, LOCALIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { operationSecurity, SECURITY_SCHEMES } from './openapi-security';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -124,7 +125,7 @@ export function buildOpenApi(routes: readonly RouteDoc[], info: { title: string;
     }
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const pathParams = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const headers = ['X-Language', 'X-Localization', 'X-Currency'].map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    const headers = [LANGUAGE_HEADER, LOCALIZATION_HEADER, CURRENCY_HEADER].map((name) => ({ $ref: `#/components/parameters/${name}` }));
     paths[path] = {
       ...paths[path],
       [r.method.toLowerCase()]: {
@@ -159,9 +160,9 @@ export function buildOpenApi(routes: readonly RouteDoc[], info: { title: string;
       securitySchemes: SECURITY_SCHEMES,
       schemas: { Error: toJsonSchema(ErrorBody) },
       parameters: {
-        'X-Language': { name: 'X-Language', in: 'header', required: false, description: 'Locale of the texts: en-US/en, zh-CN/cn, de, ru (unknown → en)', schema: { type: 'string' } },
-        'X-Localization': { name: 'X-Localization', in: 'header', required: false, description: 'Site variant: 1 base, 12 Chinese region (default currency CNY)', schema: { type: 'integer', enum: [1, 12] } },
-        'X-Currency': { name: 'X-Currency', in: 'header', required: false, description: 'Currency of prices; unknown → the variant default (RUB, or CNY for 12)', schema: { type: 'string' } },
+        [LANGUAGE_HEADER]: { name: LANGUAGE_HEADER, in: 'header', required: false, description: 'Locale of the texts: en-US/en, zh-CN/cn, de, ru (unknown → en)', schema: { type: 'string' } },
+        [LOCALIZATION_HEADER]: { name: LOCALIZATION_HEADER, in: 'header', required: false, description: 'Site variant: 1 base, 12 Chinese region (default currency CNY)', schema: { type: 'integer', enum: [1, 12] } },
+        [CURRENCY_HEADER]: { name: CURRENCY_HEADER, in: 'header', required: false, description: 'Currency of prices; unknown → the variant default (RUB, or CNY for 12)', schema: { type: 'string' } },
       },
     },
   };

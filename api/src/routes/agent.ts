@@ -30,6 +30,7 @@ import type { ApiRouter } from './router';
 import { requireRegistrar, webCallSettings } from '../lib/sip-credentials';
 import { bearerToken, requireStaff } from '../lib/auth';
 import { uploadById } from '../db/queries/uploads';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
 /** Where staff get a message's attachment (their views of messages link it). */
 export const AGENT_FILE_PATH = '/crm/api/agent/file';
@@ -279,7 +280,7 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
       .header('content-length', String(size))
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', contentDisposition(image ? 'inline' : 'attachment', upload.original_name))
-      .header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin')
+      .header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER).header('cross-origin-resource-policy', 'same-origin')
       .send(bytes);
   });
   router.document({

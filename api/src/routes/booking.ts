@@ -44,9 +44,10 @@ import { chatReader, signedInTraveller } from '../lib/auth';
 import { header } from '../lib/request-header';
 import { addTourists, parseQuestionnaire, replaceTourists, saveQuestionnaires } from '../use-cases/tourists';
 import { cancelDecision, cancellationTermsApply, cancellationTermsOf, individualDateErrors, isCalendarDate, partyErrors, requestSource } from '../domain/booking';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
 const today = (s: Services) => s.date().toISOString().slice(0, 10);
-const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
+const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER);
 
 /** What the router checks before the handler of a form: a `data` object (the handler checks its fields). */
 const Envelope = object({ data: withMeta(record(string(), unknown()), { description: 'The form fields' }) });

@@ -26,8 +26,9 @@ import { PAYMENT_TOKEN_RE, arrivalUrl, confirmRequest, paymentProviderOf, paymen
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
-const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
+const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER);
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const range = (min: number, max: number, description: string) =>

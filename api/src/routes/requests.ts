@@ -19,7 +19,7 @@ import {
   type HelpRequestSource, type HelpRequestTourFacts,
 } from '@tours/shared/src/api/schemas/requests';
 import { CAPTCHA_HEADER } from '@tours/shared/src/api/captcha';
-import { CURRENCY_HEADER, IDEMPOTENCY_HEADER, LANGUAGE_HEADER, LOCALIZATION_HEADER } from '@tours/shared/src/api/headers';
+import { CURRENCY_HEADER, IDEMPOTENCY_HEADER, LANGUAGE_HEADER, LOCALIZATION_HEADER, USER_ROLE_HEADER } from '@tours/shared/src/api/headers';
 import { createRequest, requestById, requestByUuid } from '../db/queries/booking';
 import { missingReferences, tourRequestFacts } from '../db/queries/requests';
 import { isTourArchived } from '../db/queries/staff';
@@ -48,7 +48,7 @@ export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>>
   [CAPTCHA_CHALLENGE_PATH]: ['GET'],
 };
 /** The common headers of §7.1 the widgets send, the JSON body type, and the solved captcha on a retry (§7 'Captcha headers'). */
-export const WIDGET_ALLOWED_HEADERS = `Content-Type, ${LANGUAGE_HEADER}, ${LOCALIZATION_HEADER}, ${CURRENCY_HEADER}, X-User-Role, ${CAPTCHA_HEADER}, ${IDEMPOTENCY_HEADER}`;
+export const WIDGET_ALLOWED_HEADERS = `Content-Type, ${LANGUAGE_HEADER}, ${LOCALIZATION_HEADER}, ${CURRENCY_HEADER}, ${USER_ROLE_HEADER}, ${CAPTCHA_HEADER}, ${IDEMPOTENCY_HEADER}`;
 
 function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
   const path = request.url.split('?')[0] ?? '';

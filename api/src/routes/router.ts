@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Infer } from 'superstruct';
 import type { AnyStruct, ApiLocale, CurrencyCode, LocalizationId } from '@tours/shared/src/api/schemas/common';
+import { CURRENCY_HEADER, LANGUAGE_HEADER, LOCALIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { currencyFromHeader } from '../lib/currency';
 import { localeFromHeader, localizationFromHeader } from '../lib/i18n';
 import type { RouteDoc } from '../lib/openapi';
@@ -18,11 +19,11 @@ export interface RequestContext {
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  const localization = localizationFromHeader(request.headers['x-localization']);
+  const localization = localizationFromHeader(request.headers[LOCALIZATION_HEADER.toLowerCase()]);
   return {
-    locale: localeFromHeader(request.headers['x-language']),
+    locale: localeFromHeader(request.headers[LANGUAGE_HEADER.toLowerCase()]),
     localization,
-    currency: currencyFromHeader(request.headers['x-currency'], localization),
+    currency: currencyFromHeader(request.headers[CURRENCY_HEADER.toLowerCase()], localization),
   };
 }
 

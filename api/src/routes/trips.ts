@@ -15,6 +15,7 @@ import { imageUrl } from '../lib/images';
 import type { Services } from '../services';
 import type { ApiRouter, RequestContext } from './router';
 import { requireTraveller } from '../lib/auth';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
 function datesOf(row: RequestRow, variants: TripRows['variants']): RequestDates {
   const time = row.time_start ?? null;
@@ -48,7 +49,7 @@ export function registerTripRoutes(router: ApiRouter, s: Services): void {
       + 'add_tourists (fewer entered than the party), chat and cancel (the request still open). Private (no-store).',
     query: MyTripsQuery, answer: MyTripsAnswer, errors: [401],
     handler: async ({ query, ctx, request, reply }) => {
-      reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
+      reply.header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER);
       const traveller = await requireTraveller(s, request);
       const data = await tripsOf(s.db, Number(traveller.id), { limit: query.limit, offset: query.offset });
       return { trips: data.rows.map((row) => tripOf(row, data, ctx)), total: data.total };

@@ -38,6 +38,7 @@ import type { SessionEnd } from '../lib/session-events';
 import { uploadsByIds as uploadRows, type Upload } from '../db/queries/uploads';
 import type { Services } from '../services';
 import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { lastEntry, secretChecker } from '../lib/client-address';
 import { RateLimitStore } from '../lib/rate-limit';
 import { uploadUrl } from '../lib/uploads';
@@ -282,7 +283,7 @@ export class ChatHub {
   }
 
   private async authenticate(socket: Socket): Promise<void> {
-    const presented = handshakeToken(socket.handshake.auth, socket.handshake.headers['x-authorization']);
+    const presented = handshakeToken(socket.handshake.auth, socket.handshake.headers[AUTHORIZATION_HEADER.toLowerCase()]);
     const token = presented && isSessionMarker(presented) ? tokenOfMarker(presented, socket.handshake.headers.cookie) : presented;
     if (!token) throw new Error('Unauthorized');
     const now = this.s.date();
@@ -389,7 +390,7 @@ export const CHAT_ERRORS = {
 } as const;
 
 /** Answers about chats are personal: never cached by anyone. */
-export const personal = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization');
+export const personal = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER);
 
 /** Marks a chat read for a side and emits chat_is_read to both sides (each with its own unread count of the chat). */
 export async function readChat(s: Services, hub: ChatHub, chat: ChatRow, side: ChatSide): Promise<void> {

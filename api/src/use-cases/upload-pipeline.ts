@@ -17,6 +17,7 @@ import { imageSizeProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../lib/image
 import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadTooLarge, uploadUrl, type Received } from '../lib/uploads';
 import { fieldErrors, validateInput } from '../lib/validation';
 import type { Services } from '../services';
+import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
 export const MB = 1024 * 1024;
 const DAY_MS = 86_400_000;
@@ -213,7 +214,7 @@ function createPipeline(s: Services): UploadPipeline {
       // The name is random and never reused: the bytes behind it never change.
       void reply.header('cache-control', 'public, max-age=31536000, immutable');
     } else {
-      void reply.header('cache-control', 'private, no-store').header('vary', 'X-Authorization').header('cross-origin-resource-policy', 'same-origin');
+      void reply.header('cache-control', 'private, no-store').header('vary', AUTHORIZATION_HEADER).header('cross-origin-resource-policy', 'same-origin');
     }
     void reply.header('accept-ranges', 'bytes');
     if (range === 'unsatisfiable') {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { forwardedHeaders, type Visitor } from '../api-call';
-import { isAccountCall, markerOf, MAX_ACCOUNT_ANSWER_BYTES, sessionAnswer, withSessionToken } from '../session';
+import { AUTHORIZATION_KEY, isAccountCall, markerOf, MAX_ACCOUNT_ANSWER_BYTES, sessionAnswer, withSessionToken } from '../session';
 import { siteOriginFor, type HostSettings } from '../settings';
 import { bodyLimitFor, errorBody, RETRY_AFTER_S } from '../errors';
 
@@ -66,7 +66,7 @@ export const apiProxy = fp<ApiProxyOptions>(async (app, opts) => {
       });
       res.stream.on('end', () => {
         const answer = sessionAnswer({
-          url: req.url, status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), usedMarker: markerOf(req.headers['x-authorization']) !== null, secure: req.protocol === 'https',
+          url: req.url, status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), usedMarker: markerOf(req.headers[AUTHORIZATION_KEY]) !== null, secure: req.protocol === 'https',
         });
         if (answer.setCookie) {
           const before = reply.getHeader('set-cookie');

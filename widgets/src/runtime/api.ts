@@ -6,7 +6,7 @@
 import { CAPTCHA_HEADER, captchaAction, captchaRetryBody } from '@tours/shared/src/api/captcha';
 import type { CaptchaHandler } from '@tours/shared/src/api/client';
 import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/src/api/errors';
-import { LOCALE_INFO } from '@tours/shared/src/i18n/locales';
+import { commonHeaders } from '@tours/shared/src/api/headers';
 import type { WidgetConfig, WidgetEnv } from './protocol';
 
 export interface CallOptions {
@@ -22,13 +22,7 @@ export async function callApi<T>(env: WidgetEnv, config: Pick<WidgetConfig, 'loc
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
   const url = `${env.api}${path}${qs ? `?${qs}` : ''}`;
-  const info = LOCALE_INFO[config.locale];
-  const headers: Record<string, string> = {
-    'X-Language': info.iso,
-    'X-Localization': String(info.localizationId),
-    'X-Currency': config.currency,
-    'X-USER-ROLE': 'client',
-  };
+  const headers = commonHeaders({ locale: config.locale, currency: config.currency });
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
   let response: Response;
