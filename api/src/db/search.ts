@@ -8,6 +8,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from './index';
 import type { Schema } from './schema';
+import { listedTour, type Listing } from './queries/listing';
 
 export type SearchLocale = 'en' | 'cn' | 'de' | 'ru';
 
@@ -107,8 +108,8 @@ export interface TourTextHit {
   rank: number;
 }
 
-/** Published tours matching `query` in `locale`, best first: title matches, then by rank. */
-export async function searchToursText(db: Db, query: string, locale: SearchLocale, limit: number): Promise<TourTextHit[]> {
+/** Listed tours (`listing`, queries/listing.ts; default every kind) matching `query` in `locale`, best first: title matches, then by rank. */
+export async function searchToursText(db: Db, query: string, locale: SearchLocale, limit: number, listing: Listing = { excursionsEnabled: true }): Promise<TourTextHit[]> {
   const text = textSearchSql(db.dialect, query, locale);
   if (!text) return [];
   const lim = Math.max(1, Math.min(100, Math.floor(limit)));
@@ -118,7 +119,7 @@ export async function searchToursText(db: Db, query: string, locale: SearchLocal
     with ${text.ranks}
     select t.id, coalesce(${title}, t.title_en) as title, ${slug} as slug, ts.tier, ts.score
     from ts join tours t on t.id = ts.tour_id
-    where t.is_published = 1
+    where ${listedTour('t', listing)}
     order by ts.tier, ts.score, t.id
     limit ${lim}`.execute(db.kysely);
   return rows.map(({ tier, score, ...r }) => ({ ...r, id: Number(r.id), inTitle: Number(tier) === 0, rank: -Number(score) }));

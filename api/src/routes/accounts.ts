@@ -18,7 +18,7 @@ import { done, profileOf } from '../lib/accounts';
 import { requireTraveller, signedInTraveller } from '../lib/auth';
 import type { ApiRouter } from './router';
 import { countryById } from '../db/queries/reference';
-import { publishedTourIds } from '../db/queries/tours';
+import { listedTourIds } from '../db/queries/tours';
 
 export function registerAccountRoutes(router: ApiRouter, s: Services): void {
   const tags = ['accounts'];
@@ -121,7 +121,7 @@ export function registerAccountRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, request }) => {
       const traveller = await requireTraveller(s, request);
       if (action === 'create') {
-        if (!(await publishedTourIds(s.db, [body.tour_id])).has(body.tour_id)) throw validationError({ tour_id: 'Incorrect value' });
+        if (!(await listedTourIds(s.db, [body.tour_id], s.config)).has(body.tour_id)) throw validationError({ tour_id: 'Incorrect value' });
         await addFavouriteTours(s.db, traveller.id, [body.tour_id], s.date(), true);
       } else {
         await removeFavouriteTour(s.db, traveller.id, body.tour_id);

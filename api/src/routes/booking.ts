@@ -184,9 +184,9 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       const data = parsed!;
       const key = idempotencyKeyOf(request, data.idempotency_key);
       const day = today(s);
-      const tour = await orderTourById(s.db, data.tour_id);
+      const tour = await orderTourById(s.db, data.tour_id, s.config);
       // excursionsEnabled=false (app configuration, issue 32): an excursion is not on the site, so not bookable either.
-      if (!tour || (tour.type === 2 && !s.config.excursionsEnabled)) throw validationError({ tour_id: 'Incorrect value' });
+      if (!tour) throw validationError({ tour_id: 'Incorrect value' });
       // Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it had been).
       if (await isTourArchived(s.db, tour.id)) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       let tourId = tour.id;

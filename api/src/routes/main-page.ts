@@ -33,9 +33,9 @@ export function registerMainPageRoutes(router: ApiRouter, s: Services): void {
     const conds = searchConditions(s.db, { filter: { ...DEFAULT_FILTER }, locale, rubPerUnit: 1, today, excursionsEnabled: s.config.excursionsEnabled });
     const [page, counts, departures, reviewRows] = await Promise.all([
       searchPage(s.db, conds, 'default', 1, MAIN_PAGE_TOURS),
-      searchFormCounts(s.db, today),
-      upcomingDepartures(s.db, today, MAIN_PAGE_UPCOMING),
-      newestTourReviews(s.db, MAIN_PAGE_REVIEWS),
+      searchFormCounts(s.db, today, s.config),
+      upcomingDepartures(s.db, today, MAIN_PAGE_UPCOMING, s.config),
+      newestTourReviews(s.db, MAIN_PAGE_REVIEWS, s.config),
     ]);
     const popularIds = page.rows.map((r) => r.id);
     const upcomingIds = departures.map((d) => d.tourId);

@@ -93,7 +93,7 @@ export function registerOrganizerRoutes(router: ApiRouter, s: Services): void {
       if (!organizer) throw notFound();
       return s.cached(`organizer-full-info:${ctx.locale}:${ctx.currency}:${query.id}:${organizer.revision}`, async () => {
         const [experts, tours, region, rates, reviews] = await Promise.all([
-          q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6), regionById(s.db, organizer.region_id), s.rates(), q.organizerReviewSummary(s.db, organizer.id),
+          q.expertsOf(s.db, organizer.id), organizerTours(s.db, organizer.id, 6, s.config), regionById(s.db, organizer.region_id), s.rates(), q.organizerReviewSummary(s.db, organizer.id),
         ]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         if (!main) throw notFound();

@@ -175,7 +175,7 @@ export function registerReferenceRoutes(router: ApiRouter, s: Services): void {
     answer: InfoAnswer,
     handler: () =>
       s.cached('info', async () => {
-        const st = await q.siteStatistics(s.db, isoDate(s.date()));
+        const st = await q.siteStatistics(s.db, isoDate(s.date()), s.config);
         return { totalCount: st.tours, toursCount: st.tours, regions: st.regions, types: st.types };
       }),
   });
@@ -186,7 +186,7 @@ export function registerReferenceRoutes(router: ApiRouter, s: Services): void {
     answer: SearchFormAnswer,
     handler: ({ ctx }) =>
       s.cached(`search-form:${ctx.locale}`, async () => {
-        const { regions, kinds } = await q.searchFormCounts(s.db, isoDate(s.date()));
+        const { regions, kinds } = await q.searchFormCounts(s.db, isoDate(s.date()), s.config);
         const item = (r: (typeof regions)[number]) => ({ id: r.id, name: t(r, 'name', ctx.locale), slug: r.slug, tours_count: Number(r.tours_count) });
         return { regions: regions.map(item), types: kinds.map(item) };
       }),

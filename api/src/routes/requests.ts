@@ -149,7 +149,7 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       const key = idempotencyKeyOf(request, data.idempotency_key);
       // Ids must name rows that exist (a made-up tour or organizer is a field error, not a stored dangling id).
       const { target, errors: targetErrors } = await requestToUpdate(s, data);
-      const missing = { ...(await missingReferences(s.db, data)), ...targetErrors };
+      const missing = { ...(await missingReferences(s.db, data, s.config)), ...targetErrors };
       if (Object.keys(missing).length) throw validationError(missing);
       // The rules of the private tour and the cost calculation need the tour (its type and request period).
       let facts: HelpRequestTourFacts | null = null;

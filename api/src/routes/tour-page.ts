@@ -13,6 +13,7 @@ import { individualTourByUuid } from '../db/queries/individual-tours';
 import * as extras from '../db/queries/tour-extras';
 import * as reviewQueries from '../db/queries/reviews';
 import * as q from '../db/queries/tours';
+import { isListedTour } from '../db/queries/listing';
 import { priceIn } from '../lib/currency';
 import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
@@ -71,7 +72,7 @@ function listItem(x: ListRow, locale: ApiLocale, currency: CurrencyCode, rates: 
 
 async function publishedTour(s: Services, id: number): Promise<TourRow> {
   const tour = await q.tourById(s.db, id);
-  if (!tour || tour.is_published !== 1) throw notFound();
+  if (!tour || !isListedTour(tour, s.config)) throw notFound();
   return tour;
 }
 
@@ -91,7 +92,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
           extras.tourReviewsPage(s.db, filter, query.limit, (query.page - 1) * query.limit),
           extras.tourReviewCounts(s.db, filter),
           reviewQueries.tourTabSummary(s.db, filter, query.type),
-          q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0).then((p) => p.experts),
+          q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0, s.config).then((p) => p.experts),
         ]);
         const main = experts.find((e) => e.is_main === 1) ?? experts[0];
         const photo = main ? expertPhoto(main) : null;
@@ -163,7 +164,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
         s.cached(`individual-tour-base:${ctx.locale}:${ctx.currency}:${tourId}:${query.with_alt ? 1 : 0}`, async () => {
           const tour = await q.tourById(s.db, tourId);
           if (!tour) throw notFound();
-          const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
+          const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0, s.config), s.rates()]);
           const base = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale), expand_program: true, with_alt: query.with_alt });
           const first = parts.variants.find((v) => v.tour_id === tour.id);
           return { base, days: tour.days, firstStart: first?.start ?? tour.request_period_start };
@@ -204,7 +205,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
     query: TourIdsQuery, answer: TourIdsAnswer,
     handler: ({ query, ctx }) =>
       s.cached(`tours-by-ids:${ctx.locale}:${ctx.currency}:${query.ids.join(',')}`, async () => {
-        const [rows, rates] = await Promise.all([extras.toursByIds(s.db, [...new Set(query.ids)]), s.rates()]);
+        const [rows, rates] = await Promise.all([extras.toursByIds(s.db, [...new Set(query.ids)], s.config), s.rates()]);
         return rows.map((x) => listItem(x, ctx.locale, ctx.currency, rates));
       }),
   });
@@ -216,7 +217,7 @@ export function registerTourPageRoutes(router: ApiRouter, s: Services): void {
     handler: ({ query, ctx }) =>
       s.cached(`tour-for-request:${ctx.locale}:${ctx.currency}:${query.id}`, async () => {
         const tour = await publishedTour(s, query.id);
-        const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
+        const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0, s.config), s.rates()]);
         const d = detail(tour, parts, ctx.locale, ctx.currency, rates, { slug: t(tour, 'slug', ctx.locale) });
         return {
           id: d.id, slug: d.slug, slugs: d.slugs, title: d.title, image: d.image, type: d.type, type_name: d.type_name, is_tour_active: d.is_tour_active, is_archived: d.is_archived ?? false,

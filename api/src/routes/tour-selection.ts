@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import { travellerActor } from '../use-cases/booking';
 import type { ApiRouter } from './router';
 import { signedInTraveller } from '../lib/auth';
-import { publishedTourIds } from '../db/queries/tours';
+import { listedTourIds } from '../db/queries/tours';
 
 /** The tour ids of the newest 'selection' entry of a request's history (none yet: []). */
 export function currentSelection(history: readonly { action: string; changes: string | null }[]): number[] {
@@ -46,7 +46,7 @@ export function registerTourSelectionRoutes(router: ApiRouter, s: Services): voi
       if (isCancelledStatus(row.status)) throw new HttpError(409, 'The request has been cancelled: the selection cannot be changed');
       const ids = [...new Set(body.tour_ids)];
       if (ids.length) {
-        const published = await publishedTourIds(s.db, ids);
+        const published = await listedTourIds(s.db, ids, s.config);
         const bad: Record<string, string> = {};
         body.tour_ids.forEach((id, i) => {
           if (!published.has(id)) bad[`tour_ids.${i}`] = 'Incorrect value';

@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import * as extras from '../db/queries/tour-extras';
 import * as q from '../db/queries/tours';
 import { linkedTourCounts } from '../db/queries/search';
+import { isShownKind, type Listing } from '../db/queries/listing';
 import { isoDate } from '../db/seed/text';
 import { searchToursText } from '../db/search';
 import { priceIn } from '../lib/currency';
@@ -33,7 +34,7 @@ function parseList(text: string | undefined): string[] {
 
 const LIMIT = 5;
 
-async function autocomplete(db: Db, sources: Sources, query: string, locale: ApiLocale, kinds: SuggestionGroup['kind'][], cruises: boolean): Promise<SuggestionGroup[]> {
+async function autocomplete(db: Db, sources: Sources, query: string, locale: ApiLocale, kinds: SuggestionGroup['kind'][], cruises: boolean, listing: Listing): Promise<SuggestionGroup[]> {
   const search = DEFAULT_SEARCH_SLUGS[locale];
   const prefix = locale === 'cn' ? '' : `/${locale}`;
   const item = (row: NamedRow, path: string): Suggestion => ({ id: row.id, name: t(row, 'name', locale), slug: row.slug, path: `${prefix}${path}` });
@@ -53,7 +54,7 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
     if (kind === 'water_objects') items = matchNames(sources.waters, query, LIMIT).map((r) => item(r, filterPath('waterObject', r.id)));
     if (kind === 'ships') items = matchNames(sources.ships, query, LIMIT).map((r) => item(r, filterPath('shipId', r.id)));
     if (kind === 'tours') {
-      const hits = await searchToursText(db, query, locale, cruises ? 50 : LIMIT);
+      const hits = await searchToursText(db, query, locale, cruises ? 50 : LIMIT, listing);
       const allowed = cruises ? await q.cruiseIds(db, hits.map((h) => h.id)) : null;
       items = hits.filter((h) => !allowed || allowed.has(h.id)).slice(0, LIMIT).map((h) => ({ id: h.id, name: h.title, slug: h.slug, path: `${prefix}/${h.slug}` }));
     }
@@ -67,9 +68,9 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
  * `data.reason` plus similar tours of its main region and its regions as similar destinations.
  */
 export async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
-  const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id), s.rates()]);
+  const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id, s.config), s.rates()]);
   // A destination's count is what its link opens (the Tours tab of the search with its slug), counted by the search.
-  const counts = await linkedTourCounts(s.db, isoDate(s.date()), { regions: regions.map((r) => r.id) });
+  const counts = await linkedTourCounts(s.db, isoDate(s.date()), s.config, { regions: regions.map((r) => r.id) });
   const data: RemovedTourData = {
     reason: 'removed_from_publication',
     similar_tours: tours.map((x) => ({
@@ -91,9 +92,10 @@ export function registerTourRoutes(router: ApiRouter, s: Services): void {
         const id = Number(/-(\d{1,9})$/.exec(query.slug)?.[1] ?? NaN);
         if (!Number.isSafeInteger(id)) throw notFound();
         const tour = await q.tourById(s.db, id);
-        if (!tour) throw notFound();
+        // An excursion while excursions are off (§3.8) is not on the site, published or not: a 404 like a missing tour.
+        if (!tour || !isShownKind(tour, s.config)) throw notFound();
         if (tour.is_published !== 1) throw await removedFromPublication(s, tour, ctx.locale, ctx.currency);
-        const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, query.expand_reviews ? 3 : 0), s.rates()]);
+        const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, query.expand_reviews ? 3 : 0, s.config), s.rates()]);
         return detail(tour, parts, ctx.locale, ctx.currency, rates, query);
       }),
   });
@@ -108,7 +110,7 @@ export function registerTourRoutes(router: ApiRouter, s: Services): void {
       if (!query.query.trim() || kinds.length === 0) return { result: [] };
       const sources = await s.cached('suggestion-sources', () => q.suggestionSources(s.db));
       return s.cached(`autocomplete:${ctx.locale}:${kinds.join(',')}:${query.isCruisesSearch ? 1 : 0}:${foldText(query.query.trim())}`, async () => ({
-        result: await autocomplete(s.db, sources, query.query, ctx.locale, kinds, Boolean(query.isCruisesSearch)),
+        result: await autocomplete(s.db, sources, query.query, ctx.locale, kinds, Boolean(query.isCruisesSearch), s.config),
       }));
     },
   });

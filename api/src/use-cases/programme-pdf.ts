@@ -11,6 +11,7 @@
  */
 import type { ApiLocale, CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import * as q from '../db/queries/tours';
+import { isListedTour } from '../db/queries/listing';
 import type { Services } from '../services';
 import { t } from '../lib/i18n';
 import { PdfCache, type PdfFile } from './pdf-cache';
@@ -62,11 +63,11 @@ export function htmlToText(html: string): string {
 
 // The model ----------------------------------------------------------------------------------------------------------
 
-/** The programme of a published tour as printed, or null when there is no such tour. */
+/** The programme of a listed tour as printed, or null when there is no such tour. */
 export async function programmeModel(s: Services, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammeModel | null> {
   const tour = await q.tourById(s.db, tourId);
-  if (!tour || tour.is_published !== 1) return null;
-  const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0), s.rates()]);
+  if (!tour || !isListedTour(tour, s.config)) return null;
+  const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0, s.config), s.rates()]);
   const slug = t(tour, 'slug', locale);
   const d = detail(tour, parts, locale, currency, rates, { slug, expand_program: true });
   const today = s.date().toISOString().slice(0, 10);

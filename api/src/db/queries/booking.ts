@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
 import { prepared, preparedShapes, type Arg } from '../prepared';
+import { isListedTour, type Listing } from './listing';
 import type { HistoryActor, RequestContactColumns, RequestContactsSchema, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestSeatsSchema, RequestTable, RequestTouristRow, RequestTouristTable, Schema } from '../schema';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 
@@ -289,12 +290,13 @@ export function penaltyTiersOf(db: Db, tourId: number): Promise<{ days_from: num
 
 /** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
 const orderTourQuery = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
-  .select(['id', 'type', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .select(['id', 'type', 'is_published', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
   .where('id', '=', arg('id')).where('is_published', '=', 1));
 
-/** The published tour an order names, or undefined. */
-export function orderTourById(db: Db, id: number) {
-  return orderTourQuery.executeTakeFirst(bookingDb(db), { id });
+/** The listed tour an order names (`listing`: an excursion while excursions are off is not one), or undefined. */
+export async function orderTourById(db: Db, id: number, listing: Listing) {
+  const tour = await orderTourQuery.executeTakeFirst(bookingDb(db), { id });
+  return tour && isListedTour(tour, listing) ? tour : undefined;
 }
 
 /** The times a tour runs on a day (an excursion's slots, public-site §3.6). */

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
 import { linkedTourCounts } from './search';
+import { listedTour, type Listing } from './listing';
 
 export async function currencyRates(db: Db): Promise<Map<string, number>> {
   const rows = await db.kysely.selectFrom('currency_rates').select(['code', 'rate']).execute();
@@ -59,10 +60,10 @@ export function chatSources(db: Db) {
  * Published tours; regions and travel styles with tours — as many as the region and travel-style chips the main and
  * destinations pages list (counted like them, from the tours their links open).
  */
-export async function siteStatistics(db: Db, today: string): Promise<{ tours: number; regions: number; types: number }> {
+export async function siteStatistics(db: Db, today: string, listing: Listing): Promise<{ tours: number; regions: number; types: number }> {
   const [tours, counts] = await Promise.all([
-    db.kysely.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
-    linkedTourCounts(db, today),
+    db.kysely.selectFrom('tours').select(sql<number>`cast(count(*) as integer)`.as('n')).where(listedTour('tours', listing)).executeTakeFirstOrThrow(),
+    linkedTourCounts(db, today, listing),
   ]);
   const withTours = (m: Map<number, number>) => [...m.values()].filter((n) => n > 0).length;
   return { tours: Number(tours.n), regions: withTours(counts.regions), types: withTours(counts.restKinds) };
@@ -73,10 +74,10 @@ export async function siteStatistics(db: Db, today: string): Promise<{ tours: nu
  * region's or style's slug: cruises are a tab of their own and are not counted), only those with tours, most first.
  * The counts come from the search's own conditions (queries/search.ts `linkedTourCounts`).
  */
-export async function searchFormCounts(db: Db, today: string) {
+export async function searchFormCounts(db: Db, today: string, listing: Listing) {
   const cols = ['id', 'slug', 'name_en', 'name_cn', 'name_de', 'name_ru'] as const;
   const [counts, regions, kinds] = await Promise.all([
-    linkedTourCounts(db, today),
+    linkedTourCounts(db, today, listing),
     db.kysely.selectFrom('regions').select(cols).execute(),
     db.kysely.selectFrom('rest_kinds').select(cols).execute(),
   ]);

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../index';
 import type { HelpRequestRow, HelpRequestSchema } from '../schema';
+import { shownKind, type Listing } from './listing';
 
 /** The help_requests table is typed here (db/schema.ts describes the catalogue). */
 function requestsDb(db: Db): Kysely<HelpRequestSchema> {
@@ -23,10 +24,13 @@ export interface HelpRequestReferences {
   organizer_id?: number | undefined;
 }
 
-/** Which of the named rows do not exist: `{ field: 'Incorrect value' }` (empty when all do). */
-export async function missingReferences(db: Db, refs: HelpRequestReferences): Promise<Record<string, string>> {
+/**
+ * Which of the named rows do not exist: `{ field: 'Incorrect value' }` (empty when all do). An excursion while
+ * excursions are off (`listing`, §3.8) is not on the site: unknown like a tour that does not exist.
+ */
+export async function missingReferences(db: Db, refs: HelpRequestReferences, listing: Listing): Promise<Record<string, string>> {
   const found = await Promise.all([
-    refs.tour_id === undefined ? true : db.kysely.selectFrom('tours').select('id').where('id', '=', refs.tour_id).executeTakeFirst().then(Boolean),
+    refs.tour_id === undefined ? true : db.kysely.selectFrom('tours').select('id').where('id', '=', refs.tour_id).where(shownKind('tours', listing)).executeTakeFirst().then(Boolean),
     refs.organizer_id === undefined ? true : db.kysely.selectFrom('organizers').select('id').where('id', '=', refs.organizer_id).executeTakeFirst().then(Boolean),
   ]);
   const out: Record<string, string> = {};

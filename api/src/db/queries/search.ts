@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { DEFAULT_FILTER, type TourFilter } from '@tours/shared/src/domain/filters';
 import type { Db } from '../index';
 import { textSearchSql, type SearchLocale } from '../search';
+import { listedTour, type Listing } from './listing';
 
 type Cond = RawBuilder<unknown>;
 
@@ -37,7 +38,7 @@ const exists = (table: string, column: string, values: readonly (number | string
 export function searchConditions(db: Db, p: SearchParams): Map<CondKey, Cond> {
   const f = p.filter;
   const c = new Map<CondKey, Cond>();
-  c.set('base', p.excursionsEnabled === false ? sql`t.is_published = 1 and t.type <> 2` : sql`t.is_published = 1`);
+  c.set('base', listedTour('t', { excursionsEnabled: p.excursionsEnabled !== false }));
   c.set('tab', f.isCruisesSearch ? sql`t.is_cruise = 1` : sql`t.is_cruise = 0`);
   // §5.4 drops type=1 when serialising, so 1 is the default: every kind. Only 2 narrows to excursions.
   if (f.type === 2) c.set('type', sql`t.type = 2`);
@@ -279,8 +280,8 @@ export async function facetCounts(db: Db, conds: Map<CondKey, Cond>, cruises: bo
  * is counted with the very conditions of that search (published, not a cruise, every kind) — not with its own
  * hand-written query. `only` narrows the regions counted (the removed-tour page's similar destinations).
  */
-export async function linkedTourCounts(db: Db, today: string, only?: { regions?: readonly number[] }): Promise<{ regions: Map<number, number>; restKinds: Map<number, number> }> {
-  const conds = searchConditions(db, { filter: { ...DEFAULT_FILTER }, locale: 'en', rubPerUnit: 1, today });
+export async function linkedTourCounts(db: Db, today: string, listing: Listing, only?: { regions?: readonly number[] }): Promise<{ regions: Map<number, number>; restKinds: Map<number, number> }> {
+  const conds = searchConditions(db, { filter: { ...DEFAULT_FILTER }, locale: 'en', rubPerUnit: 1, today, excursionsEnabled: listing.excursionsEnabled });
   const where = whereOf(conds);
   const onlyRegions = only?.regions ? (only.regions.length ? sql`x.region_id in (${list(only.regions)})` : sql`1 = 0`) : undefined;
   const [regions, restKinds] = await Promise.all([

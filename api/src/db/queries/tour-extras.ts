@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
 import { newestReviewsPage, publishedReviews, type ReviewsEb } from './review-lists';
+import { listedTour, type Listing } from './listing';
 
 export type ReviewTab = 'all' | 'tour' | 'organizer';
 
@@ -78,21 +79,21 @@ const LIST_COLUMNS = [
   'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru',
 ] as const;
 
-/** Published tours among the ids with their main region's names (for list items). */
-export async function toursByIds(db: Db, ids: readonly number[]) {
+/** Listed tours among the ids with their main region's names (for list items). */
+export async function toursByIds(db: Db, ids: readonly number[], listing: Listing) {
   if (!ids.length) return [];
   const rows = await db.kysely.selectFrom('tours as t').innerJoin('regions as r', 'r.id', 't.main_region_id')
     .select(LIST_COLUMNS)
     .select((eb) => eb.selectFrom('tour_variants as v').select(sql<number>`count(distinct v.price)`.as('n')).whereRef('v.tour_id', '=', 't.id').where('v.is_busy', '=', 0).as('price_count'))
-    .where('t.id', 'in', [...ids]).where('t.is_published', '=', 1).execute();
+    .where('t.id', 'in', [...ids]).where(listedTour('t', listing)).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => Boolean(row));
 }
 
-/** Published tours of an organizer, best rated first. */
-export function organizerTours(db: Db, organizerId: number, limit: number) {
+/** Listed tours of an organizer, best rated first. */
+export function organizerTours(db: Db, organizerId: number, limit: number, listing: Listing) {
   return db.kysely.selectFrom('tours').select(['id', 'slug_en', 'slug_cn', 'slug_de', 'slug_ru', 'title_en', 'title_cn', 'title_de', 'title_ru', 'price', 'days', 'rating', 'reviews_count'])
-    .where('organizer_id', '=', organizerId).where('is_published', '=', 1)
+    .where('organizer_id', '=', organizerId).where(listedTour('tours', listing))
     .orderBy('rating', 'desc').orderBy('id').limit(limit).execute();
 }
 
@@ -104,13 +105,13 @@ export function regionById(db: Db, id: number) {
  * For a tour removed from publication (public-site §2.8): published tours of its main region (best rated),
  * and its regions with their published tours counts.
  */
-export async function removedTourSimilar(db: Db, tourId: number, mainRegionId: number) {
+export async function removedTourSimilar(db: Db, tourId: number, mainRegionId: number, listing: Listing) {
   const k = db.kysely;
   const [tours, regions] = await Promise.all([
     k.selectFrom('tours as t').innerJoin('regions as r', 'r.id', 't.main_region_id')
       .select(['t.id', 't.slug_en', 't.slug_cn', 't.slug_de', 't.slug_ru', 't.title_en', 't.title_cn', 't.title_de', 't.title_ru', 't.price', 't.days', 't.rating', 't.reviews_count',
         'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru'])
-      .where('t.main_region_id', '=', mainRegionId).where('t.is_published', '=', 1).where('t.id', '<>', tourId)
+      .where('t.main_region_id', '=', mainRegionId).where(listedTour('t', listing)).where('t.id', '<>', tourId)
       .orderBy('t.rating', 'desc').orderBy('t.id').limit(4).execute(),
     k.selectFrom('tour_regions as tr').innerJoin('regions as r', 'r.id', 'tr.region_id')
       .select(['r.id', 'r.slug', 'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru'])

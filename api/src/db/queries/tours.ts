@@ -1,13 +1,14 @@
 /** Data-layer queries of the tour page and the autocomplete. */
 import type { Db } from '../index';
 import { isTourArchived } from './staff';
+import { listedTour, type Listing } from './listing';
 
 export function tourById(db: Db, id: number) {
   return db.kysely.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Everything the tour page shows besides the tour row, in parallel. */
-export async function tourParts(db: Db, id: number, organizerId: number, mainRegionId: number, reviewsLimit: number) {
+/** Everything the tour page shows besides the tour row, in parallel (`listing`: which similar tours it may show). */
+export async function tourParts(db: Db, id: number, organizerId: number, mainRegionId: number, reviewsLimit: number, listing: Listing) {
   const k = db.kysely;
   const [
     regions, cities, restKinds, collections, languages, accommodationKinds, guides, options, variants, times, program,
@@ -48,7 +49,7 @@ export async function tourParts(db: Db, id: number, organizerId: number, mainReg
     k.selectFrom('tours as t').innerJoin('regions as r', 'r.id', 't.main_region_id')
       .select(['t.id', 't.slug_en', 't.slug_cn', 't.slug_de', 't.slug_ru', 't.title_en', 't.title_cn', 't.title_de', 't.title_ru', 't.price', 't.days', 't.rating', 't.reviews_count',
         'r.name_en', 'r.name_cn', 'r.name_de', 'r.name_ru'])
-      .where('t.main_region_id', '=', mainRegionId).where('t.is_published', '=', 1).where('t.id', '<>', id)
+      .where('t.main_region_id', '=', mainRegionId).where(listedTour('t', listing)).where('t.id', '<>', id)
       .orderBy('t.rating', 'desc').orderBy('t.id').limit(8).execute(),
     k.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).execute(),
     isTourArchived(db, id),
@@ -84,10 +85,10 @@ export async function cruiseIds(db: Db, ids: number[]): Promise<Set<number>> {
   return new Set(rows.map((r) => r.id));
 }
 
-/** Which of these tours are published (the others are unknown to the traveller's calls). */
-export async function publishedTourIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+/** Which of these tours are listed (the others are unknown to the traveller's calls). */
+export async function listedTourIds(db: Db, ids: readonly number[], listing: Listing): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.kysely.selectFrom('tours').select('id').where('id', 'in', [...ids]).where('is_published', '=', 1).execute();
+  const rows = await db.kysely.selectFrom('tours').select('id').where('id', 'in', [...ids]).where(listedTour('tours', listing)).execute();
   return new Set(rows.map((r) => Number(r.id)));
 }
 
