@@ -98,7 +98,7 @@ function lint(file: string, text: string): { ruleId: string | null; message: str
   return result!.messages;
 }
 
-test('a query written in a route or a use case is refused by the lint rules; a use case may open a transaction', () => {
+test('a query written in a route, a use case or lib is refused by the lint rules; a use case may open a transaction', () => {
   const query = "import type { Services } from '../services';\n"
     + "export const tours = (s: Services) => s.db.kysely.selectFrom('tours').selectAll().execute();\n";
   const transaction = "import type { Services } from '../services';\n"
@@ -109,7 +109,11 @@ test('a query written in a route or a use case is refused by the lint rules; a u
   expect(lint('api/src/routes/sample.ts', transaction).map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
   const inUseCase = lint('api/src/use-cases/sample.ts', query);
   expect(inUseCase.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
-  expect(inUseCase[0]!.message).toMatch(/^Use cases run over queries/);
+  expect(inUseCase[0]!.message).toMatch(/^Use cases and lib run over queries/);
   expect(lint('api/src/use-cases/sample.ts', transaction)).toEqual([]);
+  const inLib = lint('api/src/lib/sample.ts', "import type { Db } from '../db';\n"
+    + "export const tours = (db: Db) => db.kysely.updateTable('tours').set({ rating: 5 }).execute();\n");
+  expect(inLib.map((m) => m.ruleId)).toEqual(['no-restricted-syntax']);
+  expect(inLib[0]!.message).toMatch(/^Use cases and lib run over queries/);
   expect(lint('api/src/db/queries/sample.ts', query)).toEqual([]);
 });

@@ -2,6 +2,7 @@
 import type { CodeSender, UserProfile } from '@tours/shared/src/api/schemas/accounts';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import type { Traveller } from '../db/queries/travellers';
+import { countryById } from '../db/queries/reference';
 import { uploadById } from '../db/queries/uploads';
 import { validationError } from './errors';
 import { t } from './i18n';
@@ -12,7 +13,7 @@ import { channelsFor, type LoginKind } from '../domain/logins';
 export async function profileOf(s: { readonly db: Db }, row: Traveller, locale: ApiLocale): Promise<UserProfile> {
   const country = row.country_id === null
     ? undefined
-    : await s.db.kysely.selectFrom('countries').select(['id', 'iso_code', 'name_en', 'name_cn', 'name_de', 'name_ru']).where('id', '=', row.country_id).executeTakeFirst();
+    : await countryById(s.db, row.country_id);
   // The photo: an image upload (public), set by update-profile-photo.
   const avatar = row.avatar_id === null ? undefined : await uploadById(s.db, row.avatar_id);
   return {

@@ -11,11 +11,11 @@
  * interface (its applicants and states live on its side; the row keeps the mapping).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { VerificationStatus } from '@tours/shared/src/api/schemas/accounts';
 import type { VerificationProviderName } from '../config';
 import type { Db } from '../db';
-import type { ApplicantState, IdentityVerificationSchema, IdentityVerificationTable, Schema } from '../db/schema';
+import type { ApplicantState } from '../db/schema';
+import { applicantOfSubject, applicantState, insertApplicant, latestApplicants, setApplicantState, type ApplicantRow } from '../db/queries/identity-verifications';
 
 export type { VerificationStatus };
 
@@ -47,40 +47,28 @@ export const VERIFICATION_TOKEN_LIFETIME_MS = 10 * 60_000;
 /** Sandbox applicant ids: 'sbx_' and 24 hex digits. */
 export const SANDBOX_APPLICANT_RE = /^sbx_[0-9a-f]{24}$/;
 
-type VerificationKysely = Kysely<Schema & IdentityVerificationSchema>;
-
 /** A sandbox applicant as the developer route lists it. */
-export type SandboxApplicant = Pick<IdentityVerificationTable, 'applicant_id' | 'traveller_id' | 'organizer_id' | 'status' | 'created_at' | 'updated_at'>;
+export type SandboxApplicant = ApplicantRow;
 
 /** The local stand-in provider (no network): see the file's comment. */
 export class SandboxVerificationProvider implements IdentityVerificationProvider {
   readonly id = 'sandbox' as const;
-  private readonly k: VerificationKysely;
-
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly options: {
       /** Signs the access tokens (HMAC-SHA256). */
       secret: string;
       /** The service's clock (token expiry, row times). */
       now: () => number;
     },
-  ) {
-    this.k = db.kysely as unknown as VerificationKysely;
-  }
+  ) {}
 
   private sign(payload: string): string {
     return createHmac('sha256', this.options.secret).update(`identity-verification:${payload}`).digest('base64url');
   }
 
-  private subjectRow(subject: VerificationSubject) {
-    return this.k.selectFrom('identity_verifications').select(['applicant_id', 'status'])
-      .where('provider', '=', this.id).where('traveller_id', '=', subject.travellerId).where('organizer_id', '=', subject.organizerId)
-      .executeTakeFirst();
-  }
-
   async applicantOf(subject: VerificationSubject): Promise<string | null> {
-    return (await this.subjectRow(subject))?.applicant_id ?? null;
+    return (await applicantOfSubject(this.db, { provider: this.id, ...subject }))?.applicant_id ?? null;
   }
 
   /** The subject's applicant, created pending when there is none (two first tokens at once share one: the unique index). */
@@ -88,10 +76,7 @@ export class SandboxVerificationProvider implements IdentityVerificationProvider
     const found = await this.applicantOf(subject);
     if (found) return found;
     const at = new Date(this.options.now()).toISOString();
-    await this.k.insertInto('identity_verifications').values({
-      applicant_id: `sbx_${randomBytes(12).toString('hex')}`, provider: this.id, traveller_id: subject.travellerId, organizer_id: subject.organizerId,
-      status: 'pending', created_at: at, updated_at: at,
-    }).onConflict((oc) => oc.columns(['provider', 'traveller_id', 'organizer_id']).doNothing()).execute();
+    await insertApplicant(this.db, { provider: this.id, ...subject }, `sbx_${randomBytes(12).toString('hex')}`, at);
     const created = await this.applicantOf(subject);
     if (!created) throw new Error('identity verification: the applicant was not stored');
     return created;
@@ -116,26 +101,17 @@ export class SandboxVerificationProvider implements IdentityVerificationProvider
   }
 
   async status(applicantId: string): Promise<VerificationStatus> {
-    const row = await this.k.selectFrom('identity_verifications').select('status')
-      .where('provider', '=', this.id).where('applicant_id', '=', applicantId).executeTakeFirst();
-    return row?.status ?? 'not_started';
+    return (await applicantState(this.db, this.id, applicantId)) ?? 'not_started';
   }
 
   /** Moves an applicant to a state (the developer route); false for an unknown applicant. */
   async setState(applicantId: string, state: ApplicantState): Promise<boolean> {
-    const result = await this.k.updateTable('identity_verifications')
-      .set({ status: state, updated_at: new Date(this.options.now()).toISOString() })
-      .where('provider', '=', this.id).where('applicant_id', '=', applicantId).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return setApplicantState(this.db, this.id, applicantId, state, new Date(this.options.now()).toISOString());
   }
 
   /** The newest applicants (the developer route's list), optionally of one traveller or organizer. */
-  async applicants(filter: { travellerId?: number; organizerId?: number; limit?: number } = {}): Promise<SandboxApplicant[]> {
-    let q = this.k.selectFrom('identity_verifications').select(['applicant_id', 'traveller_id', 'organizer_id', 'status', 'created_at', 'updated_at'])
-      .where('provider', '=', this.id);
-    if (filter.travellerId !== undefined) q = q.where('traveller_id', '=', filter.travellerId);
-    if (filter.organizerId !== undefined) q = q.where('organizer_id', '=', filter.organizerId);
-    return q.orderBy('created_at', 'desc').orderBy('applicant_id').limit(filter.limit ?? 100).execute();
+  applicants(filter: { travellerId?: number; organizerId?: number; limit?: number } = {}): Promise<SandboxApplicant[]> {
+    return latestApplicants(this.db, this.id, filter);
   }
 }
 

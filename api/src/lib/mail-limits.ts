@@ -6,9 +6,8 @@
  * that only counts up below the limit), so concurrent sends cannot pass it together. Over the limit the call answers
  * its error (a field error on the address, or the chat link's 409) and sends nothing.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { MailLimitsSchema } from '../db/schema';
+import { countMailTo, deleteMailCountsBefore, type MailCountsExecutor } from '../db/queries/mail-limits';
 
 /**
  * What is sent to a typed address: programmes (e-mail, WhatsApp), subscriptions, cancellations, chat links, the
@@ -24,36 +23,22 @@ export const MAIL_LIMIT_MESSAGE = 'Too many messages have been sent to this addr
 const SWEEP_EVERY_MS = 3_600_000;
 
 const lastSweep = new WeakMap<Db, number>();
-const mailDb = (db: Db) => db.kysely as unknown as Kysely<MailLimitsSchema>;
 
 /**
  * Counts one message of `kind` to `recipient` (lower case) when it is within `perDay`; false, counting nothing, when
  * the address has had `perDay` of them in the 24 hours from its first. perDay 0: no limit.
  */
-export async function takeMailAllowance(db: Db | Transaction<MailLimitsSchema>, recipient: string, kind: MailKind, perDay: number, now: number): Promise<boolean> {
+export async function takeMailAllowance(db: MailCountsExecutor, recipient: string, kind: MailKind, perDay: number, now: number): Promise<boolean> {
   if (perDay === 0) return true;
-  // In a caller's transaction (a request and its confirmation's count stand or fall together): its executor, no sweep.
-  const k = 'kysely' in db ? mailDb(db) : db;
-  const cutoff = new Date(now - MAIL_WINDOW_MS).toISOString();
-  const windowStart = sql.ref('mail_recipient_counts.window_start');
-  const count = sql.ref('mail_recipient_counts.count');
-  const row = await k.insertInto('mail_recipient_counts')
-    .values({ recipient, kind, window_start: new Date(now).toISOString(), count: 1 })
-    .onConflict((oc) => oc.columns(['recipient', 'kind'])
-      .doUpdateSet({
-        count: sql<number>`case when ${windowStart} <= ${cutoff} then 1 else ${count} + 1 end`,
-        window_start: sql<string>`case when ${windowStart} <= ${cutoff} then excluded.window_start else ${windowStart} end`,
-      })
-      .where(sql<boolean>`${windowStart} <= ${cutoff} or ${count} < ${perDay}`))
-    .returning('count')
-    .executeTakeFirst();
+  const counted = await countMailTo(db, recipient, kind, new Date(now).toISOString(), new Date(now - MAIL_WINDOW_MS).toISOString(), perDay);
+  // In a caller's transaction: no sweep (the database's next count sweeps).
   if ('kysely' in db) await sweep(db, now);
-  return row !== undefined;
+  return counted;
 }
 
-/** Deletes counts whose window has passed, at most once an hour per database. */
+/** Deletes expired counts, at most once an hour per database. */
 async function sweep(db: Db, now: number): Promise<void> {
   if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(db, now);
-  await mailDb(db).deleteFrom('mail_recipient_counts').where('window_start', '<=', new Date(now - MAIL_WINDOW_MS).toISOString()).execute();
+  await deleteMailCountsBefore(db, new Date(now - MAIL_WINDOW_MS).toISOString());
 }

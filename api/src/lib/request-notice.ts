@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { prepared, type Arg } from '../db/prepared';
+import { tourTitleEn } from '../db/queries/requests';
 import type { Outbox } from './outbox';
 
 /** What the notice shows of a stored request (the columns of help_requests it reads). */
@@ -72,8 +72,6 @@ export function requestNotice(r: NoticeRequest, tour: { id: number; title: strin
   return { subject, text: `A traveller sent request #${r.id}.\n\n${text}\n` };
 }
 
-const tourTitle = prepared((k: Db['kysely'], arg: Arg<{ id: number }>) => k.selectFrom('tours').select(['id', 'title_en']).where('id', '=', arg('id')));
-
 /** Queues the notice of a request just stored; never throws (a failure is logged). */
 export async function notifyCoordinators(
   deps: { db: Db; outbox: Outbox; log: FastifyBaseLogger; recipient: string | null; siteOrigin: string },
@@ -83,7 +81,7 @@ export async function notifyCoordinators(
   try {
     const tour = request.tour_id === null
       ? null
-      : await tourTitle.executeTakeFirst(deps.db.kysely, { id: request.tour_id });
+      : await tourTitleEn(deps.db, request.tour_id);
     const notice = requestNotice(request, tour ? { id: Number(tour.id), title: String(tour.title_en) } : null, deps.siteOrigin);
     await deps.outbox.send({ channel: 'email', recipient: deps.recipient, ...notice });
   } catch (err) {

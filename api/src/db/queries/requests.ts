@@ -1,6 +1,7 @@
 /** Data layer of help requests (migration 0003); they are stored by db/queries/booking.ts createRequest. */
 import type { Kysely } from 'kysely';
 import type { Db } from '../index';
+import { prepared, type Arg } from '../prepared';
 import type { HelpRequestRow, HelpRequestSchema } from '../schema';
 import { shownKind, type Listing } from './listing';
 
@@ -54,4 +55,10 @@ export async function tourRequestFacts(db: Db, tourId: number): Promise<{ type: 
     requestPeriodStart: used && row.request_period_start ? String(row.request_period_start).slice(0, 10) : null,
     requestPeriodEnd: used && row.request_period_end ? String(row.request_period_end).slice(0, 10) : null,
   };
+}
+
+/** A tour's English title (the coordinators' notice of a new request names it: lib/request-notice.ts); prepared, as it follows each submit. */
+const tourTitleEnQuery = prepared((k: Db['kysely'], arg: Arg<{ id: number }>) => k.selectFrom('tours').select(['id', 'title_en']).where('id', '=', arg('id')));
+export function tourTitleEn(db: Db, id: number) {
+  return tourTitleEnQuery.executeTakeFirst(db.kysely, { id });
 }
