@@ -150,7 +150,7 @@ export interface ApiConfig {
   /** UPLOAD_URL_TIMEOUT_MS: how long a URL upload may take to fetch its file, in ms (default 15000). */
   uploadUrlTimeoutMs: number;
   /**
-   * PAYMENT_PROVIDER: the payment provider (lib/payments.ts). 'sandbox' (the default): a local stand-in whose payment
+   * PAYMENT_PROVIDER: the payment provider (use-cases/payments.ts). 'sandbox' (the default): a local stand-in whose payment
    * page (served by the API, with Pay and Decline) works in development mode (DEV_MODE) only.
    */
   paymentProvider: PaymentProviderName;
