@@ -6,19 +6,16 @@
  * - enumeration: another traveller's request answers exactly what an unknown id answers, and ids are not sequential.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { bookingDb, REQUEST_ID_RANGE } from '../src/db/queries/booking';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DUPLICATE_WINDOW_MS, seatErrors } from '../src/use-cases/booking';
-import { createTestDb, expectShape, testServer, TODAY, type TestDb } from './helpers';
+import { expectShape, TODAY, withTestServer } from './helpers';
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: Json };
 
-let t: TestDb;
-let app: FastifyInstance;
 /** The product's clock of `app` (ms): moved forward to pass the duplicate window. */
 let clock = Date.now();
 /** A published tour's upcoming date; each test sets its seats. */
@@ -57,9 +54,8 @@ async function countRequests(): Promise<number> {
   return Number((await bookingDb(t.db).selectFrom('help_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 }
 
+const { t, app } = withTestServer({}, { now: () => clock });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, {}, { now: () => clock });
   const open = await catalogue().selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id')
     .select(['v.id', 'v.tour_id']).where('t.is_published', '=', 1).where('v.start', '>=', TODAY).orderBy('v.id').executeTakeFirstOrThrow();
   date = { tour: open.tour_id, variant: open.id };
@@ -70,11 +66,6 @@ beforeAll(async () => {
   owner = await person('Olga', 'olga.owner@example.com', '+79161110022');
   other = await person('Ivan', 'ivan.other@example.com', '+79163334455');
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
 
 beforeEach(() => {
   // Each test outside the others' duplicate windows.

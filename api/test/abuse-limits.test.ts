@@ -13,18 +13,12 @@ import type { ApiConfig } from '../src/config';
 import { MAIL_LIMIT_MESSAGE } from '../src/lib/mail-limits';
 import type { Metrics } from '../src/lib/metrics';
 import { WORK_COSTS } from '../src/lib/work-budget';
-import { createTestDb, expectShape, outboxTo, solveCaptcha, testServer, type OutboxEntry, type TestDb } from './helpers';
+import { expectShape, outboxTo, solveCaptcha, testServer, type OutboxEntry, withTestDb } from './helpers';
 
 const SECRET = 'test-internal-secret-0123456789';
 const DAY = 86_400_000;
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 interface Clock { now: number }
 

@@ -2,27 +2,19 @@
  * Traveller account calls (public-site §9, accounts-and-comms §2 'Profile and account settings', §3, §7): the profile,
  * its settings, the e-mail and phone (confirmed by code or link), and the account's favourite tours.
  */
-import type { FastifyInstance } from 'fastify';
 import { PhoneConfirmationMethodsAnswer, ProfileAnswer, SetCurrencyAnswer, UpdateProfilePhotoAnswer, UserAnswer, UserInfoDataAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { FavouriteTourAnswer } from '@tours/shared/src/api/schemas/search';
 import { insertTraveller, issueToken, revokeToken, travellerById, travellerByToken } from '../src/db/queries/travellers';
 import { insertUpload } from '../src/db/queries/uploads';
-import { createTestDb, expectShape, get, lastCode, outboxTo, testServer, type TestDb } from './helpers';
+import { expectShape, get, lastCode, outboxTo, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let token: string;
 let travellerId: number;
 
+const { t, app } = withTestServer({ devMode: true });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true });
   travellerId = await insertTraveller(t.db, { first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', phone: '+79161234567', language: 'en' });
   token = await issueToken(t.db, travellerId);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 const setCurrency = (body: unknown, auth?: string) =>

@@ -7,7 +7,6 @@
  * developer reads them.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { MyTripsAnswer } from '@tours/shared/src/api/schemas/trips';
@@ -15,10 +14,8 @@ import { formatPrice } from '@tours/shared/src/domain/price';
 import { daysBefore } from '@tours/shared/src/domain/cancellation';
 import { bookingDb, requestById } from '../src/db/queries/booking';
 import { insertTraveller, issueToken, updateTraveller } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, lastCode, outboxTo, testServer, TODAY, type OutboxEntry, type TestDb } from './helpers';
+import { expectShape, get, lastCode, outboxTo, TODAY, type OutboxEntry, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let tour: { id: number; variant: number; start: string; price: number };
 const SITE = 'https://site.example';
 
@@ -79,9 +76,8 @@ const myTrips = async (auth: Record<string, string>, query = '') => {
   return expectShape(res.body, MyTripsAnswer);
 };
 
+const { t, app } = withTestServer({ devMode: true, siteOrigin: SITE });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true, siteOrigin: SITE });
   const k = t.db.kysely as unknown as Kysely<Record<string, Record<string, number | string>>>;
   const open = (await k.selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id')
     .select(['v.id as variant', 'v.tour_id as tour', 'v.start as start', 'v.price as price']).where('t.is_published', '=', 1).where('v.is_busy', '=', 0)
@@ -96,11 +92,6 @@ beforeAll(async () => {
     { id: 900_002, tour_id: tour.id, days_from: 0, days_to: days, percent: 50 },
   ] as never).execute();
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
 
 describe('the request received', () => {
   test('a signed-in traveller with a German profile gets it in German from an English page, with the booking\'s link; the answer says where it went', async () => {

@@ -1,20 +1,9 @@
 /** Blog calls (public-site §7.5). */
 import { BlogPostAnswer, BlogPostsAnswer } from '@tours/shared/src/api/schemas/blog';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 describe('GET /spa/blog-posts', () => {
   test('20 per page by default, newest first, with pagination', async () => {

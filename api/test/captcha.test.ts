@@ -10,16 +10,10 @@ import { Captcha } from '../src/lib/captcha';
 import { buildServer } from '../src/server';
 import { CaptchaChallengeAnswer } from '../src/routes/captcha';
 import { accountsDb } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, solveCaptcha, testServer, type TestDb } from './helpers';
+import { expectShape, get, solveCaptcha, testServer, withTestDb } from './helpers';
 import { wallClock } from '../src/lib/clock';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 describe('site-tokens and the challenge', () => {
   let app: FastifyInstance;

@@ -7,20 +7,9 @@ import { SearchFormAnswer } from '@tours/shared/src/api/schemas/reference';
 import { SiteReviewsAnswer } from '@tours/shared/src/api/schemas/reviews';
 import { ToursAnswer, type FilterOption } from '@tours/shared/src/api/schemas/search';
 import { RemovedTourData, TourDetailAnswer, TourReviewsAnswer } from '@tours/shared/src/api/schemas/tours';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 const k = () => t.db.kysely;
 

@@ -7,15 +7,9 @@ import { openDatabase } from '../src/db';
 import { BACKSTOP_PAGES } from '../src/db/checkpointer';
 import { MIGRATIONS } from '../src/db/migrations';
 import { ensureSeeded } from '../src/db/seed/ensure';
-import { createTestDb, skipNote, TEST_SEED, TEST_SIZE, TODAY, usingPostgres, type TestDb } from './helpers';
+import { skipNote, TEST_SEED, TEST_SIZE, TODAY, usingPostgres, withTestDb } from './helpers';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 test('the first start seeds; the next start on the same data skips seeding', async () => {
   expect(t.seedReport.seeded).toBe(true);

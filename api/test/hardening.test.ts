@@ -8,17 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from '../src/config';
 import type { Metrics } from '../src/lib/metrics';
 import { buildServer } from '../src/server';
-import { createTestDb, type TestDb } from './helpers';
+import { withTestDb } from './helpers';
 
 const SECRET = 'test-internal-secret-0123456789';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 function server(config: Partial<ApiConfig> = {}): FastifyInstance {
   return buildServer({ db: t.db, config: { rateLimitPerMin: 0, internalSecret: SECRET, ...config }, validateAnswers: true });

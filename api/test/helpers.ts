@@ -179,3 +179,53 @@ export async function solveCaptcha(app: FastifyInstance, action: string, hard = 
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
+
+/**
+ * A value made in a beforeAll hook, used in the file as a plain const: each read goes to the value of the moment (so
+ * `const { t, app } = withTestServer()` at the top of a file needs no `let` and no hooks of its own).
+ */
+function madeBeforeAll<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const value = current();
+      if (!value) throw new Error(`${what} is made in beforeAll: use it in a test or a hook`);
+      const field = Reflect.get(value, key, value) as unknown;
+      return typeof field === 'function' ? field.bind(value) : field;
+    },
+    set(_, key, field) {
+      const value = current();
+      if (!value) throw new Error(`${what} is made in beforeAll: use it in a test or a hook`);
+      return Reflect.set(value, key, field, value);
+    },
+  });
+}
+
+/** The file's test database: made before its first test, removed after its last. */
+export function withTestDb(options: Parameters<typeof createTestDb>[0] = {}): TestDb {
+  let t: TestDb | undefined;
+  beforeAll(async () => {
+    t = await createTestDb(options);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+  return madeBeforeAll(() => t, 'the test database');
+}
+
+/**
+ * The file's test database and a server on it (testServer with these settings): made before the file's first test
+ * (hooks the file declares after this call run after it), closed after its last.
+ */
+export function withTestServer(
+  config: Partial<ApiConfig> = {}, options: Parameters<typeof testServer>[2] = {}, dbOptions: Parameters<typeof createTestDb>[0] = {},
+): { t: TestDb; app: FastifyInstance } {
+  let app: FastifyInstance | undefined;
+  const t = withTestDb(dbOptions);
+  beforeAll(() => {
+    app = testServer(t.db, config, options);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return { t, app: madeBeforeAll(() => app, 'the test server') };
+}

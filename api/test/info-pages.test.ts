@@ -1,5 +1,4 @@
 /** GET /spa/info-page (issue 17 'Content a traveller expects'; migration 0018, db/seed/pages) on SQLite, and on PostgreSQL with DATABASE_URL. */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { INFO_PAGE_KEYS, InfoPageAnswer, type InfoBlock } from '@tours/shared/src/api/schemas/info-pages';
@@ -7,20 +6,11 @@ import type { InfoPagesSchema } from '../src/db/schema';
 import { contentHash } from '../src/db/queries/info-pages';
 import { ensureInfoPages, PAGE_TEXTS, PAGE_VERSIONS } from '../src/db/seed/pages';
 import { storedBlocks } from '../src/use-cases/info-pages';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 const pages = () => t.db.kysely as unknown as Kysely<InfoPagesSchema>;
 
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 const page = async (key: string, headers: Record<string, string> = {}) => expectShape((await get(app, `/spa/info-page?page=${key}`, headers)).body, InfoPageAnswer);
 const text = (blocks: InfoBlock[]) => JSON.stringify(blocks);

@@ -8,20 +8,17 @@
  * - A tour archived on the staff panel cannot be booked: the order and the private tour are refused with a field error,
  *   and the tour page's answer says the tour is not active.
  */
-import type { FastifyInstance } from 'fastify';
 import { MAIL_LIMIT_MESSAGE } from '../src/lib/mail-limits';
 import { RequestAnswer, TOUR_NOT_BOOKABLE } from '@tours/shared/src/api/schemas/booking';
 import { ProgrammeSentAnswer } from '@tours/shared/src/api/schemas/programme';
 import { TourDetailAnswer, TourForRequestAnswer } from '@tours/shared/src/api/schemas/tours';
 import { saveTourStaffData } from '../src/db/queries/staff';
-import { createTestDb, expectShape, get, outboxTo, testServer, TODAY, type OutboxEntry, type TestDb } from './helpers';
+import { expectShape, get, outboxTo, TODAY, type OutboxEntry, withTestServer } from './helpers';
 
 // pdf-parse 1.x (a test-only text extractor; its lib file, not its index, which reads a sample file when required).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ numpages: number; text: string }>;
 
-let t: TestDb;
-let app: FastifyInstance;
 type Json = Record<string, unknown>;
 const attachmentsOf = (message: OutboxEntry) => (message as OutboxEntry & { attachments: { filename: string; contentType: string; content: string }[] | null }).attachments ?? [];
 
@@ -36,14 +33,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 
 const helpRequestCount = async () => Number((await t.db.kysely.selectFrom('help_requests' as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as { n: number | string }).n);
 
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true });
-}, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
+const { t, app } = withTestServer({ devMode: true });
 
 describe('the e-book: the travel guide by e-mail (POST /spa/subscribe-ebook)', () => {
   test('first to an address: a link in the traveller\'s language that serves the guide; no coordinator request; once opened, the guide comes attached', async () => {

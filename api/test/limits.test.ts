@@ -8,18 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from '../src/config';
 import type { Metrics } from '../src/lib/metrics';
 import { buildServer } from '../src/server';
-import { createTestDb, expectShape, type TestDb } from './helpers';
+import { expectShape, withTestDb } from './helpers';
 
 const SECRET = 'test-internal-secret-0123456789';
 const LIMITS = { rateLimitPerMin: 5, rateLimitWritesPerMin: 2, rateLimitAuthPerMin: 1 };
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 interface Clock {
   now: number;

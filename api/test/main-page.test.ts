@@ -8,10 +8,7 @@ import { SearchFormAnswer } from '@tours/shared/src/api/schemas/reference';
 import { ToursAnswer } from '@tours/shared/src/api/schemas/search';
 import type { FastifyInstance } from 'fastify';
 import { isoDate } from '../src/db/seed/text';
-import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
-
-let t: TestDb;
-let app: FastifyInstance;
+import { expectShape, get, testServer, TODAY, withTestServer } from './helpers';
 
 const mainPage = async (target: FastifyInstance = app, headers: Record<string, string> = {}) => {
   const res = await get(target, '/spa/main-page-tours', headers);
@@ -43,14 +40,7 @@ async function nextDepartures(day: string): Promise<Departure[]> {
   return [...first].map(([tour_id, start]) => ({ tour_id, start })).sort((a, b) => (a.start === b.start ? a.tour_id - b.tour_id : a.start < b.start ? -1 : 1));
 }
 
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 describe('GET /spa/main-page-tours', () => {
   test('popular tours are the first cards of the default search (Tours tab, popular first), with the same prices', async () => {

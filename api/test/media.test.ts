@@ -1,20 +1,9 @@
 /** Placeholder images under /media (URL convention of lib/images.ts). */
 import { inflateSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, get, testServer, type TestDb } from './helpers';
+import { get, withTestServer } from './helpers';
 import { imageUrl, resolveImageUrl } from '../src/lib/images';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb({ seed: false });
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { app } = withTestServer({}, {}, { seed: false });
 
 const stored = '/media/tours/1234-2/{{size}}/image.svg';
 const storedPhoto = '/media/tours/1234-2/{{size}}/image.png';

@@ -10,17 +10,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OPTIONAL_SESSION } from '../src/lib/openapi-security';
-import { createTestDb, get, testServer, type TestDb } from './helpers';
+import { get, testServer, withTestDb } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
-let t: TestDb;
 let dir: string;
+const t = withTestDb({ seed: false });
 beforeAll(async () => {
-  t = await createTestDb({ seed: false });
   dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
 });
 afterAll(async () => {
-  await t.cleanup();
   rmSync(dir, { recursive: true, force: true });
 });
 

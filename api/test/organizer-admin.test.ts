@@ -4,17 +4,14 @@
  * for every call (no session, a traveller's token, staff without the permission, staff with it), malformed input as
  * field errors, and publishing seen at once by the public calls (their cached answers included).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { ORGANIZER_LEGAL_FORMS, OrganizerInfoAnswer, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer } from '@tours/shared/src/api/schemas/organizers';
 import { OrganizerAdminAnswer, OrganizerListAnswer, type OrganizerCreateBody } from '@tours/shared/src/api/schemas/organizers-admin';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 type Headers = Record<string, string>;
 type Session = 'none' | 'traveller' | 'noPermission' | 'knowledge' | 'commission' | 'all';
 const bearer = (token: string): Headers => ({ 'x-authorization': `Bearer ${token}` });
@@ -48,9 +45,8 @@ const validBody = (): OrganizerCreateBody => ({
   phone: '+7 (916) 123-45-67', email: 'office@baikal-trails.example', since_year: 2019, marketplace_requests_with_direct_sale: true,
 });
 
+const { t, app } = withTestServer();
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
   await ensureStaffAccounts(t.db);
   who.traveller = bearer(await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Tess', last_name: 'Traveller' })));
   who.noPermission = await signIn('staff.none@tours.example');
@@ -60,10 +56,6 @@ beforeAll(async () => {
   region = await t.db.kysely.selectFrom('regions').select(['id', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
   seeded = await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow();
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
 
 describe('permissions, enforced by the API', () => {
   /** Each call with valid input and the staff sessions it refuses with 403 (every call refuses no session and a traveller with 401). */

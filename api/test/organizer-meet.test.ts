@@ -6,7 +6,6 @@
  * another contract's file).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { OrganizerMeetAnswer, OrganizerMeetFile, OrganizerMeetKeyAnswer, ORGANIZER_MEET_KEY_DAYS, ORGANIZER_MEET_KEY_RE } from '@tours/shared/src/api/schemas/organizer-meet';
 import { UPLOAD_MAX_BYTES } from '@tours/shared/src/api/schemas/uploads';
@@ -14,15 +13,13 @@ import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { DEV_ORGANIZER_MEET_KEY, ensureDevOrganizerMeetKey } from '../src/db/seed/organizer-meet';
 import { tokenHash } from '../src/db/queries/travellers';
 import { uploadById } from '../src/db/queries/uploads';
-import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
+import { expectShape, withTestServer } from './helpers';
 
 type Headers = Record<string, string>;
 const DAY = 86_400_000;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), randomBytes(100)]);
 
-let t: TestDb;
-let app: FastifyInstance;
 let clock = Date.parse('2025-03-01T10:00:00Z');
 let staff: Headers;
 let organizerId: number;
@@ -69,18 +66,12 @@ const company = {
   signatory_name: 'Pavel Sokolov', signatory_position: 'General Director', signatory_basis: 'charter',
 };
 
+const { t, app } = withTestServer({}, { now: () => clock });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, {}, { now: () => clock });
   await ensureStaffAccounts(t.db);
   staff = await signIn('staff.commission@tours.example');
   organizerId = Number((await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
 
 describe('the staff call that makes a key', () => {
   test('answers the key and the link once; only its hash is kept; 30 days', async () => {

@@ -1,16 +1,12 @@
 /** Organizer calls (accounts-and-comms §7 'Organizers'). */
 import { OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer } from '@tours/shared/src/api/schemas/organizers';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let busiest: number;
 
+const { t, app } = withTestServer();
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
   const row = await t.db.kysely
     .selectFrom('reviews')
     .select(['organizer_id', sql<number>`cast(count(*) as integer)`.as('n')])
@@ -19,10 +15,6 @@ beforeAll(async () => {
     .orderBy('n', 'desc')
     .executeTakeFirstOrThrow();
   busiest = row.organizer_id;
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 test('organizer reviews: 3 per page by default, newest first, tour and organizer reviews', async () => {

@@ -8,17 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildServer } from '../src/server';
 import type { OutgoingMessage } from '../src/lib/outbox';
-import { createTestDb, get, outboxTo, testServer, type OutboxEntry, type TestDb } from './helpers';
+import { get, outboxTo, testServer, type OutboxEntry, withTestDb } from './helpers';
 
 const SECRET = 'test-internal-secret-0123456789';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb({ seed: false });
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb({ seed: false });
 
 const sendCode = (app: FastifyInstance, login: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/crm/api/user/send-auth-code', payload: { login }, headers });

@@ -17,10 +17,8 @@ import { migrationProvider } from '../src/db/migrations';
 import { bookingDb, historyOf, requestById } from '../src/db/queries/booking';
 import { paymentsDb } from '../src/db/queries/payments';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
+import { createTestDb, expectShape, get, testServer, TODAY, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let tour: { id: number; variant: number; price: number };
 const SITE = 'https://site.example';
 
@@ -73,9 +71,8 @@ async function paymentUrl(uuid: string, invoiceId: number): Promise<string> {
   return expectShape(res.body, CreatePaymentAnswer).url;
 }
 
+const { t, app } = withTestServer({ devMode: true, siteOrigin: SITE });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true, siteOrigin: SITE });
   const k = t.db.kysely as unknown as Kysely<Record<string, Record<string, number | string>>>;
   const open = (await k.selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id')
     .select(['v.id as variant', 'v.tour_id as tour', 'v.price as price']).where('t.is_published', '=', 1).where('v.is_busy', '=', 0).where('v.number_of_free_seats', '>', 0)
@@ -84,11 +81,6 @@ beforeAll(async () => {
   // Orders take their date's seats (issue 28): the tests here send dozens to this one.
   await k.updateTable('tour_variants').set({ number_of_free_seats: 10_000 }).where('id', '=', tour.variant).execute();
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
 
 test('the enumerations are the spec\'s (accounts-and-comms §3)', () => {
   expect(PAYMENT_STATUS).toEqual({ NEW: 1, PAYED: 2, CANCELED: 3 });

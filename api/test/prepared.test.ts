@@ -2,15 +2,9 @@
 import type { Kysely } from 'kysely';
 import { prepared, preparedShapes, type Arg } from '../src/db/prepared';
 import type { Schema } from '../src/db/schema';
-import { createTestDb, type TestDb } from './helpers';
+import { withTestDb } from './helpers';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 type K = Kysely<Schema>;
 const toursByPrice = prepared((k: K, arg: Arg<{ min: number; max: number; limit: number }>) => k.selectFrom('tours').select(['id', 'price'])

@@ -4,17 +4,14 @@
  * notice of every new request (one per request, also for orders; none for a resend), and the tour selection sent back
  * to the request of a coordinator's selection link (§3.7 token, §4.9).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SubmitHelpRequestAnswer } from '@tours/shared/src/api/schemas/requests';
 import { requestById } from '../src/db/queries/booking';
 import { requestNotice } from '../src/lib/request-notice';
 import { TourSelectionAnswer } from '@tours/shared/src/api/schemas/booking';
 import { historyOf } from '../src/db/queries/booking';
-import { createTestDb, expectShape, outboxTo, testServer, TODAY, type TestDb } from './helpers';
+import { expectShape, outboxTo, testServer, TODAY, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let tourId: number;
 /** An excursion (type 2) with a request period. */
 let excursion: { id: number; start: string; end: string };
@@ -45,9 +42,8 @@ const quote = (extra: Json = {}) => ({
   },
 });
 
+const { t, app } = withTestServer({ devMode: true });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true });
   const k = t.db.kysely as unknown as Kysely<Record<string, Record<string, number | string | null>>>;
   const first = await k.selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').executeTakeFirstOrThrow();
   tourId = Number(first.id);
@@ -62,11 +58,6 @@ beforeAll(async () => {
   excursion = await withPeriod(others[0]!, 2);
   period = await withPeriod(others[1]!, 1);
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
 
 describe('private tour (individual_tour)', () => {
   test('stores the range as individual dates and answers request_id and requestUUID; `tour` names the tour', async () => {

@@ -4,22 +4,12 @@ import {
   SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer,
 } from '@tours/shared/src/api/schemas/reference';
 import { ErrorBody, MESSENGERS } from '@tours/shared/src/api/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 /** The host proxy's secret: only a request that carries it may name the visitor's address. */
 const SECRET = 'reference-test-internal-secret';
 
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { internalSecret: SECRET });
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer({ internalSecret: SECRET });
 
 describe('GET /node-api/convert-price', () => {
   test.each([

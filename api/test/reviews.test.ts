@@ -3,11 +3,7 @@
  * raw tables in plain code, not with the call's SQL, so a wrong join or filter in the call shows up.
  */
 import { SiteReviewsAnswer } from '@tours/shared/src/api/schemas/reviews';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
-
-let t: TestDb;
-let app: FastifyInstance;
+import { expectShape, get, withTestServer } from './helpers';
 
 interface Row { id: number; target: string; tour_id: number | null; organizer_id: number; rating: number; date: string; is_published: number }
 /** Every review the page may show, newest first (date, then id). */
@@ -25,9 +21,8 @@ const reviews = async (qs = '', headers: Record<string, string> = {}) => {
   return expectShape(res.body, SiteReviewsAnswer);
 };
 
+const { t, app } = withTestServer();
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
   const k = t.db.kysely;
   const [all, tours, links, regions] = await Promise.all([
     k.selectFrom('reviews').select(['id', 'target', 'tour_id', 'organizer_id', 'rating', 'date', 'is_published']).execute(),
@@ -45,10 +40,6 @@ beforeAll(async () => {
   // The catalogue has what the tests below need: unpublished reviews and tours, and organizer reviews.
   expect(all.length).toBeGreaterThan(shown.length);
   expect(shown.some((r) => r.target === 'organizer')).toBe(true);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 describe('GET /spa/reviews', () => {

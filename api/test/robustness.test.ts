@@ -7,10 +7,8 @@ import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { is } from 'superstruct';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, get as getAnonymous, testServer, type TestDb } from './helpers';
+import { get as getAnonymous, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let paths: [string, { name: string; required: boolean }[]][] = [];
 /** Every call is asked as a signed-in traveller (public calls ignore it; account calls need it). */
 let signedIn: Record<string, string> = {};
@@ -43,9 +41,8 @@ function assertSafe(status: number, raw: string, context: string): void {
   }
 }
 
+const { t, app } = withTestServer();
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
   signedIn = { 'x-authorization': `Bearer ${await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Robust', last_name: 'Tester' }))}` };
   const doc = (await get(app, '/api-docs/openapi.json')).body as { paths: Record<string, { get?: { parameters: { name: string; in: string; required: boolean }[] } }> };
   paths = Object.entries(doc.paths)
@@ -103,10 +100,6 @@ beforeAll(async () => {
       '/spa/tourists-info': byUuid,
     });
   }
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 test('the OpenAPI description lists the calls of this issue', () => {

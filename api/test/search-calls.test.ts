@@ -2,20 +2,9 @@
 import {
   CitiesByQueryAnswer, ToursAnswer, ToursPageAnswer, type ToursAnswer as ToursAnswerT,
 } from '@tours/shared/src/api/schemas/search';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
+import { expectShape, get, TODAY, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 const k = () => t.db.kysely;
 async function tours(query: string, headers: Record<string, string> = {}): Promise<ToursAnswerT> {

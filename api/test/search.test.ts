@@ -2,15 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ToursAnswer } from '@tours/shared/src/api/schemas/search';
 import { searchToursText } from '../src/db/search';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, testServer, withTestDb } from './helpers';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 async function regionsOf(ids: number[]): Promise<string[]> {
   if (!ids.length) return [];

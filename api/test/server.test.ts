@@ -8,16 +8,9 @@ import path from 'node:path';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { InfoAnswer } from '@tours/shared/src/api/schemas/reference';
 import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, TEST_SEED, TEST_SIZE, testServer, usingPostgres, type TestDb } from './helpers';
+import { expectShape, get, TEST_SEED, TEST_SIZE, testServer, usingPostgres, withTestDb } from './helpers';
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.cleanup();
-});
+const t = withTestDb();
 
 test('answers over a real listening socket', async () => {
   const app = testServer(t.db);

@@ -9,21 +9,14 @@ import { ProfileAnswer, SendCodeAnswer, SignedInAnswer } from '@tours/shared/src
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { countCodeSends, insertCode } from '../src/db/queries/auth-codes';
 import { accountsDb, insertTraveller, travellerByLogin } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, lastCode, outboxTo, solveCaptcha, testServer, type TestDb } from './helpers';
+import { expectShape, get, lastCode, outboxTo, solveCaptcha, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 const clock = { now: Date.now() };
 let tours: number[];
 
+const { t, app } = withTestServer({ devMode: true }, { now: () => clock.now });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { devMode: true }, { now: () => clock.now });
   tours = (await t.db.kysely.selectFrom('tours').select('id').where('is_published', '=', 1).orderBy('id').limit(3).execute()).map((r) => r.id);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 const post = (url: string, body?: unknown, headers: Record<string, string> = {}, server = app) =>

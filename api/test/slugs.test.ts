@@ -1,19 +1,8 @@
 /** GET /spa/validate-slug (public-site §2.1). */
 import { ValidateSlugAnswer } from '@tours/shared/src/api/schemas/slugs';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 async function check(slug: string, headers: Record<string, string> = {}) {
   const res = await get(app, `/spa/validate-slug?slug=${encodeURIComponent(slug)}`, headers);

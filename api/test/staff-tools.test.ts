@@ -4,7 +4,6 @@
  * the user private data call, and the staff tour calls with their permissions enforced — for every call: no session,
  * a traveller's token, staff without the permission, staff with it; malformed input; the PDF's states.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import {
@@ -15,10 +14,8 @@ import { saveTourStaffData, staffPermissions } from '../src/db/queries/staff';
 import { staffByLogin } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { StaffPdfJobs } from '../src/routes/staff-tools';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 type Headers = Record<string, string>;
 const bearer = (token: string): Headers => ({ 'x-authorization': `Bearer ${token}` });
 /** The sessions: none, a traveller's, and the seeded staff with each combination of the permissions. */
@@ -47,9 +44,8 @@ function expectError(res: { status: number; body: unknown }, status: number): vo
   expectShape(res.body, ErrorBody);
 }
 
+const { t, app } = withTestServer({ backOfficeUrl: BACK_OFFICE });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { backOfficeUrl: BACK_OFFICE });
   await ensureStaffAccounts(t.db);
   who.traveller = bearer(await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Tess', last_name: 'Traveller' })));
   who.noPermission = await signIn('staff.none@tours.example');
@@ -68,10 +64,6 @@ beforeAll(async () => {
   }, new Date());
   await saveTourStaffData(t.db, { tour_id: difficult.id, is_archived: 0, is_potentially_dangerous: 0, danger_reason: null, rejection_reason: null, commission_percent: null }, new Date());
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
 
 /** Each call with valid input, and the sessions it refuses with 403 (every call refuses no session and a traveller with 401). */
 const calls = (): { url: string; forbidden: (keyof typeof who)[]; allowed: (keyof typeof who)[]; answer: Struct<unknown, unknown> | null }[] => [

@@ -4,22 +4,11 @@ import {
   TourQuestionAnswer, TourReviewsAnswer,
 } from '@tours/shared/src/api/schemas/tours';
 import { OrganizerInfoAnswer } from '@tours/shared/src/api/schemas/organizers';
-import type { FastifyInstance } from 'fastify';
 import { individualTourUuidOf } from '../src/db/queries/individual-tours';
 import { ensureSeeded } from '../src/db/seed/ensure';
-import { TEST_SEED, TEST_SIZE, TODAY, createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { TEST_SEED, TEST_SIZE, TODAY, expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 const k = () => t.db.kysely;
 const published = () => k().selectFrom('tours').selectAll().where('is_published', '=', 1);

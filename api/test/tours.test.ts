@@ -1,22 +1,11 @@
 /** Tour detail (public-site §3.5) and the search autocomplete. */
 import { AutocompleteAnswer, TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
-import type { FastifyInstance } from 'fastify';
 import { HOSTILE_TOUR_IDS } from '../src/db/seed';
 import { HOSTILE_PAYLOADS } from '../src/db/seed/hostile';
 import { suggestionKinds } from '../src/routes/tours';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+const { t, app } = withTestServer();
 
 const published = () => t.db.kysely.selectFrom('tours').selectAll().where('is_published', '=', 1);
 

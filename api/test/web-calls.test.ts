@@ -11,29 +11,22 @@ import { insertStaff, issueStaffToken } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { WebCallCredentialsAnswer, WebCallSettingsAnswer } from '@tours/shared/src/api/schemas/web-calls';
 import { SIP_CALL_START_S, SIP_CREDENTIAL_TTL_S, WEB_CALL_SETTING_KEYS } from '../src/lib/sip-credentials';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, testServer, withTestServer } from './helpers';
 
 const SECRET = 'test-sip-secret-0123456789abcdef';
 const SIP = { sipWsUrl: 'ws://localhost:15999', sipDomain: 'tours.localhost', sipSecret: SECRET };
 // The clock of the servers: now, fixed (the session tokens are issued on the real clock).
 const NOW = Math.floor(Date.now() / 1000) * 1000;
 
-let t: TestDb;
-let app: FastifyInstance;
 let travellerId: number;
 let auth: Record<string, string>;
 let organizerId: number;
 
+const { t, app } = withTestServer({ ...SIP, devMode: true }, { now: () => NOW, wallNow: () => NOW });
 beforeAll(async () => {
-  t = await createTestDb();
-  app = testServer(t.db, { ...SIP, devMode: true }, { now: () => NOW, wallNow: () => NOW });
   travellerId = await insertTraveller(t.db, { first_name: 'Anna', last_name: 'Petrova', email: 'calls@example.com', phone: '+79161234500', language: 'en' });
   auth = { 'x-authorization': `Bearer ${await issueToken(t.db, travellerId)}` };
   organizerId = (await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 const webCallData = (body: unknown, headers: Record<string, string> = auth, server = app) =>
