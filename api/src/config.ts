@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from './db/seed';
 import { splitTrustProxy } from '@tours/shared/src/api/forwarding';
 import { loadAppConfig } from '@tours/shared/src/node/app-config-file';
+import type { AppConfig } from '@tours/shared/src/config/app-config';
 
 export interface ApiConfig {
   port: number;
@@ -66,6 +67,12 @@ export interface ApiConfig {
    * issue 32): false, search and the main page's lists leave excursions out. An invalid file stops the start.
    */
   excursionsEnabled: boolean;
+  /**
+   * verificationService and webCalls of the app configuration (the same APP_CONFIG_FILE over the preset, issue 32): the
+   * defaults of GET verification-data's provider and of the internet calls allowed; site settings still override them.
+   */
+  verificationService: AppConfig['verificationService'];
+  webCalls: AppConfig['webCalls'];
   logLevel: string;
   /**
    * CLOCK_START (an ISO 8601 instant, e.g. 2026-11-24T09:00:00Z): the product's clock starts there when the process
@@ -277,6 +284,7 @@ function str(value: string | undefined): string | null {
 
 export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): ApiConfig {
   const dbFile = env.DB_FILE ? path.resolve(root, env.DB_FILE) : DEFAULT_DB_FILE;
+  const app = loadAppConfig(env);
   return {
     port: int(env.PORT, 3001, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -300,7 +308,9 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = REPO_ROOT): Ap
     cacheMaxMb: int(env.CACHE_MAX_MB, 64, 1, 65_536),
     internalSecret: secret('INTERNAL_API_SECRET', env.INTERNAL_API_SECRET),
     defaultCountryIso: (env.DEFAULT_COUNTRY_ISO || 'US').toUpperCase(),
-    excursionsEnabled: loadAppConfig(env).excursionsEnabled,
+    excursionsEnabled: app.excursionsEnabled,
+    verificationService: app.verificationService,
+    webCalls: app.webCalls,
     logLevel: env.LOG_LEVEL || 'info',
     clockStart: instant('CLOCK_START', env.CLOCK_START),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

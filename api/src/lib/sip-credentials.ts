@@ -14,7 +14,6 @@
  * Identities: 'support' (the support desk), 'organizer-<id>', 'traveller-<id>' at SIP_DOMAIN.
  */
 import { createHmac } from 'node:crypto';
-import { BASE_CONFIG } from '@tours/shared/src/config/app-config';
 import { HttpError } from './errors';
 import type { ApiConfig } from '../config';
 
@@ -72,16 +71,16 @@ export function mintCredentials(opts: { secret: string; domain: string; wsUrl: s
 /** The site settings (site_settings keys, '1'/'0') behind webCalls.canCallToSupport and webCalls.canCallToOrganizer. */
 export const WEB_CALL_SETTING_KEYS = { canCallToSupport: 'web_calls_can_call_to_support', canCallToOrganizer: 'web_calls_can_call_to_organizer' } as const;
 
-/** Which calls the site allows (§3 'Site settings': webCalls.*): site settings, else the app configuration's defaults. */
-export async function webCallSettings(s: Pick<SipDeps, 'settings'>): Promise<{ canCallToSupport: boolean; canCallToOrganizer: boolean }> {
+/** Which calls the site allows (§3 'Site settings': webCalls.*): site settings, else the app configuration's (APP_CONFIG_FILE over the preset). */
+export async function webCallSettings(s: Pick<SipDeps, 'settings'> & { readonly config: Pick<ApiConfig, 'webCalls'> }): Promise<{ canCallToSupport: boolean; canCallToOrganizer: boolean }> {
   const st = await s.settings();
   const flag = (key: string, fallback: boolean) => {
     const v = st.get(key);
     return v === undefined ? fallback : v === '1' || v === 'true';
   };
   return {
-    canCallToSupport: flag(WEB_CALL_SETTING_KEYS.canCallToSupport, BASE_CONFIG.webCalls.canCallToSupport),
-    canCallToOrganizer: flag(WEB_CALL_SETTING_KEYS.canCallToOrganizer, BASE_CONFIG.webCalls.canCallToOrganizer),
+    canCallToSupport: flag(WEB_CALL_SETTING_KEYS.canCallToSupport, s.config.webCalls.canCallToSupport),
+    canCallToOrganizer: flag(WEB_CALL_SETTING_KEYS.canCallToOrganizer, s.config.webCalls.canCallToOrganizer),
   };
 }
 

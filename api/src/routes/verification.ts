@@ -13,8 +13,7 @@ import { enums, type } from 'superstruct';
 import {
   VerificationAccessTokenAnswer, VerificationDataAnswer, VerificationQuery, type VerificationServiceInfo,
 } from '@tours/shared/src/api/schemas/accounts';
-import { opt, queryId, queryInt, type LocalizationId } from '@tours/shared/src/api/schemas/common';
-import { appConfigFor } from '@tours/shared/src/config/app-config';
+import { opt, queryId, queryInt } from '@tours/shared/src/api/schemas/common';
 import { APPLICANT_STATES } from '../db/schema';
 import { notFound, validationError } from '../lib/errors';
 import { SANDBOX_APPLICANT_RE, SandboxVerificationProvider, verificationStatusOf } from '../lib/identity-verification';
@@ -26,7 +25,7 @@ import { organizerById } from '../db/queries/organizers';
 
 /**
  * Site settings (site_settings keys) that describe the provider; each one missing keeps the app configuration's
- * verificationService value (shared/src/config/app-config.ts) of the site variant.
+ * verificationService value (APP_CONFIG_FILE over the preset: ApiConfig.verificationService).
  */
 export const VERIFICATION_SETTING_KEYS = {
   name: 'verification_service_name',
@@ -36,9 +35,8 @@ export const VERIFICATION_SETTING_KEYS = {
   allowMessagesAboutUnverifiedIdentity: 'verification_service_allow_messages_about_unverified_identity',
 } as const satisfies Record<keyof VerificationServiceInfo, string>;
 
-/** The provider as the site settings describe it (verificationService), for a site variant (X-Localization). */
-export function verificationServiceOf(settings: ReadonlyMap<string, string>, localization: LocalizationId): VerificationServiceInfo {
-  const defaults = appConfigFor(localization === 12 ? 'china' : 'base').verificationService;
+/** The provider as the site settings describe it (verificationService), over the app configuration's `defaults`. */
+export function verificationServiceOf(settings: ReadonlyMap<string, string>, defaults: VerificationServiceInfo): VerificationServiceInfo {
   const text = (key: keyof typeof VERIFICATION_SETTING_KEYS, fallback: string) => settings.get(VERIFICATION_SETTING_KEYS[key]) ?? fallback;
   const allow = settings.get(VERIFICATION_SETTING_KEYS.allowMessagesAboutUnverifiedIdentity);
   return {
@@ -83,12 +81,12 @@ export function registerVerificationRoutes(router: ApiRouter, s: Services): void
     description: `${signedIn} ${orgIdRule} status: not_started (no access token asked for yet), pending, approved or rejected. `
       + 'provider: the site settings\' verificationService (name, legalName, link, linkText, allowMessagesAboutUnverifiedIdentity).',
     query: VerificationQuery, answer: VerificationDataAnswer, errors: [401],
-    handler: async ({ query, request, reply, ctx }) => {
+    handler: async ({ query, request, reply }) => {
       const traveller = await requireTraveller(s, request);
       const subject = { travellerId: Number(traveller.id), organizerId: await organizerId(query.orgId) };
       const [status, settings] = await Promise.all([verificationStatusOf(s.verification, subject), s.settings()]);
       reply.header('cache-control', 'no-store');
-      return { status, provider: verificationServiceOf(settings, ctx.localization) };
+      return { status, provider: verificationServiceOf(settings, s.config.verificationService) };
     },
   });
 }
