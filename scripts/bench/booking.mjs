@@ -6,6 +6,7 @@
 // `benchBooking({ browser, baseUrl, apiUrl, dbFile })` runs against a started product (rate limits out of the way, as the
 // bench's product has them; dbFile, its SQLite catalogue: the bench's date gets seats for every order it sends). A benchmark: it reports figures and whether each budget holds, it never fails on them.
 import { randomUUID } from 'node:crypto';
+import { PAGE_BUDGETS } from './page-budgets.mjs';
 import { gzipSync } from 'node:zlib';
 import { medianRun, openConnections } from './connections.mjs';
 
@@ -98,6 +99,35 @@ async function parcelJs(browser, baseUrl, slugs) {
   return out;
 }
 
+/**
+ * Issue 33: a key press in the booking form to the next paint, p95 ≤ 30 ms (scripts/perf-budgets.json), from the
+ * page's Event Timing entries (input delay + handlers + the paint after, in 8 ms steps). Chromium reports only events
+ * of 16 ms or more, so an unreported key counts as 16 ms.
+ */
+async function keyPresses(page, field, text = 'Anna Karenina Oblonskaya Petersburg') {
+  await page.evaluate(() => {
+    window.__keyEvents = [];
+    new window.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'input' || e.name === 'keyup') window.__keyEvents.push({ id: e.interactionId, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  });
+  await field.click();
+  for (const ch of text) {
+    await page.keyboard.type(ch);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(300);
+  const events = await page.evaluate(() => window.__keyEvents);
+  await field.fill('');
+  // One interaction per key: its longest event.
+  const byKey = new Map();
+  for (const e of events) if (e.id) byKey.set(e.id, Math.max(byKey.get(e.id) ?? 0, e.duration));
+  const durations = [...byKey.values(), ...Array(Math.max(0, text.length - byKey.size)).fill(16)].sort((a, b) => a - b);
+  const p95 = durations[Math.min(durations.length - 1, Math.ceil(0.95 * durations.length) - 1)];
+  const budget = PAGE_BUDGETS.keyToPaintP95Ms;
+  return { keys: text.length, over16ms: byKey.size, p95Ms: p95, maxMs: durations.at(-1), ok: p95 <= budget, budgetLine: `Budget: booking form key press → next paint p95 ${p95} ms (≤ ${budget}; ${byKey.size} of ${text.length} keys over 16 ms, max ${durations.at(-1)}) → ${p95 <= budget ? 'OK' : 'OVER'}` };
+}
+
 /** The request page's first visit (all JS, gzip) and the time from the submit click to the success heading. */
 async function requestPage(browser, baseUrl, tour) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -112,6 +142,7 @@ async function requestPage(browser, baseUrl, tour) {
     await page.goto(`${baseUrl}/en/tour/${tour.id}/order`, { waitUntil: 'networkidle' });
     const firstVisit = await gzipKB(scripts);
     const form = page.getByRole('main');
+    const keyToPaint = await keyPresses(page, form.getByRole('textbox', { name: /^Name/ }));
     await form.getByRole('textbox', { name: /^Name/ }).fill('Bench Traveller');
     const phone = form.getByRole('textbox', { name: /^Phone/ });
     await phone.click();
@@ -126,6 +157,7 @@ async function requestPage(browser, baseUrl, tour) {
     return {
       firstVisit: { ...firstVisit, files: new Set(scripts).size, ok: firstVisit.gzipKB <= BOOKING_BUDGETS.requestPageGzipKB },
       submitToSuccess: { ms: submitMs, ok: submitMs <= BOOKING_BUDGETS.submitToSuccessMs },
+      keyToPaint,
     };
   } finally {
     await context.close();
@@ -198,7 +230,7 @@ export async function benchBooking({ browser, baseUrl, apiUrl, dbFile }) {
   const order = { ...medianRun(orders), runsP95: orders.map((m) => m.p95) };
   const help = { ...medianRun(helps), runsP95: helps.map((m) => m.p95) };
   const submitWarmup = { seconds: round((performance.now() - warmupStart) / 1000), runs: warmups.length, p95: warmups.map((w) => w.p95), errors: warmups.reduce((n, w) => n + w.errors, 0) };
-  return { tour: tour.id, parcels, requestPage: page, submitOrder: order, submitHelpRequest: help, submitWarmup, budgets: BOOKING_BUDGETS };
+  return { tour: tour.id, parcels, requestPage: page, submitOrder: order, submitHelpRequest: help, submitWarmup, budgets: BOOKING_BUDGETS, budgetLines: page.keyToPaint ? [page.keyToPaint.budgetLine] : [] };
 }
 
 // `node scripts/bench/booking.mjs`: this part alone, on its own product (built first: node scripts/build-all.mjs).

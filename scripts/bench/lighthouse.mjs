@@ -2,14 +2,10 @@
 // scripts/bench.mjs: the landing pages of issue 33 (main, search, tour, request), the median of three runs each,
 // against scripts/perf-budgets.json (performance 100, CLS 0, total blocking time ≤ 50 ms). A benchmark: it reports
 // figures, it never fails on them. `lighthouseOnce` is also the tour area's (scripts/bench/tour.mjs).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { PAGE_BUDGETS } from './page-budgets.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const PAGE_BUDGETS = JSON.parse(readFileSync(path.join(ROOT, 'scripts/perf-budgets.json'), 'utf8'));
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** One Lighthouse run in a fresh Chromium (a first visit: empty cache); the whole result (lhr). */
