@@ -60,8 +60,14 @@ export function renderDocument(o: {
   lang: string; head: string; state: unknown; entry: { js: string[]; css: string[] }; accent: string; variant: string; body?: string; nonce?: string;
   /** uikit.colorScheme and uikit.inputViewType (issue 32): on the root, so the kit's CSS switches before any script runs. */
   colorScheme?: 'light' | 'dark'; inputViewType?: 1 | 2;
+  /**
+   * uikit.defaultModalWidth and uikit.dropdown.arrowPadding (§9 'Layout sizes': 489 and 18 in the base configuration,
+   * 500 and 12 in the UI kit): custom properties on the root that the modal and the dropdown's arrow read.
+   */
+  kitSizes?: { modalWidth: number; arrowPadding: number };
 }): string {
   const scheme = o.colorScheme === 'dark' ? 'dark' : 'light';
+  const px = (n: number) => `${Math.round(Number(n)) || 0}px`;
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}" data-color-scheme="${scheme}" data-input-view="${o.inputViewType === 2 ? 2 : 1}">`,
@@ -69,6 +75,7 @@ export function renderDocument(o: {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="theme-color" content="${escapeHtml(o.accent)}">`,
+    ...(o.kitSizes ? [`<style${nonceAttr(o.nonce)}>:root{--ui-modal-width:${px(o.kitSizes.modalWidth)};--ui-dropdown-arrow-padding:${px(o.kitSizes.arrowPadding)}}</style>`] : []),
     o.head,
     ...o.entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     // The nonce lets the entry run under the page's CSP; what it inserts is trusted through it ('strict-dynamic').

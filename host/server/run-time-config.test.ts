@@ -6,7 +6,7 @@
  * The host build is a small fixture (entry.json only), the API a plain server answering 200.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,6 +102,16 @@ describe('the app configuration at run time', () => {
     expect(config.metrics).toEqual({ yandex: '98765' });
     // The kit switches on the root before any script runs.
     expect(second.body).toContain('data-color-scheme="dark" data-input-view="2"');
+  });
+
+  it("uikit.defaultModalWidth and uikit.dropdown.arrowPadding reach the kit's modal and dropdown arrow (§9: 489 and 18 in the base configuration)", async () => {
+    const sizes = (html: string) => /<style[^>]*>:root\{--ui-modal-width:(\d+)px;--ui-dropdown-arrow-padding:(\d+)px\}<\/style>/.exec(html)?.slice(1).map(Number);
+    expect(sizes((await page(await start({}), '/en/visa')).body)).toEqual([489, 18]);
+    expect(sizes((await page(await start({ file: { uikit: { defaultModalWidth: 520, dropdown: { arrowPadding: 10 } } } }), '/en/visa')).body)).toEqual([520, 10]);
+    // The rules read the properties (the UI kit's own values when a page has none).
+    const css = (file: string) => readFileSync(path.join(__dirname, '../..', file), 'utf8');
+    expect(css('host/src/app/host.css')).toMatch(/\.host-modal__dialog \{[^}]*max-width: var\(--ui-modal-width, 500px\)/);
+    expect(css('shared/src/ui/kit.css')).toMatch(/\.ui-dropdown__panel--start::before \{ left: var\(--ui-dropdown-arrow-padding, 12px\)/);
   });
 
   it('an invalid file: the host does not start, and says which item is wrong', async () => {
