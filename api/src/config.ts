@@ -174,7 +174,7 @@ export interface ApiConfig {
 }
 
 /** Payment providers the service knows (PAYMENT_PROVIDER); card and fast-bank-transfer providers plug in beside the sandbox. */
-export const PAYMENT_PROVIDER_NAMES = ['sandbox'] as const;
+const PAYMENT_PROVIDER_NAMES = ['sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 function paymentProvider(value: string | undefined): PaymentProviderName {
@@ -186,7 +186,7 @@ function paymentProvider(value: string | undefined): PaymentProviderName {
 }
 
 /** Identity-verification providers the service knows (VERIFICATION_PROVIDER). */
-export const VERIFICATION_PROVIDER_NAMES = ['sandbox'] as const;
+const VERIFICATION_PROVIDER_NAMES = ['sandbox'] as const;
 export type VerificationProviderName = (typeof VERIFICATION_PROVIDER_NAMES)[number];
 
 function verificationProvider(value: string | undefined): VerificationProviderName {
@@ -198,9 +198,9 @@ function verificationProvider(value: string | undefined): VerificationProviderNa
 }
 
 /** The repository root (a relative DB_FILE is resolved from here, wherever the process was started). */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** api/.data/catalogue.sqlite. */
-export const DEFAULT_DB_FILE = path.join(REPO_ROOT, 'api', '.data', 'catalogue.sqlite');
+const DEFAULT_DB_FILE = path.join(REPO_ROOT, 'api', '.data', 'catalogue.sqlite');
 
 function int(value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
@@ -215,7 +215,7 @@ function optInt(value: string | undefined, min: number, max: number): number | n
 }
 
 /** TRUST_PROXY as a list; `true`, `*` or a hop count (trust whoever connects) is refused. */
-export function parseTrustProxy(value: string | undefined): string[] {
+function parseTrustProxy(value: string | undefined): string[] {
   const { proxies, refused } = splitTrustProxy(value);
   if (refused.length) throw new Error(`TRUST_PROXY: list the load balancers' addresses or CIDRs, not ${refused.join(', ')}`);
   return proxies;

@@ -79,7 +79,7 @@ export interface BuildServerOptions {
   outboxRetryDelaysMs?: readonly number[];
 }
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 export function buildServer(options: BuildServerOptions): FastifyInstance {
   const config = defaultConfig(options.config);

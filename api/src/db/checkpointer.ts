@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-export const CHECKPOINT_EVERY_MS = 250;
+const CHECKPOINT_EVERY_MS = 250;
 /** The API's connection checkpoints by itself once the WAL holds this many pages (40 MB of 4 KB pages). */
 export const BACKSTOP_PAGES = 10_000;
 

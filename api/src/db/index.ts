@@ -11,7 +11,7 @@ import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpoi
 import { migrationProvider } from './migrations';
 import type { Schema } from './schema';
 
-export type DialectName = 'sqlite' | 'postgres';
+type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   readonly kysely: Kysely<Schema>;
@@ -52,7 +52,7 @@ function openSqlite(file: string, background: OpenDatabaseOptions['backgroundChe
 }
 
 /** Prepared statements kept per connection: the SQL a running API sends is a few hundred distinct texts. */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * better-sqlite3 with its prepared statements reused: Kysely prepares every query it runs, and preparing costs as
@@ -60,7 +60,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  * time on it (a stream holds the connection until it ends), and SQLite prepares a statement again by itself when
  * the schema changed. Least recently used goes first.
  */
-export function withStatementCache(database: Sqlite.Database, size = STATEMENT_CACHE_SIZE): { prepare(sql: string): Sqlite.Statement; close(): void } {
+function withStatementCache(database: Sqlite.Database, size = STATEMENT_CACHE_SIZE): { prepare(sql: string): Sqlite.Statement; close(): void } {
   const statements = new Map<string, Sqlite.Statement>();
   return {
     prepare(sql) {
@@ -88,7 +88,7 @@ function openPostgres(url: string): Kysely<Schema> {
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */
-export async function migrate(kysely: Kysely<Schema>): Promise<void> {
+async function migrate(kysely: Kysely<Schema>): Promise<void> {
   const migrator = new Migrator({ db: kysely, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

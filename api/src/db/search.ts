@@ -13,7 +13,7 @@ import { listedTour, type Listing } from './queries/listing';
 export type SearchLocale = 'en' | 'cn' | 'de' | 'ru';
 
 /** One search document per (tour, locale); Chinese text is segmented when written. */
-export interface FtsDoc {
+interface FtsDoc {
   tour_id: number;
   locale: SearchLocale;
   title: string;
@@ -21,7 +21,7 @@ export interface FtsDoc {
 }
 
 /** PostgreSQL text search configuration per locale. */
-export const PG_TS_CONFIG: Record<SearchLocale, string> = { en: 'english', de: 'german', ru: 'russian', cn: 'simple' };
+const PG_TS_CONFIG: Record<SearchLocale, string> = { en: 'english', de: 'german', ru: 'russian', cn: 'simple' };
 
 const HAN = /\p{Script=Han}/u;
 
@@ -54,7 +54,7 @@ export function ftsQuery(terms: SearchTerm[]): string | null {
 }
 
 /** FTS5 query of the same terms in the title only (a column filter). */
-export function ftsTitleQuery(terms: SearchTerm[]): string | null {
+function ftsTitleQuery(terms: SearchTerm[]): string | null {
   const q = ftsQuery(terms);
   return q && `title : (${q})`;
 }
@@ -126,7 +126,7 @@ export async function searchToursText(db: Db, query: string, locale: SearchLocal
 }
 
 /** Markup out (with what a script, style or frame element holds), entities as their characters. */
-export function plainText(html: unknown): string {
+function plainText(html: unknown): string {
   if (typeof html !== 'string') return '';
   return html
     .replace(/<(script|style|iframe)\b[\s\S]*?<\/\1\s*>/gi, ' ')
@@ -144,7 +144,7 @@ const LOCALES: readonly SearchLocale[] = ['en', 'cn', 'de', 'ru'];
  * living base, every programme day and impression, titles and descriptions). Names fall back to English; the long
  * texts exist in English (shown on the en, de and ru pages) and Chinese.
  */
-export async function searchDocsOf(k: Kysely<Schema>, ids: readonly number[]): Promise<FtsDoc[]> {
+async function searchDocsOf(k: Kysely<Schema>, ids: readonly number[]): Promise<FtsDoc[]> {
   if (!ids.length) return [];
   const tours = await k.selectFrom('tours')
     .select(['id', 'title_en', 'title_cn', 'title_de', 'title_ru', 'description_en', 'description_cn', 'excursion_program_description_en',

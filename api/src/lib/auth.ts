@@ -42,7 +42,7 @@ export async function requireTraveller(s: AuthDeps, request: FastifyRequest): Pr
 }
 
 /** The signed-in staff member (a live staff token), or undefined. */
-export async function signedInStaff(s: AuthDeps, request: FastifyRequest): Promise<StaffAccountRow | undefined> {
+async function signedInStaff(s: AuthDeps, request: FastifyRequest): Promise<StaffAccountRow | undefined> {
   const token = bearerToken(request);
   return token ? staffByToken(s.db, token, s.date()) : undefined;
 }
@@ -69,7 +69,7 @@ export interface AdminSession {
 }
 
 /** The admin_auth cookie's token, or null. */
-export function adminCookieToken(request: FastifyRequest): string | null {
+function adminCookieToken(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {

@@ -12,7 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export const BYTES_PER_JSON_CHAR = 4;
+const BYTES_PER_JSON_CHAR = 4;
 /** Per entry: the key (UTF-16), the LRU's slots and the box. */
 const ENTRY_OVERHEAD = 100;
 

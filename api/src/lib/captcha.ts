@@ -37,12 +37,12 @@ import { wallClock } from './clock';
 
 /** The challenge call (site-tokens' captcha_key; hard_captcha_key adds `?hard=1`). */
 export const CAPTCHA_CHALLENGE_PATH = '/spa/captcha/challenge';
-export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
 /** The top of the counter range at level 0 (the bottom is half of it): normal 1,500–3,000, hard 5,000–10,000. */
 const BASE_MAX_COUNTER = { normal: 3_000, hard: 10_000 } as const;
 /** No level asks more of a traveller's phone than this (≈ 1.5–3 s in the browser here, a few seconds on a cheap phone). */
-export const MAX_COUNTER = 16_000;
+const MAX_COUNTER = 16_000;
 /** Failures per level, and the top level (normal: 3,000 → 6,000 → 12,000 → 16,000; hard: 10,000 → 16,000). */
 export const FAILURES_PER_LEVEL = 5;
 export const MAX_LEVEL = 3;
@@ -57,9 +57,9 @@ export function counterRange(hard: boolean, level: number): [number, number] {
   const max = Math.min(MAX_COUNTER, BASE_MAX_COUNTER[hard ? 'hard' : 'normal'] * 2 ** Math.min(Math.max(0, level), MAX_LEVEL));
   return [max / 2, max];
 }
-export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
+const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 /** A visitor who needs a captcha again this soon after solving one gets a hard one. */
-export const ESCALATION_WINDOW_MS = 10 * 60_000;
+const ESCALATION_WINDOW_MS = 10 * 60_000;
 /** Longer than any payload of ours (≈ 700 characters); anything longer is not one. */
 const MAX_TOKEN_LENGTH = 4_096;
 /** Used challenges are swept at most this often. */

@@ -9,11 +9,11 @@ import { CURRENCY_CODES, type CurrencyCode, type LocalizationId } from '@tours/s
 /** Units of RUB per unit of each currency. */
 export type Rates = ReadonlyMap<string, number>;
 
-export function isCurrencyCode(value: unknown): value is CurrencyCode {
+function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
 
-export function defaultCurrency(localization: LocalizationId): CurrencyCode {
+function defaultCurrency(localization: LocalizationId): CurrencyCode {
   return localization === 12 ? 'CNY' : 'RUB';
 }
 
@@ -23,7 +23,7 @@ export function currencyFromHeader(value: string | string[] | undefined, localiz
   return isCurrencyCode(raw) ? raw : defaultCurrency(localization);
 }
 
-export function round2(value: number): number {
+function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 

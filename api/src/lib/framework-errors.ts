@@ -19,14 +19,14 @@ export function frameworkErrors(error: Error & { code?: string }, _request: Fast
   void reply.code(status).headers(RAW_ERROR_HEADERS).send(errorJson(status, error.code));
 }
 
-export function clientErrorStatus(code: string | undefined): number {
+function clientErrorStatus(code: string | undefined): number {
   if (code === 'HPE_HEADER_OVERFLOW') return 431;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
   return 400;
 }
 
 /** The raw answer for a parser-level error (exported for tests). */
-export function clientErrorResponse(status: number): string {
+function clientErrorResponse(status: number): string {
   const body = errorJson(status);
   const headers = Object.entries({ ...RAW_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -14,7 +14,7 @@ export type GuideBlock =
   | { type: 'paragraph' | 'note'; text: string }
   | { type: 'list'; items: string[] };
 
-export interface GuideDestination {
+interface GuideDestination {
   name: string;
   /** How travellers call it ('Baikal' for Irkutsk Oblast); null when the same as the name. */
   short: string | null;
@@ -104,7 +104,7 @@ export function guideTitle(locale: ApiLocale): string {
 }
 
 /** 'UTC+7 (Moscow +4)' for 420 minutes: the hour most travellers plan their calls by. */
-export function utcOffsetText(minutes: number, moscowWord: string): string {
+function utcOffsetText(minutes: number, moscowWord: string): string {
   const hours = (m: number) => `${m < 0 ? '−' : '+'}${Math.floor(Math.abs(m) / 60)}${Math.abs(m) % 60 ? `:${String(Math.abs(m) % 60).padStart(2, '0')}` : ''}`;
   const fromMoscow = minutes - 180;
   return `UTC${hours(minutes)} (${moscowWord}${fromMoscow === 0 ? '' : ` ${hours(fromMoscow)}`})`;

@@ -13,10 +13,10 @@
 import { constants, deflateSync } from 'node:zlib';
 import { hashString } from '../db/seed/prng';
 
-export const MEDIA_BUCKETS = ['tours', 'program', 'accommodation', 'living-base', 'experts', 'organizers', 'reviews', 'reviewers', 'blog', 'regions', 'ships', 'site'] as const;
+const MEDIA_BUCKETS = ['tours', 'program', 'accommodation', 'living-base', 'experts', 'organizers', 'reviews', 'reviewers', 'blog', 'regions', 'ships', 'site'] as const;
 export type MediaBucket = (typeof MEDIA_BUCKETS)[number];
 
-export const ORIGINAL_SIZE = { width: 1600, height: 1067 } as const;
+const ORIGINAL_SIZE = { width: 1600, height: 1067 } as const;
 const MAX_SIDE = 4000;
 const KEY_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const FILE_RE = /^image\.(svg|jpe?g|png|webp)$/;
@@ -50,7 +50,7 @@ export function parseSize(text: string | undefined): Size | null {
   return { width, height };
 }
 
-export function isMediaBucket(value: string): value is MediaBucket {
+function isMediaBucket(value: string): value is MediaBucket {
   return (MEDIA_BUCKETS as readonly string[]).includes(value);
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
 /** Far above any body of the spec (a help request is 3 levels deep). */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** True when `text` opens more than `max` arrays/objects at once (strings and escapes skipped). One pass, no allocation. */
 export function jsonNestingExceeds(text: string, max: number): boolean {

@@ -17,9 +17,9 @@ import type { Db } from '../db';
 import { isKnownDevice, rememberDevice, sweepKnownDevices } from '../db/queries/sign-in-guards';
 import { lastEntry } from './client-address';
 
-export const DEVICE_COOKIE = 'device_id';
+const DEVICE_COOKIE = 'device_id';
 /** Browsers keep a cookie 400 days at most (RFC 6265bis); a device seen again is kept that much longer. */
-export const DEVICE_MAX_AGE_S = 400 * 86_400;
+const DEVICE_MAX_AGE_S = 400 * 86_400;
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 const SWEEP_EVERY_MS = 3_600_000;
 
@@ -27,19 +27,19 @@ const SWEEP_EVERY_MS = 3_600_000;
 export type AccountKey = `traveller:${number}` | `staff:${number}`;
 
 /** The request's device cookie, or null (absent or not one we could have set). */
-export function deviceIdOf(request: FastifyRequest): string | null {
+function deviceIdOf(request: FastifyRequest): string | null {
   const value = cookieOf(request.headers.cookie, DEVICE_COOKIE);
   return value !== undefined && DEVICE_ID.test(value) ? value : null;
 }
 
-export const deviceHash = (deviceId: string): string => createHash('sha256').update(deviceId).digest('hex');
+const deviceHash = (deviceId: string): string => createHash('sha256').update(deviceId).digest('hex');
 
 /** Whether the visitor's connection was https (TLS here, or the host server's / load balancer's word for it). */
 function overHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https' || (request.fromTrustedProxy && lastEntry(request.headers['x-forwarded-proto']).toLowerCase() === 'https');
 }
 
-export function deviceCookie(deviceId: string, secure: boolean): string {
+function deviceCookie(deviceId: string, secure: boolean): string {
   return `${DEVICE_COOKIE}=${deviceId}; Path=/crm/api; Max-Age=${DEVICE_MAX_AGE_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 

@@ -16,7 +16,7 @@ import { countMailTo, deleteMailCountsBefore, type MailCountsExecutor } from '..
  */
 export type MailKind = 'programme' | 'programme_subscription' | 'request_cancelled' | 'chat_link' | 'request_received' | 'travel_guide';
 
-export const MAIL_WINDOW_MS = 86_400_000;
+const MAIL_WINDOW_MS = 86_400_000;
 /** The field error of an address over its limit. */
 export const MAIL_LIMIT_MESSAGE = 'Too many messages have been sent to this address today. Please try again tomorrow.';
 /** Counts older than a window are deleted at most this often. */

@@ -21,7 +21,7 @@ export interface MetricsSources {
   limits: RateLimits;
 }
 
-export function collectMetrics({ cache, store, limits }: MetricsSources): Metrics {
+function collectMetrics({ cache, store, limits }: MetricsSources): Metrics {
   const m = process.memoryUsage();
   return {
     memory: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers },

@@ -38,8 +38,8 @@ import { addressKey } from './rate-limit';
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
 /** Wrong entries a code survives. */
-export const CODE_TRIES = 5;
-export const SEND_LIMITS = {
+const CODE_TRIES = 5;
+const SEND_LIMITS = {
   windowMs: 10 * 60_000,
   /** Sends to one login in the window before a captcha is needed, and before a hard one is. */
   perLogin: 3,
@@ -48,11 +48,11 @@ export const SEND_LIMITS = {
   perVisitor: 10,
 } as const;
 /** Codes one login gets in an hour and in a day, captchas or not (a traveller needs one or two). */
-export const SEND_CAPS = { perHour: 5, perDay: 10 } as const;
+const SEND_CAPS = { perHour: 5, perDay: 10 } as const;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** Wrong entries a login's codes take between them in a day before a new code gets a single try. */
-export const WRONG_CODES_PER_DAY = 20;
+const WRONG_CODES_PER_DAY = 20;
 /** How long codes (and the links sent with them) are kept: they count for the limits only within the day. */
 const KEEP_MS = DAY_MS;
 const SWEEP_EVERY_MS = 60_000;

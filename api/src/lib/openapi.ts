@@ -33,7 +33,7 @@ function accepts(struct: AnyStruct, value: unknown): boolean {
 }
 
 /** Optional: `undefined` passes validation, or coercion gives it a default. */
-export function isOptional(struct: AnyStruct): boolean {
+function isOptional(struct: AnyStruct): boolean {
   return accepts(struct, undefined) || !validate(undefined, struct, { coerce: true })[0];
 }
 
@@ -47,7 +47,7 @@ const BASIC: Record<string, JsonSchema> = {
 };
 
 /** JSON schema of a struct (query numbers and booleans are described by the type they coerce to). */
-export function toJsonSchema(struct: AnyStruct): JsonSchema {
+function toJsonSchema(struct: AnyStruct): JsonSchema {
   const meta = schemaMeta(struct) ?? {};
   let out: JsonSchema;
   const schema: unknown = struct.schema;

@@ -20,7 +20,7 @@ import { HttpError } from './errors';
 import type { AccountKey, KnownDevices } from './known-devices';
 import { refusalText, type RefusalKind } from './messages';
 
-export const PASSWORD_LOCK = {
+const PASSWORD_LOCK = {
   /** Wrong passwords before the first lock. */
   freeFailures: 5,
   firstLockMs: 60_000,

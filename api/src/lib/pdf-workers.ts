@@ -22,9 +22,9 @@ import { retryAfterSeconds } from './work-budget';
 import { workRefused } from './work-limits';
 
 /** A worker without a PDF for this long ends (its fonts and heap are given back). */
-export const IDLE_MS = 60_000;
+const IDLE_MS = 60_000;
 /** A PDF that takes longer than this has failed (its worker is ended). */
-export const JOB_TIMEOUT_MS = 30_000;
+const JOB_TIMEOUT_MS = 30_000;
 /** A worker's heap bound (the API's own is API_HEAP_MB): a Chinese PDF's fonts are ≈ 16 MB. */
 const WORKER_HEAP_MB = 192;
 

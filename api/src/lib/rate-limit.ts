@@ -63,7 +63,7 @@ export function limitClass(method: string, path: string): Exclude<LimitClass, 'n
 }
 
 /** The request's path for classing: the route pattern when one matched, else the URL without its query. */
-export function classPath(request: FastifyRequest): string {
+function classPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
   const q = request.url.indexOf('?');

@@ -31,7 +31,7 @@ export const SIP_CREDENTIAL_TTL_S = 12 * 60 * 60;
 export const SIP_CALL_START_S = 10 * 60;
 
 /** The callee of a credential that calls nobody (the console's line only registers and answers). */
-export const NO_CALLEE = '-';
+const NO_CALLEE = '-';
 
 export const SUPPORT_SIP_USER = 'support';
 

@@ -32,14 +32,14 @@ export interface RequestFacts {
   link: string;
 }
 
-export interface ConfirmedFacts extends RequestFacts {
+interface ConfirmedFacts extends RequestFacts {
   agreement: string;
   total: number;
   currency: string;
   invoice: { id: number; kind: PaymentKind; amount: number };
 }
 
-export interface ReceiptFacts extends RequestFacts {
+interface ReceiptFacts extends RequestFacts {
   paymentId: number;
   amount: number;
   currency: string;
@@ -53,7 +53,7 @@ export interface ReceiptFacts extends RequestFacts {
   paidInAll: number;
 }
 
-export interface CancelledFacts extends RequestFacts {
+interface CancelledFacts extends RequestFacts {
   /** The traveller's reason, as they wrote it. */
   message: string | null;
   currency: string;
@@ -62,7 +62,7 @@ export interface CancelledFacts extends RequestFacts {
   period: string | null;
 }
 
-export interface EmailChangedFacts {
+interface EmailChangedFacts {
   name: string | null;
   /** The new address, masked ('a***a@example.com'). */
   newAddress: string;
@@ -78,8 +78,6 @@ export type TravellerMessage =
   | { kind: 'payment_receipt'; facts: ReceiptFacts }
   | { kind: 'request_cancelled'; facts: CancelledFacts }
   | { kind: 'email_changed'; facts: EmailChangedFacts };
-
-export type TravellerMessageKind = TravellerMessage['kind'];
 
 /** A message before it is rendered for its channel. */
 export interface MessageDocument {
@@ -552,7 +550,7 @@ export function travellerMessage(message: TravellerMessage, locale: ApiLocale): 
 }
 
 /** The e-mail's text part. */
-export function renderText(doc: MessageDocument): string {
+function renderText(doc: MessageDocument): string {
   const blocks: string[] = [doc.heading];
   if (doc.greeting) blocks.push(doc.greeting);
   blocks.push(...doc.intro);
@@ -563,7 +561,7 @@ export function renderText(doc: MessageDocument): string {
 }
 
 /** The e-mail's HTML: the same content, structured (heading, paragraphs, a table of facts with row headers, one link). */
-export function renderHtml(doc: MessageDocument): string {
+function renderHtml(doc: MessageDocument): string {
   const p = (text: string) => `<p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
   const lines = [
     '<!doctype html>',

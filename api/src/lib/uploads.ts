@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadMime } from '@tours/shared/src/api/schemas/uploads';
 
 /** The extension of each type: of the stored name and of the download name. */
-export const EXTENSION_OF: Readonly<Record<UploadMime, string>> = {
+const EXTENSION_OF: Readonly<Record<UploadMime, string>> = {
   'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf', 'video/mp4': 'mp4', 'video/webm': 'webm',
 };
 
@@ -29,10 +29,10 @@ export function uploadUrl(storedName: string): string {
 }
 
 /** A stored name: 32 random hex digits and the extension of its type. */
-export const STORED_NAME_RE = /^[0-9a-f]{32}\.(jpg|png|webp|gif|pdf|mp4|webm)$/;
+const STORED_NAME_RE = /^[0-9a-f]{32}\.(jpg|png|webp|gif|pdf|mp4|webm)$/;
 
 /** Bytes `sniffMime` looks at. */
-export const HEAD_BYTES = 64;
+const HEAD_BYTES = 64;
 
 /** ISO base media (MP4) major brands of video files; HEIF/AVIF images (heic, mif1, avif) and QuickTime ('qt  ') are not among them. */
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'dash', 'mmp4', 'MSNV', 'f4v ']);
@@ -165,7 +165,7 @@ export interface FileStorage {
 const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Kept files on the local disk: `{dir}/{2 hex}/{stored name}`, spread over 256 folders. */
-export class DiskStorage implements FileStorage {
+class DiskStorage implements FileStorage {
   readonly name = 'disk';
 
   constructor(readonly dir: string) {}

@@ -18,7 +18,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 
 /** Why a URL was not fetched: its `message` is the field error the traveller reads. */
 export class UrlFetchRefused extends Error {
@@ -28,7 +28,7 @@ export class UrlFetchRefused extends Error {
   }
 }
 
-export const URL_TEXT = {
+const URL_TEXT = {
   scheme: 'Only an http or https URL can be uploaded',
   malformed: 'This is not a URL',
   credentials: 'A URL with a user name or password cannot be uploaded',
@@ -76,7 +76,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** A URL a fetch may start from, or the reason it may not. */
-export function checkUrl(raw: string): URL {
+function checkUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);

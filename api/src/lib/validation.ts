@@ -13,7 +13,7 @@ import { validate, type Struct, type StructError } from 'superstruct';
 import { HttpError, validationError } from './errors';
 
 /** The form field a failure belongs to; null for the input as a whole. */
-export function fieldOf(path: readonly unknown[]): string | null {
+function fieldOf(path: readonly unknown[]): string | null {
   if (path.length === 0) return null;
   return String(path[0] === 'data' && typeof path[1] === 'string' ? path[1] : path[0]);
 }
@@ -34,7 +34,7 @@ export function fieldErrors(error: StructError): Record<string, string> {
 }
 
 /** The 400 of an input that is not an object of fields at all (a JSON array, string or number as the body). */
-export function malformedInput(): HttpError {
+function malformedInput(): HttpError {
   return new HttpError(400, 'Bad request');
 }
 

@@ -33,14 +33,14 @@ import { uploadById } from '../db/queries/uploads';
 import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 
 /** Where staff get a message's attachment (their views of messages link it). */
-export const AGENT_FILE_PATH = '/crm/api/agent/file';
+const AGENT_FILE_PATH = '/crm/api/agent/file';
 
-export function staffProfile(row: StaffAccountRow): StaffProfile {
+function staffProfile(row: StaffAccountRow): StaffProfile {
   return { id: Number(row.id), name: row.name, login: row.login, kind: row.kind as StaffProfile['kind'], organizer_id: row.organizer_id };
 }
 
 /** A chat the staff member serves, or a 404. */
-export async function servedChat(s: Services, staff: StaffAccountRow, chatId: number): Promise<ChatRow> {
+async function servedChat(s: Services, staff: StaffAccountRow, chatId: number): Promise<ChatRow> {
   const chat = await chatById(s.db, chatId);
   if (!chat || !staffServes(staff, chat)) throw notFound(CHAT_ERRORS.notFound);
   return chat;

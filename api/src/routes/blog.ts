@@ -12,7 +12,7 @@ type PostRow = Awaited<ReturnType<typeof q.blogPostsPage>>[number];
 type CategoryRow = Awaited<ReturnType<typeof q.blogCategories>>[number];
 
 /** Site paths of the blog per locale (cn has no prefix; localized blog roots of public-site §2.2). */
-export function blogPath(locale: ApiLocale, slug = ''): string {
+function blogPath(locale: ApiLocale, slug = ''): string {
   const root = locale === 'cn' ? '/boke' : locale === 'de' ? '/de/reiseblog' : `/${locale}/blog`;
   return slug ? `${root}/${slug}` : root;
 }

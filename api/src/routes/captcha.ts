@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
 /** The action is captchaAction(url) of the call to retry: 'user/send_auth_code', 'rest/submit_help_request'. */
-export const CaptchaChallengeQuery = type({
+const CaptchaChallengeQuery = type({
   action: withMeta(queryString(100, { min: 1, pattern: /^[A-Za-z0-9_/.]+$/ }), { description: "captchaAction(url) of the call the captcha is for, e.g. 'user/send_auth_code'" }),
   hard: opt(queryBool("A hard challenge (data.type 'hard_captcha')")),
 });

@@ -23,7 +23,7 @@ import type { ApiRouter } from './router';
 import { chatRef } from '../domain/chat-link';
 
 /** The request's chat link: its Telegram, else WhatsApp deep link, else the site's chat page. */
-export async function chatLinkOf(s: Services, requestId: number, locale: string): Promise<string> {
+async function chatLinkOf(s: Services, requestId: number, locale: string): Promise<string> {
   const rows = await s.cached('chat-sources', () => reference.chatSources(s.db));
   const ref = chatRef({ request_id: String(requestId) });
   for (const messenger of ['telegram', 'whatsapp']) {

@@ -44,7 +44,7 @@ const MESSENGER_NAMES: Record<(typeof MESSENGERS)[number], string> = {
 };
 
 /** The traveller's own chat, or a 404 (another traveller's chat is as unknown as none). */
-export async function ownChat(s: Services, traveller: Traveller, chatId: number): Promise<ChatRow> {
+async function ownChat(s: Services, traveller: Traveller, chatId: number): Promise<ChatRow> {
   const chat = await chatById(s.db, chatId);
   if (!chat || chat.traveller_id !== Number(traveller.id)) throw notFound(CHAT_ERRORS.notFound);
   return chat;

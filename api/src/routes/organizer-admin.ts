@@ -30,8 +30,8 @@ import type { ApiRouter } from './router';
 import { bearerToken, requireAdmin } from '../lib/auth';
 import { organizerLegalForm } from '../lib/organizer-views';
 
-export const ORGANIZER_READ: readonly StaffPermission[] = ['can_use_knowledge', 'can_view_commission'];
-export const ORGANIZER_WRITE: readonly StaffPermission[] = ['can_use_knowledge'];
+const ORGANIZER_READ: readonly StaffPermission[] = ['can_use_knowledge', 'can_view_commission'];
+const ORGANIZER_WRITE: readonly StaffPermission[] = ['can_use_knowledge'];
 
 type Region = Awaited<ReturnType<typeof regionsByIds>>[number];
 

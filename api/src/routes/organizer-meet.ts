@@ -42,15 +42,15 @@ import type { ApiRouter } from './router';
 import { FORM_LIMITS, uploadPipeline } from '../use-cases/upload-pipeline';
 import { requireAdmin } from '../lib/auth';
 
-export const ORGANIZER_MEET_FILE_PATH = '/spa/contract-organizer-meet-file';
-export const ORGANIZER_MEET_KEY_PATH = '/crm/api/contract/organizer-meet-key';
+const ORGANIZER_MEET_FILE_PATH = '/spa/contract-organizer-meet-file';
+const ORGANIZER_MEET_KEY_PATH = '/crm/api/contract/organizer-meet-key';
 /** The page of a key (mfe-account's route 'organizer-meet'). */
-export const organizerMeetPagePath = (locale: string, key: string) => `/${locale}/organizer-meet/${key}`;
+const organizerMeetPagePath = (locale: string, key: string) => `/${locale}/organizer-meet/${key}`;
 const DAY_MS = 86_400_000;
 /** A key longer than this is hashed only in part: it cannot be one anyway (43 characters). */
 const KEY_HASHED_MAX = 256;
 
-export const newOrganizerMeetKey = (): string => randomBytes(ORGANIZER_MEET_KEY_BYTES).toString('base64url');
+const newOrganizerMeetKey = (): string => randomBytes(ORGANIZER_MEET_KEY_BYTES).toString('base64url');
 
 const FileQuery = type({ ...OrganizerMeetKeyQuery.schema, file_id: queryId('A file of the key\'s contract') });
 

@@ -18,7 +18,7 @@ const OutboxQuery = type({ to: opt(queryString(254)), limit: opt(queryInt(1, 500
 const CODE = new RegExp(`\\b\\d{${AUTH_CODE_LENGTH}}\\b`);
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
-export interface OutboxMessage {
+interface OutboxMessage {
   id: number;
   channel: string;
   recipient: string;

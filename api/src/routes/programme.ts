@@ -31,8 +31,7 @@ import type { Services } from '../services';
 import type { ApiRouter } from './router';
 import { addProgrammeSubscription, isSubscribedToProgramme } from '../db/queries/programme';
 
-export { LINK_DAYS };
-export const PROGRAMME_PDF_PATH = '/spa/tour-program-pdf';
+const PROGRAMME_PDF_PATH = '/spa/tour-program-pdf';
 
 const TEXTS: Record<ApiLocale, { email: string; whatsapp: string; emailLink: string }> = {
   en: {

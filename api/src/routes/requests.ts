@@ -40,7 +40,7 @@ import { signedInTraveller } from '../lib/auth';
  * autocomplete, the request form, and the request form's captcha (accounts-and-comms §4): the captcha
  * configuration of the site tokens and ALTCHA's challenge.
  */
-export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
+const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>> = {
   '/spa/search-form': ['GET'],
   '/spa/autocomplete': ['GET'],
   '/spa/submit-help-request': ['POST'],
@@ -48,7 +48,7 @@ export const WIDGET_CALLS: Readonly<Record<string, readonly ('GET' | 'POST')[]>>
   [CAPTCHA_CHALLENGE_PATH]: ['GET'],
 };
 /** The common headers of §7.1 the widgets send, the JSON body type, and the solved captcha on a retry (§7 'Captcha headers'). */
-export const WIDGET_ALLOWED_HEADERS = `Content-Type, ${LANGUAGE_HEADER}, ${LOCALIZATION_HEADER}, ${CURRENCY_HEADER}, ${USER_ROLE_HEADER}, ${CAPTCHA_HEADER}, ${IDEMPOTENCY_HEADER}`;
+const WIDGET_ALLOWED_HEADERS = `Content-Type, ${LANGUAGE_HEADER}, ${LOCALIZATION_HEADER}, ${CURRENCY_HEADER}, ${USER_ROLE_HEADER}, ${CAPTCHA_HEADER}, ${IDEMPOTENCY_HEADER}`;
 
 function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
   const path = request.url.split('?')[0] ?? '';
@@ -56,7 +56,7 @@ function widgetMethods(request: FastifyRequest): readonly string[] | undefined {
 }
 
 /** CORS for WIDGET_CALLS only: preflights, and `Access-Control-Allow-Origin: *` on every answer (errors too). */
-export function registerWidgetCors(app: FastifyInstance): void {
+function registerWidgetCors(app: FastifyInstance): void {
   for (const [url, methods] of Object.entries(WIDGET_CALLS)) {
     app.options(url, async (_request, reply) =>
       reply
@@ -85,7 +85,7 @@ const Envelope = type({ data: withMeta(record(string(), unknown()), { descriptio
  * Validates the form fields: malformed fields and the fields the type needs are reported together, keyed by
  * field ('Required field', 'Please enter a valid phone number', 'Maximum 100 characters', …).
  */
-export function parseHelpRequest(input: unknown): HelpRequestData {
+function parseHelpRequest(input: unknown): HelpRequestData {
   const [error, value] = validateInput(input, HelpRequestData);
   const errors = error ? fieldErrors(error) : {};
   const raw = (value ?? input) as HelpRequestData;
@@ -102,7 +102,7 @@ export function parseHelpRequest(input: unknown): HelpRequestData {
  * The earliest calendar day anywhere on Earth (the date at UTC−12): a private tour's 'today' bound (§5.6) is the
  * traveller's, and the server does not know their zone, so it refuses only what is in the past everywhere.
  */
-export function earliestToday(now: Date): string {
+function earliestToday(now: Date): string {
   return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 }
 

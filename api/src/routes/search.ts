@@ -40,7 +40,7 @@ const GROUP_KEYS = ['tours', 'excursions', 'cruises'] as const;
 type Place = SearchResult['place'];
 
 /** The filter of a query: validated fields normalised like the client's; the slug adds its entity to the filter. */
-export function filterOfQuery(query: Record<string, unknown>, ref: SearchReference, locale: ApiLocale): { filter: TourFilter; place: Place } {
+function filterOfQuery(query: Record<string, unknown>, ref: SearchReference, locale: ApiLocale): { filter: TourFilter; place: Place } {
   const raw = { ...query };
   delete raw.expand;
   delete raw['per-page'];
@@ -85,7 +85,7 @@ export function filterOfQuery(query: Record<string, unknown>, ref: SearchReferen
 type Named = { id: number; slug: string; name_en: string; name_cn: string; name_de: string | null; name_ru: string | null };
 
 /** The filter options of a tab (§3.3 sections), names in the locale, most tours first; selected values always listed. */
-export function filterSections(f: FacetCounts, filter: TourFilter, ref: SearchReference, locale: ApiLocale, currency: CurrencyCode, rates: Rates, today: string): FilterSectionOptions[] {
+function filterSections(f: FacetCounts, filter: TourFilter, ref: SearchReference, locale: ApiLocale, currency: CurrencyCode, rates: Rates, today: string): FilterSectionOptions[] {
   const sort = collator(locale);
   const entities = (kind: FilterOption['kind'], counts: Map<number | string, number> | undefined, table: ReadonlyMap<number, Named>, selected: readonly number[], keep?: (row: Named) => boolean): FilterOption[] => {
     const ids = new Set<number>([...[...(counts ?? new Map<number | string, number>()).keys()].map(Number), ...selected]);
@@ -152,7 +152,7 @@ function topWithChosen(items: FilterOption[], chosen: readonly number[], limit: 
 }
 
 /** Result groups of a page: consecutive tours of one kind form a group (§3.2). */
-export function groupsOf(rows: { id: number; grp: number }[], cards: TourCardItem[]): ResultGroup[] {
+function groupsOf(rows: { id: number; grp: number }[], cards: TourCardItem[]): ResultGroup[] {
   const byId = new Map(cards.map((c) => [c.id, c]));
   const groups: ResultGroup[] = [];
   for (const row of rows) {

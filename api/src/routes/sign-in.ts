@@ -39,7 +39,7 @@ import { bearerToken, requireTraveller } from '../lib/auth';
 import { countryById } from '../db/queries/reference';
 
 /** A password-reset link works for an hour. */
-export const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;
+const PASSWORD_RESET_LIFETIME_MS = 60 * 60_000;
 
 /** What a code send answers, the same whether the login has an account or not. */
 function codeSentAnswer(login: Login, channel: CodeSender): SendCodeAnswer {

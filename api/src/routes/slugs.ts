@@ -21,7 +21,7 @@ type Slugged = { id: number; is_published: number; slug_en: string; slug_cn: str
 const slugsOf = (row: Slugged): string[] => [row.slug_en, row.slug_cn, row.slug_de, row.slug_ru];
 
 /** Resolves a slug to the page it names. */
-export async function resolveSlug(db: Db, raw: string, locale: ApiLocale): Promise<ValidateSlugResult> {
+async function resolveSlug(db: Db, raw: string, locale: ApiLocale): Promise<ValidateSlugResult> {
   const slug = normalizeSlug(raw);
   if (!slug) return { valid: false };
   if (SEARCH_SLUGS.has(slug)) return { valid: true, kind: 'search', name: WORDS.tours[locale], slug: DEFAULT_SEARCH_SLUGS[locale] };

@@ -35,13 +35,13 @@ import type { Services } from '../services';
 import { requestContext, type ApiRouter, type RequestContext } from './router';
 import { adminSession, bearerToken, requireAdmin, type AdminSession } from '../lib/auth';
 
-export const USER_PRIVATE_DATA_PATH = '/crm/api/user/private-data';
-export const ADMIN_AUTH_COOKIE_PATH = '/crm/api/user/admin-auth-cookie';
-export const ADMIN_LOGOUT_PATH = '/crm/api/user/admin-logout';
-export const STAFF_PDF_PATH = '/spa/private-tour-program-pdf';
+const USER_PRIVATE_DATA_PATH = '/crm/api/user/private-data';
+const ADMIN_AUTH_COOKIE_PATH = '/crm/api/user/admin-auth-cookie';
+const ADMIN_LOGOUT_PATH = '/crm/api/user/admin-logout';
+const STAFF_PDF_PATH = '/spa/private-tour-program-pdf';
 /** Where 'Tour in admin' and the high-difficulty memo point, under BACK_OFFICE_URL (none set: no link; issue 29). */
-export const ADMIN_TOUR_PATH = '/tour/update';
-export const DIFFICULT_TOUR_MEMO_PATH = '/memo/high-difficulty-tours';
+const ADMIN_TOUR_PATH = '/tour/update';
+const DIFFICULT_TOUR_MEMO_PATH = '/memo/high-difficulty-tours';
 /** A staff token lives 7 days (db/queries/chat.ts): the cookie no longer. */
 const COOKIE_MAX_AGE = 7 * 86_400;
 

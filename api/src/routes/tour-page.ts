@@ -34,7 +34,7 @@ function addDays(iso: string, days: number): string {
 type TicketRows = Awaited<ReturnType<typeof extras.ticketData>>;
 
 /** Tickets data of public-site §3.6: entries grouped by transport and direction, notes per city. */
-export function ticketsAnswer(data: TicketRows, locale: ApiLocale, comment: string | null): Tickets {
+function ticketsAnswer(data: TicketRows, locale: ApiLocale, comment: string | null): Tickets {
   const entry = (r: TicketRows['routes'][number]): TicketEntry => ({
     city_name: t(r, 'city_name', locale),
     day: r.day,

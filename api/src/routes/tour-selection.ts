@@ -17,7 +17,7 @@ import { signedInTraveller } from '../lib/auth';
 import { listedTourIds } from '../db/queries/tours';
 
 /** The tour ids of the newest 'selection' entry of a request's history (none yet: []). */
-export function currentSelection(history: readonly { action: string; changes: string | null }[]): number[] {
+function currentSelection(history: readonly { action: string; changes: string | null }[]): number[] {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const entry = history[i]!;
     if (entry.action !== 'selection' || !entry.changes) continue;

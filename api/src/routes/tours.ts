@@ -67,7 +67,7 @@ async function autocomplete(db: Db, sources: Sources, query: string, locale: Api
  * The 404 of a tour that exists but is no longer published (public-site §2.8 'Removed from publication'):
  * `data.reason` plus similar tours of its main region and its regions as similar destinations.
  */
-export async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
+async function removedFromPublication(s: Services, tour: TourRow, locale: ApiLocale, currency: CurrencyCode): Promise<HttpError> {
   const [{ tours, regions }, rates] = await Promise.all([extras.removedTourSimilar(s.db, tour.id, tour.main_region_id, s.config), s.rates()]);
   // A destination's count is what its link opens (the Tours tab of the search with its slug), counted by the search.
   const counts = await linkedTourCounts(s.db, isoDate(s.date()), s.config, { regions: regions.map((r) => r.id) });

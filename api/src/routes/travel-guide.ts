@@ -20,7 +20,7 @@ import { GuidePdfs, cachedGuideModel, guideTitle } from '../use-cases/travel-gui
 import type { Services } from '../services';
 import type { ApiRouter } from './router';
 
-export const GUIDE_PDF_PATH = '/spa/travel-guide-pdf';
+const GUIDE_PDF_PATH = '/spa/travel-guide-pdf';
 
 const TEXTS: Record<ApiLocale, { attached: string; link: string; why: string }> = {
   en: {

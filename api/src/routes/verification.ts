@@ -36,7 +36,7 @@ export const VERIFICATION_SETTING_KEYS = {
 } as const satisfies Record<keyof VerificationServiceInfo, string>;
 
 /** The provider as the site settings describe it (verificationService), over the app configuration's `defaults`. */
-export function verificationServiceOf(settings: ReadonlyMap<string, string>, defaults: VerificationServiceInfo): VerificationServiceInfo {
+function verificationServiceOf(settings: ReadonlyMap<string, string>, defaults: VerificationServiceInfo): VerificationServiceInfo {
   const text = (key: keyof typeof VERIFICATION_SETTING_KEYS, fallback: string) => settings.get(VERIFICATION_SETTING_KEYS[key]) ?? fallback;
   const allow = settings.get(VERIFICATION_SETTING_KEYS.allowMessagesAboutUnverifiedIdentity);
   return {

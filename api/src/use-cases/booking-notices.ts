@@ -50,7 +50,7 @@ export function requestContact(row: Pick<RequestRow, 'email' | 'phone'>): Reques
 }
 
 /** The contact as the success screen names it, masked like the sign-in screens mask a login. */
-export function shownContact(contact: RequestContact): ConfirmationSent {
+function shownContact(contact: RequestContact): ConfirmationSent {
   return { channel: contact.channel, to: contact.channel === 'email' ? maskEmail(contact.recipient) : maskPhone(contact.recipient) };
 }
 
@@ -64,7 +64,7 @@ export function isOwnContact(traveller: Pick<Traveller, 'email' | 'email_confirm
 const asLocale = (value: string | null | undefined): ApiLocale | null => ((API_LOCALES as readonly string[]).includes(value ?? '') ? value as ApiLocale : null);
 
 /** The language of messages about a request: its traveller's profile's, else the request's own (X-Language when sent), else English. */
-export async function requestLocale(s: Services, row: Pick<RequestRow, 'traveller_id' | 'locale'>): Promise<ApiLocale> {
+async function requestLocale(s: Services, row: Pick<RequestRow, 'traveller_id' | 'locale'>): Promise<ApiLocale> {
   if (row.traveller_id !== null) {
     const traveller = await travellerById(s.db, row.traveller_id);
     const own = asLocale(traveller?.language);
@@ -79,7 +79,7 @@ export function travellerLocale(traveller: Pick<Traveller, 'language'>, fallback
 }
 
 /** The booking's page in a locale: the arrival page of its uuid (the unguessable link), on SITE_ORIGIN. */
-export function bookingLink(s: Services, uuid: string, locale: ApiLocale): string {
+function bookingLink(s: Services, uuid: string, locale: ApiLocale): string {
   return `${s.config.siteOrigin}${buildHref('arrival-page', { uuid }, locale)}`;
 }
 

@@ -114,7 +114,7 @@ export async function accessRequest(s: Services, request: FastifyRequest, by: { 
 }
 
 /** The one answer for a request the caller may not see or that does not exist. */
-export function requestNotFound(): HttpError {
+function requestNotFound(): HttpError {
   return notFound('Request not found');
 }
 

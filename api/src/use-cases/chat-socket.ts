@@ -44,18 +44,18 @@ import { RateLimitStore } from '../lib/rate-limit';
 import { uploadUrl } from '../lib/uploads';
 
 /** Packets a socket may send in 10 seconds (the client needs none: the socket only delivers events). */
-export const SOCKET_PACKETS_PER_10S = 50;
+const SOCKET_PACKETS_PER_10S = 50;
 /** routes/agent.ts AGENT_FILE_PATH (kept here: the routes import this file, not the other way round). */
 const AGENT_FILE_URL = '/crm/api/agent/file';
 const TOO_MANY = 'Too many connections';
 /** How often live sockets' sessions are checked again. */
-export const SESSION_RECHECK_MS = 60_000;
+const SESSION_RECHECK_MS = 60_000;
 
-export const travellerRoom = (travellerId: number): string => `traveller:${travellerId}`;
-export const staffRoomOf = (chat: Pick<ChatRow, 'kind' | 'organizer_id'>): string => (chat.kind === 'support' ? 'staff:support' : `staff:org:${chat.organizer_id}`);
+const travellerRoom = (travellerId: number): string => `traveller:${travellerId}`;
+const staffRoomOf = (chat: Pick<ChatRow, 'kind' | 'organizer_id'>): string => (chat.kind === 'support' ? 'staff:support' : `staff:org:${chat.organizer_id}`);
 const staffRoomOfScope = (staff: StaffScope): string => (staff.kind === 'support' ? 'staff:support' : `staff:org:${staff.organizer_id}`);
 /** The room of one session's sockets (a digest: room names are not secrets). */
-export const sessionRoom = (token: string): string => `session:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
+const sessionRoom = (token: string): string => `session:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`;
 /** setTimeout's longest wait; a later expiry is left to the periodic check. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -173,7 +173,7 @@ export async function chatView(s: Services, chat: ChatRow, side: ChatSide): Prom
 type Person = { kind: 'traveller'; id: number } | { kind: 'staff'; id: number; scope: StaffScope };
 
 /** The token of a handshake: `auth.token`, else X-Authorization 'Bearer {token}'. */
-export function handshakeToken(auth: unknown, header: unknown): string | null {
+function handshakeToken(auth: unknown, header: unknown): string | null {
   const fromAuth = auth && typeof auth === 'object' ? (auth as { token?: unknown }).token : undefined;
   const raw = typeof fromAuth === 'string' ? fromAuth.replace(/^Bearer\s+/i, '') : null;
   const value = raw ?? (typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] ?? null : null);

@@ -37,7 +37,7 @@ import { convert } from '../lib/currency';
 import { HttpError, notFound, validationError } from '../lib/errors';
 
 /** What a provider is asked to take. */
-export interface PaymentOrder {
+interface PaymentOrder {
   /** Our reference of the payment (random): the provider's order id. */
   token: string;
   invoiceId: number;
@@ -65,7 +65,7 @@ export interface PaymentProvider {
 }
 
 /** The local stand-in: its page is this API's (routes/payments.ts). */
-export class SandboxPaymentProvider implements PaymentProvider {
+class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly providerId = null;
   constructor(private readonly s: Services) {}
@@ -85,7 +85,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
 /** A payment's token: 128 random bits, base64url (22 characters). */
 export const PAYMENT_TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
-export const sandboxPagePath = (token: string): string => `/crm/api/payment/sandbox/${token}`;
+const sandboxPagePath = (token: string): string => `/crm/api/payment/sandbox/${token}`;
 
 const providers = new WeakMap<Services, PaymentProvider>();
 /** The provider PAYMENT_PROVIDER names (one per service). */
@@ -109,7 +109,7 @@ export function arrivalUrl(s: Services, row: Pick<RequestRow, 'uuid' | 'locale'>
 // The records as the request answer shows them
 // ---------------------------------------------------------------------------------------------------------------------
 
-export function invoiceOf(row: InvoiceRow, request: Pick<RequestRow, 'status'>): Invoice {
+function invoiceOf(row: InvoiceRow, request: Pick<RequestRow, 'status'>): Invoice {
   return {
     id: Number(row.id), kind: row.kind as PaymentKind, status: row.status, status_name: paymentStatusName(row.status), amount: row.amount, currency: row.currency,
     created_at: row.created_at, paid_at: row.paid_at, can_pay: row.status === PAYMENT_STATUS.NEW && !isCancelledStatus(request.status) && request.status < REQUEST_STATUS.TOUR_COMPLETE,
@@ -137,7 +137,7 @@ export async function paymentRecordsOf(s: Services, row: RequestRow): Promise<{ 
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Share of the price the prepayment invoice asks for, when the coordinator gives none. */
-export const DEFAULT_PREPAYMENT_PERCENT = 30;
+const DEFAULT_PREPAYMENT_PERCENT = 30;
 
 /** The request's price: the chosen variant's (else the tour's) price per person × the party, in the request's currency. */
 export async function requestPrice(s: Services, row: RequestRow): Promise<number | null> {
@@ -198,7 +198,7 @@ export async function confirmRequest(
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Refuses to pay an invoice that is not open, or of a request that is closed. */
-export function requirePayable(invoice: InvoiceRow, request: RequestRow): void {
+function requirePayable(invoice: InvoiceRow, request: RequestRow): void {
   if (invoice.status === PAYMENT_STATUS.PAYED) throw new HttpError(409, 'The invoice is paid already');
   if (invoice.status === PAYMENT_STATUS.CANCELED || !invoiceOf(invoice, request).can_pay) throw new HttpError(409, 'The invoice can no longer be paid');
 }

@@ -19,7 +19,7 @@ import type { ProgrammeModel } from '../lib/programme-pdf-render';
 import type { Payer } from '../lib/work-limits';
 import { detail } from '../lib/tour-views';
 
-export { programmeSubject, renderProgrammePdf, type ProgrammeModel } from '../lib/programme-pdf-render';
+export { programmeSubject, type ProgrammeModel } from '../lib/programme-pdf-render';
 
 const CACHE_BYTES = 64 * 1024 * 1024;
 /** Dates printed at most. */
@@ -64,7 +64,7 @@ export function htmlToText(html: string): string {
 // The model ----------------------------------------------------------------------------------------------------------
 
 /** The programme of a listed tour as printed, or null when there is no such tour. */
-export async function programmeModel(s: Services, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammeModel | null> {
+async function programmeModel(s: Services, tourId: number, locale: ApiLocale, currency: CurrencyCode): Promise<ProgrammeModel | null> {
   const tour = await q.tourById(s.db, tourId);
   if (!tour || !isListedTour(tour, s.config)) return null;
   const [parts, rates] = await Promise.all([q.tourParts(s.db, tour.id, tour.organizer_id, tour.main_region_id, 0, s.config), s.rates()]);

@@ -15,7 +15,7 @@ import { travellerActor, type RequestAccess } from './booking';
 
 const nullIfEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
 
-export function touristFields(input: TouristInput): TouristFields {
+function touristFields(input: TouristInput): TouristFields {
   return {
     full_name: nullIfEmpty(input.full_name), first_name: nullIfEmpty(input.first_name), last_name: nullIfEmpty(input.last_name),
     middle_name: nullIfEmpty(input.middle_name), birthday: nullIfEmpty(input.birthday), passport: nullIfEmpty(input.passport),

@@ -23,7 +23,7 @@ import { siteContacts, storedBlocks } from './info-pages';
 export { guideTitle, type GuideModel } from '../lib/guide-pdf-render';
 
 /** Destinations described, at most. */
-export const GUIDE_DESTINATIONS = 12;
+const GUIDE_DESTINATIONS = 12;
 /** Per destination: months, activities and sights named, at most; per month, destinations. */
 const BEST_MONTHS = 3;
 const ACTIVITIES = 3;
@@ -47,18 +47,18 @@ function regionWords(region: object, locale: ApiLocale): { name: string; short: 
 }
 
 /** The month names of a locale, January first ('Juni', 'июнь', '六月'). */
-export function monthNames(locale: ApiLocale): string[] {
+function monthNames(locale: ApiLocale): string[] {
   const format = new Intl.DateTimeFormat(TAGS[locale], { month: 'long', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, m) => format.format(new Date(Date.UTC(2000, m, 15))));
 }
 
 /** The keys of the `top` largest counts, largest first (ties: the smaller key first, so the guide reads the same every time). */
-export function topKeys<K extends string | number>(counts: ReadonlyMap<K, number>, top: number): K[] {
+function topKeys<K extends string | number>(counts: ReadonlyMap<K, number>, top: number): K[] {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, top).map(([key]) => key);
 }
 
 /** The visa page's text blocks as the guide prints them (links and contacts are the site's, not the paper's). */
-export function guideBlocks(blocks: readonly { type: string; text?: string; items?: unknown }[]): GuideBlock[] {
+function guideBlocks(blocks: readonly { type: string; text?: string; items?: unknown }[]): GuideBlock[] {
   const out: GuideBlock[] = [];
   for (const b of blocks) {
     if (b.type === 'heading' && b.text) out.push({ type: 'heading', text: b.text });
@@ -69,7 +69,7 @@ export function guideBlocks(blocks: readonly { type: string; text?: string; item
 }
 
 /** What the guide prints in a locale and currency, read from the database. */
-export async function guideModel(s: Services, locale: ApiLocale, currency: CurrencyCode): Promise<GuideModel> {
+async function guideModel(s: Services, locale: ApiLocale, currency: CurrencyCode): Promise<GuideModel> {
   const now = s.date();
   const today = now.toISOString().slice(0, 10);
   const yearLater = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);

@@ -6,10 +6,6 @@ export function blogCategories(db: Db) {
   return db.kysely.selectFrom('blog_categories').selectAll().orderBy('position').execute();
 }
 
-export function blogCategoryBySlug(db: Db, slug: string) {
-  return db.kysely.selectFrom('blog_categories').selectAll().where('slug', '=', slug).executeTakeFirst();
-}
-
 export async function countBlogPosts(db: Db, categoryId: number | null): Promise<number> {
   let query = db.kysely.selectFrom('blog_posts').select(sql<number>`cast(count(*) as integer)`.as('n')).where('is_published', '=', 1);
   if (categoryId !== null) query = query.where('category_id', '=', categoryId);

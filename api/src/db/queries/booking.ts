@@ -27,7 +27,7 @@ type RequestInsert = Insertable<BookingSchema['help_requests']>;
  * A request's e-mail and phone as logins (migration 0022): what a sign-in by the same address proves, so a guest's
  * requests can join the account (db/queries/trips.ts). Written with the contacts, wherever they are written.
  */
-export function contactLogins(contacts: { email?: string | null; phone?: string | null }): Partial<RequestContactColumns> {
+function contactLogins(contacts: { email?: string | null; phone?: string | null }): Partial<RequestContactColumns> {
   const out: Partial<RequestContactColumns> = {};
   if (contacts.email !== undefined) out.email_login = contacts.email?.trim() ? contacts.email.trim().toLowerCase() : null;
   if (contacts.phone !== undefined) out.phone_login = contacts.phone?.trim() ? normalPhone(contacts.phone) : null;
@@ -77,7 +77,7 @@ export function touristsOf(db: Db | BookingTrx, requestId: number): Promise<Requ
   return k.selectFrom('request_tourists').selectAll().where('request_id', '=', requestId).orderBy('position').orderBy('id').execute();
 }
 
-export type StoredRequest = { id: number; uuid: string; replayed: boolean };
+type StoredRequest = { id: number; uuid: string; replayed: boolean };
 /**
  * What createRequest answers: the request (new, or the one the key or the fingerprint made before), that the key came
  * with other fields, or that the date has fewer seats left than the party (nothing stored).
@@ -91,7 +91,7 @@ export type CreateOutcome = StoredRequest | { keyReused: true } | { seatsLeft: n
  */
 export const REQUEST_ID_RANGE = { min: 1_000_000_000, max: 2_147_483_647 } as const;
 
-export function newRequestId(): number {
+function newRequestId(): number {
   return randomInt(REQUEST_ID_RANGE.min, REQUEST_ID_RANGE.max + 1);
 }
 

@@ -1,6 +1,6 @@
 /** Data layer of live chat (migration 0014): chats, messages, read marks, staff accounts and sessions, codes. */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Db } from '../index';
 import type { AccountsSchema, ChatMessageRow, ChatMessageTable, ChatRow, ChatSchema, ChatTable, Schema, StaffAccountRow, UploadsSchema } from '../schema';
 import { tokenHash } from './travellers';
@@ -33,7 +33,7 @@ export interface NewChat {
   tour_id: number | null;
 }
 
-export const chatKeyOf = (c: Pick<NewChat, 'kind' | 'organizer_id' | 'site_id'>): string => (c.kind === 'support' ? `support:${c.site_id}` : `organizer:${c.organizer_id}`);
+const chatKeyOf = (c: Pick<NewChat, 'kind' | 'organizer_id' | 'site_id'>): string => (c.kind === 'support' ? `support:${c.site_id}` : `organizer:${c.organizer_id}`);
 
 /** The traveller's chat with a counterpart, made when there is none (two asks at once: the unique key keeps one). */
 export async function findOrCreateChat(db: Db, c: NewChat, now: Date): Promise<{ chat: ChatRow; created: boolean }> {
@@ -208,13 +208,13 @@ export async function markChatRead(db: Db, chat: ChatRow, side: ChatSide): Promi
 // Staff
 // ---------------------------------------------------------------------------
 
-export const STAFF_TOKEN_DAYS = 7;
+const STAFF_TOKEN_DAYS = 7;
 
 export function staffByLogin(db: Db, login: string): Promise<StaffAccountRow | undefined> {
   return chatDb(db).selectFrom('staff_accounts').selectAll().where('login', '=', login.trim().toLowerCase()).executeTakeFirst();
 }
 
-export function staffById(db: Db, id: number): Promise<StaffAccountRow | undefined> {
+function staffById(db: Db, id: number): Promise<StaffAccountRow | undefined> {
   return chatDb(db).selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -323,8 +323,6 @@ export async function ensureSocketAttachmentsTable(db: Db): Promise<void> {
   if (db.dialect !== 'postgres') return;
   await sql`create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)`.execute(db.kysely);
 }
-
-export type ChatRowSelectable = Selectable<ChatTable>;
 
 // The queries of the chat calls (issue 30: formerly inline in routes/chat.ts) ------------------------------------------
 

@@ -5,7 +5,7 @@ import type { Db } from '../index';
 import type { IndividualTourSchema, Schema } from '../schema';
 
 /** Request id of a tour's individual version while orders do not exist (public-site §3.7 'Booking request'). */
-export const INDIVIDUAL_REQUEST_BASE = 700000;
+const INDIVIDUAL_REQUEST_BASE = 700000;
 
 type IndividualDb = Kysely<Schema & IndividualTourSchema>;
 

@@ -9,7 +9,6 @@ import type { OrganizerAdminColumns, Schema } from '../schema';
 type OrganizerRow = Schema['organizers'] & OrganizerAdminColumns;
 type AdminSchema = Omit<Schema, 'organizers'> & { organizers: OrganizerRow };
 type AdminKysely = Kysely<AdminSchema>;
-export type AdminOrganizerRow = OrganizerRow;
 type ExpertRow = Schema['experts'];
 
 const adminDb = (db: Db) => db.kysely as unknown as AdminKysely;
@@ -44,7 +43,7 @@ export async function adminOrganizerById(db: Db, id: number): Promise<AdminOrgan
 }
 
 /** '%text%' for LIKE, with the pattern characters of the text taken literally (escape '\'). */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

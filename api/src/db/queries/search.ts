@@ -95,7 +95,7 @@ export function searchConditions(db: Db, p: SearchParams): Map<CondKey, Cond> {
 }
 
 /** `where` text of the conditions, leaving out the given groups. */
-export function whereOf(conds: Map<CondKey, Cond>, except: readonly CondKey[] = []): Cond {
+function whereOf(conds: Map<CondKey, Cond>, except: readonly CondKey[] = []): Cond {
   const parts = [...conds].filter(([key]) => !except.includes(key)).map(([, cond]) => sql`(${cond})`);
   return sql.join(parts, sql` and `);
 }
@@ -188,7 +188,7 @@ export const OPERATOR_OPTIONS = ['organization', 'author'] as const;
 export const COMFORT_OPTIONS = [1, 2, 3, 4, 5] as const;
 export const DIFFICULTY_OPTIONS = [1, 2, 3, 4] as const;
 
-export interface Span { min: number | null; max: number | null }
+interface Span { min: number | null; max: number | null }
 type Counts = Map<number | string, number>;
 
 export interface FacetCounts {

@@ -66,7 +66,7 @@ async function ensureTourStaffData(db: Db, now: Date): Promise<void> {
   }
 }
 
-export const DEMO_TRAVELLER_EMAIL = 'demo.traveller@tours.example';
+const DEMO_TRAVELLER_EMAIL = 'demo.traveller@tours.example';
 
 /** The demo chats, made only while no chat exists (answers whether they were made). */
 export async function ensureDemoChats(db: Db, now = new Date()): Promise<boolean> {

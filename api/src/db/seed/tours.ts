@@ -29,7 +29,7 @@ type TourRows = Pick<Rows,
   | 'program_days' | 'main_impressions' | 'tour_faq' | 'tour_accommodations' | 'accommodation_variants' | 'discounts'
   | 'penalties' | 'ticket_routes' | 'ticket_notes'>;
 
-export function emptyTourRows(): TourRows {
+function emptyTourRows(): TourRows {
   return {
     tours: [], tour_regions: [], tour_cities: [], tour_rest_kinds: [], tour_collections: [], tour_showplaces: [], tour_water_objects: [],
     tour_languages: [], tour_accommodation_kinds: [], tour_guides: [], tour_options: [], tour_variants: [], excursion_times: [],
@@ -155,7 +155,7 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 }
 
 /** Regions of the same country whose main city is within NEIGHBOUR_KM of this region's. */
-export function nearRegions(region: RegionInfo, all: readonly RegionInfo[]): RegionInfo[] {
+function nearRegions(region: RegionInfo, all: readonly RegionInfo[]): RegionInfo[] {
   const here = region.seed.cities[0];
   if (!here) return [];
   return all.filter((x) => x !== region && x.seed.country === region.seed.country && x.seed.cities[0] !== undefined && distanceKm(here, x.seed.cities[0]) <= NEIGHBOUR_KM);

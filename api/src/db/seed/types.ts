@@ -40,7 +40,7 @@ export interface CityInfo {
   names: Names;
 }
 
-export interface PlaceInfo {
+interface PlaceInfo {
   id: number;
   regionId: number;
   names: Names;

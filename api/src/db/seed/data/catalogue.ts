@@ -3,7 +3,7 @@
  * cruise routes and showplaces. Real names; `regions` refer to RegionSeed.key.
  */
 
-export type AccommodationKind = 'camp-site' | 'guest-house' | 'flat' | 'cabin' | 'hotel' | 'tent' | 'train' | 'not-set';
+type AccommodationKind = 'camp-site' | 'guest-house' | 'flat' | 'cabin' | 'hotel' | 'tent' | 'train' | 'not-set';
 
 export interface RestKindSeed {
   key: string;

@@ -33,7 +33,7 @@ export const PAGE_VERSIONS: Record<InfoPageKey, { version: string; updated_at: s
 export const PAGE_TEXTS: Record<ApiLocale, PageTexts> = { en: EN, cn: CN, de: DE, ru: RU };
 
 /** Every seeded row: each page in each locale. */
-export function seedPageRows(): SeedPageRow[] {
+function seedPageRows(): SeedPageRow[] {
   return INFO_PAGE_KEYS.flatMap((page) =>
     API_LOCALES.map((locale) => ({ page, locale, ...PAGE_VERSIONS[page], blocks: JSON.stringify(PAGE_TEXTS[locale][page]) })));
 }
