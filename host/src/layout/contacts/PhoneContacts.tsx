@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { appConfigAtom, countryAtom, useHost } from '@tours/shared/core';
-import { Button, PhoneLink } from '@tours/shared/kit';
+import { Button } from '@tours/shared/kit';
 import { isLoggedInAtom, webCallsAtom } from '../../state/host-atoms';
 import { PhoneIcon } from './icons';
+import { PhoneList } from './PhoneList';
 import { shownPhones } from '../format';
 import { openCallbackModal, openPhoneContactsModal } from '../modals/lazy';
 import { contactsAtom } from '../state';
@@ -49,15 +50,7 @@ export function PhoneContacts({ showCountry = true, showCallback = true, compact
           )}
         </p>
       )}
-      {phones.length > 0 && (
-        <ul className="lay-phones__list">
-          {phones.map((p) => (
-            <li key={p.phone}>
-              <PhoneLink phone={p.phone} formatted={p.formatted} caption={p.caption || undefined} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {phones.length > 0 && <PhoneList className="lay-phones__list" phones={phones} />}
       {(showCallback || (loggedIn && canCallToSupport)) && (
         <div className="lay-phones__actions">
           {showCallback && (

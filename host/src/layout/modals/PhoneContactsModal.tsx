@@ -4,11 +4,27 @@ import { useIntl } from 'react-intl';
 import { countryAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import type { ContactsAnswer } from '@tours/shared/api';
-import { Button, PhoneLink } from '@tours/shared/kit';
+import { Button } from '@tours/shared/kit';
 import { loadAllContacts } from './api';
 import { logLoadFailure } from '../log';
-import { shownPhones } from '../format';
+import { shownPhones, type ShownPhone } from '../format';
+import { PhoneList } from '../contacts/PhoneList';
 import './modals.css';
+
+/** One group of the modal: a country's (or the international) phones and e-mail. */
+function ContactGroup({ title, phones, email }: { title: string; phones: readonly ShownPhone[]; email: string | null | undefined }) {
+  return (
+    <li className="lay-modal__group">
+      <h3 className="lay-modal__group-title">{title}</h3>
+      <PhoneList className="lay-modal__phones" phones={phones} />
+      {email && (
+        <a className="lay-modal__email" href={`mailto:${email}`}>
+          {email}
+        </a>
+      )}
+    </li>
+  );
+}
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; contacts: ContactsAnswer };
 
@@ -65,39 +81,9 @@ export function PhoneContactsModal({ close }: { close: ModalContentProps['close'
       {state.status === 'ready' && (
         <ul className="lay-modal__list">
           {groups.map((g) => (
-            <li key={g.key} className="lay-modal__group">
-              <h3 className="lay-modal__group-title">{g.title}</h3>
-              <ul className="lay-modal__phones">
-                {g.phones.map((p) => (
-                  <li key={p.phone}>
-                    <PhoneLink phone={p.phone} formatted={p.formatted} caption={p.caption || undefined} />
-                  </li>
-                ))}
-              </ul>
-              {g.email && (
-                <a className="lay-modal__email" href={`mailto:${g.email}`}>
-                  {g.email}
-                </a>
-              )}
-            </li>
+            <ContactGroup key={g.key} title={g.title} phones={g.phones} email={g.email} />
           ))}
-          {global.length > 0 && (
-            <li className="lay-modal__group">
-              <h3 className="lay-modal__group-title">{intl.formatMessage({ id: 'layout.phonesModal.international' })}</h3>
-              <ul className="lay-modal__phones">
-                {global.map((p) => (
-                  <li key={p.phone}>
-                    <PhoneLink phone={p.phone} formatted={p.formatted} caption={p.caption || undefined} />
-                  </li>
-                ))}
-              </ul>
-              {state.contacts.email && (
-                <a className="lay-modal__email" href={`mailto:${state.contacts.email}`}>
-                  {state.contacts.email}
-                </a>
-              )}
-            </li>
-          )}
+          {global.length > 0 && <ContactGroup title={intl.formatMessage({ id: 'layout.phonesModal.international' })} phones={global} email={state.contacts.email} />}
         </ul>
       )}
       <div className="lay-modal__actions">

@@ -1,12 +1,13 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
-import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { appConfigAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer, TicketsAnswer, TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, phoneToSend, TIMING } from '@tours/shared/domain';
-import { Autocomplete, Button, PhoneInput, Price, TextField, errorText, useForm, type AutocompleteGroup, type Translate } from '@tours/shared/kit';
+import { Autocomplete, Button, Price, TextField, errorText, useForm, type AutocompleteGroup, type Translate } from '@tours/shared/kit';
 import { readCookie } from '../common/cookies';
-import { draftKey, readDraft } from '../common/draft';
+import { draftKey } from '../common/draft';
+import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useDateFormat } from '../common/format';
 import { useRequestSubmit } from '../common/useRequestSubmit';
 import { FormCaption, SubmitStatus } from '../common/FormParts';
@@ -43,25 +44,17 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
   const host = useHost();
   const t = useT();
   const fmt = useDateFormat();
-  const locale = useAtomValue(localeAtom);
-  const profile = useAtomValue(sessionAtom)?.profile;
   const config = useAtomValue(appConfigAtom);
-  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const { options, preselected } = useMemo(() => costDateOptions(allOptions), [allOptions]);
   const storageKey = draftKey('cost-calculation', tourId);
   const formId = useId();
 
   // The draft of this tour, else the only date there is and the signed-in traveller's contacts (§6), once.
-  const [start] = useState(() => {
-    const draft = readDraft(storageKey, EMPTY_COST);
+  const { start, prefilled, country, setCountry, countryRef } = useBookingStart(storageKey, EMPTY_COST, (draft, profile) => {
     const values: CostValues = draft ? draft.values : { ...EMPTY_COST, dates: preselected, email: profile?.email ?? '', phone: profile?.phone ?? '' };
     if (!options.some((o) => o.value === values.dates)) values.dates = preselected;
-    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+    return values;
   });
-  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
-  const [country, setCountry] = useState(start.country);
-  const countryRef = useRef(country);
-  countryRef.current = country;
 
   const travelAvailable = (v: Readonly<Record<string, unknown>>) =>
     travelChoiceAvailable({ russianIsAvailable: config.russianIsAvailable, tickets, cityCountryId: Number(v.city_country_id) || 0 });
@@ -132,7 +125,6 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
   const city = groupError('city');
   const dates = groupError('dates');
   const travel = groupError('is_travel_by_avia');
-  const kept = (f: 'email' | 'phone') => Boolean(prefilled[f]) && values[f] === prefilled[f];
 
   return (
     <div className="bk-cost" ref={regionRef}>
@@ -232,30 +224,8 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
           </fieldset>
         )}
 
-        <TextField
-          {...form.field('email')}
-          type="email"
-          label={t('booking.field.email')}
-          autoComplete="email"
-          maxLength={254}
-          required={!kept('email')}
-          hint={kept('email') ? t('booking.contacts.fromAccount') : undefined}
-          error={err('email')}
-        />
-        <PhoneInput
-          name="phone"
-          label={t('booking.field.phone')}
-          hint={kept('phone') ? t('booking.contacts.fromAccount') : undefined}
-          required={!kept('phone')}
-          value={values.phone}
-          onChange={(v) => form.change('phone', v)}
-          onBlur={() => form.blur('phone')}
-          country={country}
-          onCountryChange={setCountry}
-          locale={locale}
-          t={t}
-          error={err('phone')}
-        />
+        <ContactEmailField form={form} prefilled={prefilled} label={t('booking.field.email')} error={err('email')} />
+        <ContactPhoneInput form={form} prefilled={prefilled} label={t('booking.field.phone')} error={err('phone')} country={country} onCountryChange={setCountry} />
 
         <Button type="submit" block loading={busy}>
           {submitLabel}

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useAtomValue } from 'jotai';
-import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { useHost } from '@tours/shared/core';
 import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, isBlankPhone, phoneToSend, travellerToday } from '@tours/shared/domain';
-import { Button, PhoneInput, TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { readCookie, writeCookie } from '../common/cookies';
-import { draftKey, readDraft } from '../common/draft';
+import { draftKey } from '../common/draft';
+import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
 import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { submitPrivateTour } from './api';
@@ -41,29 +41,20 @@ function rememberLastRequest(requestId: number): void {
 export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, requestPeriodEnd, modal, titleId }: PrivateTourFormProps) {
   const host = useHost();
   const t = useT();
-  const locale = useAtomValue(localeAtom);
-  const profile = useAtomValue(sessionAtom)?.profile;
-  const config = useAtomValue(appConfigAtom);
-  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const storageKey = draftKey('private-tour', tourId);
   const formId = useId();
   const [today] = useState(() => travellerToday());
   const bounds = privateTourBounds({ start: requestPeriodStart, end: requestPeriodEnd }, today);
 
   // The draft of this tour, or the signed-in traveller's contacts (§6), once.
-  const [start] = useState(() => {
-    const draft = readDraft(storageKey, EMPTY_PRIVATE_TOUR);
+  const { start, prefilled, country, setCountry, countryRef } = useBookingStart(storageKey, EMPTY_PRIVATE_TOUR, (draft, profile) => {
     const values: PrivateTourValues = { ...EMPTY_PRIVATE_TOUR, ...draft?.values };
     if (!draft) {
       values.email = profile?.email ?? '';
       values.phone = profile?.phone ?? '';
     }
-    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+    return values;
   });
-  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
-  const [country, setCountry] = useState(start.country);
-  const countryRef = useRef(country);
-  countryRef.current = country;
   const fromAccount = (f: 'email' | 'phone', v: unknown) => Boolean(prefilled[f]) && v === prefilled[f];
 
   const form = useForm(start.values, {
@@ -158,30 +149,8 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
 
       <fieldset>
         <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>
-        <TextField
-          {...form.field('email')}
-          type="email"
-          label={fieldLabel('email')}
-          autoComplete="email"
-          required={!fromAccount('email', values.email)}
-          maxLength={254}
-          hint={fromAccount('email', values.email) ? t('booking.contacts.fromAccount') : undefined}
-          error={err('email')}
-        />
-        <PhoneInput
-          name="phone"
-          label={fieldLabel('phone')}
-          hint={fromAccount('phone', values.phone) ? t('booking.contacts.fromAccount') : undefined}
-          required={!fromAccount('phone', values.phone)}
-          value={values.phone}
-          onChange={(v) => form.change('phone', v)}
-          onBlur={() => form.blur('phone')}
-          country={country}
-          onCountryChange={setCountry}
-          locale={locale}
-          t={t}
-          error={err('phone')}
-        />
+        <ContactEmailField form={form} prefilled={prefilled} label={fieldLabel('email')} error={err('email')} />
+        <ContactPhoneInput form={form} prefilled={prefilled} label={fieldLabel('phone')} error={err('phone')} country={country} onCountryChange={setCountry} />
       </fieldset>
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-private__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { ApiError, appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
+import { ApiError, currencyAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
-import { Button, PhoneInput, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, errorText, useForm } from '@tours/shared/kit';
 import { readCookie } from '../common/cookies';
-import { draftKey, readDraft } from '../common/draft';
+import { draftKey } from '../common/draft';
+import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
 import { FormCaption, SubmitStatus } from '../common/FormParts';
 import { sendProgrammeByEmail, sendProgrammeByWhatsapp, subscribeToProgramme } from './api';
@@ -37,11 +38,7 @@ type Field = keyof ProgrammeValues;
 export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFormProps) {
   const host = useHost();
   const t = useT();
-  const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
-  const profile = useAtomValue(sessionAtom)?.profile;
-  const config = useAtomValue(appConfigAtom);
-  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const settingAllows = useAtomValue(siteSettingsAtom).send_tour_program_in_pdf_via_whatsapp;
   // The API may still say no (the setting changed since the page loaded): then e-mail only, for this modal.
   const [whatsappRefused, setWhatsappRefused] = useState(false);
@@ -51,15 +48,8 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
   const formRef = useRef<HTMLFormElement | null>(null);
 
   // The draft of this tour, or the signed-in traveller's contacts (§6), once.
-  const [start] = useState(() => {
-    const draft = readDraft(storageKey, EMPTY_PROGRAMME);
-    const values = normaliseValues(draft ? draft.values : { ...EMPTY_PROGRAMME, email: profile?.email ?? '', phone: profile?.phone ?? '' });
-    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
-  });
-  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
-  const [country, setCountry] = useState(start.country);
-  const countryRef = useRef(country);
-  countryRef.current = country;
+  const { start, prefilled, country, setCountry, countryRef } = useBookingStart(storageKey, EMPTY_PROGRAMME, (draft, profile) =>
+    normaliseValues(draft ? draft.values : { ...EMPTY_PROGRAMME, email: profile?.email ?? '', phone: profile?.phone ?? '' }));
 
   // The channel and the subscription decide which fields are shown, and only those are checked (a hidden field's
   // leftover blocks nothing). They are mirrored here so this render's rules follow a choice made in the same event.
@@ -174,34 +164,11 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
       )}
 
       {showPhone && (
-        <PhoneInput
-          name="phone"
-          label={fieldLabel('phone')}
-          hint={prefilled.phone && values.phone === prefilled.phone ? t('booking.contacts.fromAccount') : undefined}
-          required={!(prefilled.phone && values.phone === prefilled.phone)}
-          value={values.phone}
-          onChange={(v) => form.change('phone', v)}
-          onBlur={() => form.blur('phone')}
-          country={country}
-          onCountryChange={setCountry}
-          locale={locale}
-          t={t}
-          error={err('phone')}
-        />
+        <ContactPhoneInput form={form} prefilled={prefilled} label={fieldLabel('phone')} error={err('phone')} country={country} onCountryChange={setCountry} />
       )}
 
       {showEmail && (
-        <TextField
-          {...form.field('email')}
-          id={`${formId}-email`}
-          type="email"
-          label={fieldLabel('email')}
-          autoComplete="email"
-          required
-          maxLength={254}
-          hint={prefilled.email && values.email === prefilled.email ? t('booking.contacts.fromAccount') : undefined}
-          error={err('email')}
-        />
+        <ContactEmailField form={form} prefilled={prefilled} id={`${formId}-email`} label={fieldLabel('email')} error={err('email')} required />
       )}
 
       <div className="bk-programme__subscribe">

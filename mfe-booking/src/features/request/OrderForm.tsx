@@ -1,13 +1,14 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
-import { appConfigAtom, countryAtom, currencyAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
+import { currencyAtom, useHost } from '@tours/shared/core';
 import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant, travellerToday } from '@tours/shared/domain';
-import { Button, PhoneInput, Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
+import { Button, Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
-import { draftKey, readDraft } from '../common/draft';
+import { draftKey } from '../common/draft';
+import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
 import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
@@ -52,18 +53,13 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const host = useHost();
   const t = useT();
   const fmt = useDateFormat();
-  const locale = useAtomValue(localeAtom);
   const currency = useAtomValue(currencyAtom);
-  const profile = useAtomValue(sessionAtom)?.profile;
-  const config = useAtomValue(appConfigAtom);
-  const visitorCountry = useAtomValue(countryAtom)?.iso_code;
   const options = useMemo(() => dateOptions(tour), [tour]);
   const storageKey = draftKey('order', tour.id);
   const formId = useId();
 
   // The draft of this tour, the tour page's date choice and the signed-in traveller's contacts (§6), once.
-  const [start] = useState(() => {
-    const draft = readDraft(storageKey, EMPTY_ORDER);
+  const { start, prefilled, country, setCountry, countryRef } = useBookingStart(storageKey, EMPTY_ORDER, (draft, profile) => {
     const values: OrderValues = { ...EMPTY_ORDER, ...draft?.values };
     const stored = readSelectedDate();
     values.dates = preselectedDate(options.some((o) => o.value === stored) ? stored : values.dates || stored, options);
@@ -74,12 +70,8 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     }
     const chosen = options.find((o) => o.value === values.dates);
     Object.assign(values, clampParty(tour, chosen, values));
-    return { values, country: draft?.country ?? (visitorCountry || config.uikit.defaultCountry), idempotencyKey: draft?.idempotencyKey };
+    return values;
   });
-  const prefilled = { email: profile?.email ?? '', phone: profile?.phone ?? '' };
-  const [country, setCountry] = useState(start.country);
-  const countryRef = useRef(country);
-  countryRef.current = country;
   const bounds = individualBounds(tour, travellerToday());
 
   const chosenOf = (v: Readonly<Record<string, unknown>>) => options.find((o) => o.value === v.dates);
@@ -237,29 +229,8 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
       <fieldset className="bk-order__contacts">
         <legend className="ui-field__label">{t('booking.contacts.legend')}</legend>
         <TextField {...form.field('name')} label={fieldLabel('name')} autoComplete="name" required maxLength={100} error={err('name')} />
-        <PhoneInput
-          name="phone"
-          label={fieldLabel('phone')}
-          hint={prefilled.phone && values.phone === prefilled.phone ? t('booking.contacts.fromAccount') : undefined}
-          required={!(prefilled.phone && values.phone === prefilled.phone)}
-          value={values.phone}
-          onChange={(v) => form.change('phone', v)}
-          onBlur={() => form.blur('phone')}
-          country={country}
-          onCountryChange={setCountry}
-          locale={locale}
-          t={t}
-          error={err('phone')}
-        />
-        <TextField
-          {...form.field('email')}
-          type="email"
-          label={fieldLabel('email')}
-          autoComplete="email"
-          maxLength={254}
-          hint={prefilled.email && values.email === prefilled.email ? t('booking.contacts.fromAccount') : undefined}
-          error={err('email')}
-        />
+        <ContactPhoneInput form={form} prefilled={prefilled} label={fieldLabel('phone')} error={err('phone')} country={country} onCountryChange={setCountry} />
+        <ContactEmailField form={form} prefilled={prefilled} label={fieldLabel('email')} error={err('email')} required={false} />
         <TextAreaField
           {...form.field('comment')}
           id={`${formId}-comment`}
