@@ -156,6 +156,10 @@ const lists: [string, (app: FastifyInstance) => Promise<boolean>][] = [
     (await answer(app, `/spa/autocomplete?only=tours&query=${encodeURIComponent(excursion.title)}`, AutocompleteAnswer)).result.some((g) => g.items.some((i) => i.id === excursion.id))],
   ['GET /spa/tour of the excursion itself', async (app) => (await get(app, `/spa/tour?slug=${excursion.slug}`)).status === 200],
   ["the order page's and cost calculation's tour (GET /spa/tour-for-request)", async (app) => (await get(app, `/spa/tour-for-request?id=${excursion.id}&site_id=1`)).status === 200],
+  ["the excursion's slug (GET /spa/validate-slug)", async (app) => {
+    const res = await get(app, `/spa/validate-slug?slug=${excursion.slug}`);
+    return (res.body as { result: { valid: boolean } }).result.valid;
+  }],
 ];
 
 describe.each(lists)('%s', (_name, shows) => {

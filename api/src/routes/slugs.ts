@@ -3,6 +3,7 @@ import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { ValidateSlugAnswer, ValidateSlugQuery, type ValidateSlugResult, type SlugKind } from '@tours/shared/src/api/schemas/slugs';
 import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
 import * as q from '../db/queries/slugs';
+import { isListedTour, type Listing } from '../db/queries/listing';
 import type { Db } from '../db';
 import { t, WORDS } from '../lib/i18n';
 import type { Services } from '../services';
@@ -21,7 +22,7 @@ type Slugged = { id: number; is_published: number; slug_en: string; slug_cn: str
 const slugsOf = (row: Slugged): string[] => [row.slug_en, row.slug_cn, row.slug_de, row.slug_ru];
 
 /** Resolves a slug to the page it names. */
-async function resolveSlug(db: Db, raw: string, locale: ApiLocale): Promise<ValidateSlugResult> {
+async function resolveSlug(db: Db, raw: string, locale: ApiLocale, listing: Listing): Promise<ValidateSlugResult> {
   const slug = normalizeSlug(raw);
   if (!slug) return { valid: false };
   if (SEARCH_SLUGS.has(slug)) return { valid: true, kind: 'search', name: WORDS.tours[locale], slug: DEFAULT_SEARCH_SLUGS[locale] };
@@ -38,7 +39,8 @@ async function resolveSlug(db: Db, raw: string, locale: ApiLocale): Promise<Vali
   if (!idText) return { valid: false };
   const id = Number(idText);
   const [tour, post] = await Promise.all([q.tourForSlug(db, id), q.blogPostForSlug(db, id)]);
-  const tourOk = tour && tour.is_published === 1 ? tour : null;
+  // A listed tour only: with excursions off (§3.8) an excursion's slug names no page.
+  const tourOk = tour && isListedTour(tour, listing) ? tour : null;
   const postOk = post && post.is_published === 1 && slugsOf(post).includes(slug) ? post : null;
   // An exact tour slug wins; then an exact blog slug; then a published tour by id (the client may redirect to `slug`).
   if (tourOk && slugsOf(tourOk).includes(slug)) return { valid: true, kind: 'tour', id, name: t(tourOk, 'title', locale), slug: t(tourOk, 'slug', locale) };
@@ -53,6 +55,6 @@ export function registerSlugRoutes(router: ApiRouter, s: Services): void {
     description:
       "Valid: the default search slug (tours, touren, lvyou, tury), a region/city/travel-style/collection slug, a blog category or post slug, or a tour slug ending in -{id} of a published tour. For tours, `slug` is the canonical slug in the requested locale (the client may redirect).",
     query: ValidateSlugQuery, answer: ValidateSlugAnswer,
-    handler: ({ query, ctx }) => s.cached(`validate-slug:${ctx.locale}:${query.slug}`, async () => ({ result: await resolveSlug(s.db, query.slug, ctx.locale) })),
+    handler: ({ query, ctx }) => s.cached(`validate-slug:${ctx.locale}:${query.slug}`, async () => ({ result: await resolveSlug(s.db, query.slug, ctx.locale, s.config) })),
   });
 }

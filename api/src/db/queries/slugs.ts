@@ -15,7 +15,7 @@ export function namedEntity(db: Db, kind: string, id: number) {
 export function tourForSlug(db: Db, id: number) {
   return db.kysely
     .selectFrom('tours')
-    .select(['id', 'is_published', 'slug_en', 'slug_cn', 'slug_de', 'slug_ru', 'title_en', 'title_cn', 'title_de', 'title_ru'])
+    .select(['id', 'type', 'is_published', 'slug_en', 'slug_cn', 'slug_de', 'slug_ru', 'title_en', 'title_cn', 'title_de', 'title_ru'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
