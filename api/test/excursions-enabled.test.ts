@@ -123,8 +123,9 @@ beforeAll(async () => {
     await k.updateTable('tour_variants').set({ start: addDays(String(v.start).slice(0, 10), 7), end: addDays(String(v.end).slice(0, 10), 7) }).where('id', '=', v.id!).execute();
   }
   const model = await k.selectFrom('tour_variants').selectAll().where('tour_id', '=', tour.id).orderBy('id').executeTakeFirstOrThrow();
-  const { id: _id, ...columns } = model;
-  await k.insertInto('tour_variants').values({ ...columns, tour_id: excursion.id, start: tomorrow, end: addDays(tomorrow, 1), is_busy: 0, number_of_free_seats: 10 }).execute();
+  // Ids are given, not drawn (PostgreSQL's column has no sequence: the seed numbers its rows).
+  const last = await k.selectFrom('tour_variants').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  await k.insertInto('tour_variants').values({ ...model, id: Number(last.id) + 1, tour_id: excursion.id, start: tomorrow, end: addDays(tomorrow, 1), is_busy: 0, number_of_free_seats: 10 }).execute();
   const newest = await k.selectFrom('reviews').select('id').where('is_published', '=', 1).where('target', '=', 'tour').orderBy('date', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
   await k.updateTable('reviews').set({ tour_id: excursion.id }).where('id', '=', newest.id).execute();
 }, 60_000);
