@@ -6,7 +6,7 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { AgentAuthAnswer } from '@tours/shared/src/api/schemas/chat';
 import { SignedInAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
@@ -17,25 +17,18 @@ import { waitText } from '../src/lib/messages';
 import { codeTriesFor, sendFailures } from '../src/lib/one-time-codes';
 import { KnownDevices } from '../src/lib/known-devices';
 import { lockMs, PasswordGuard } from '../src/lib/password-guard';
-import { createTestDb, expectShape, lastCode, outboxTo, testServer, type TestDb } from './helpers';
+import { expectShape, lastCode, outboxTo, testServer, withTestServer } from './helpers';
 
 const INTERNAL = 'abuse-test-internal-secret-0123456789';
 /** The production limits (the defaults), with the host server's secret so X-Forwarded-For names the visitor. */
 const LIMITED = { devMode: true, rateLimitPerMin: 600, rateLimitAuthPerMin: 1_000_000, internalSecret: INTERNAL };
 const MINUTE = 60_000;
 
-let t: TestDb;
 const clock = { now: Date.now() };
-let app: FastifyInstance;
 
+const { t, app } = withTestServer(LIMITED, { now: () => clock.now });
 beforeAll(async () => {
-  t = await createTestDb();
   await ensureStaffAccounts(t.db);
-  app = testServer(t.db, LIMITED, { now: () => clock.now });
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
 });
 
 /** A call from a visitor the host server vouches for (X-Forwarded-For with the internal secret). */

@@ -4,12 +4,11 @@
  * booking's money — an estimate before the confirmation, the agreement's total after it, what was paid and the balance.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { RequestAnswer, SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
 import { bookingMoney } from '../src/use-cases/arrival-facts';
-import { createTestDb, expectShape, get, testServer, TODAY, type TestDb } from './helpers';
+import { expectShape, get, TODAY, withTestServer } from './helpers';
 
 type Json = Record<string, unknown>;
 type Row = Record<string, string | number | null>;
@@ -28,14 +27,11 @@ describe('bookingMoney: total, paid and balance', () => {
 });
 
 describe('get-by-uuid: the place, the gathering place and the money', () => {
-  let t: TestDb;
-  let app: FastifyInstance;
   let k: Kysely<Record<string, Row>>;
   let tour: { id: number; variant: number; price: number };
 
+  const { t, app } = withTestServer({ devMode: true });
   beforeAll(async () => {
-    t = await createTestDb();
-    app = testServer(t.db, { devMode: true });
     k = t.db.kysely as unknown as Kysely<Record<string, Row>>;
     const rows = (await k.selectFrom('tour_variants as v').innerJoin('tours as t', 't.id', 'v.tour_id')
       .select(['v.id as variant', 'v.tour_id as tour', 'v.price as price']).where('t.is_published', '=', 1).where('v.is_busy', '=', 0)
@@ -44,10 +40,6 @@ describe('get-by-uuid: the place, the gathering place and the money', () => {
     await k.updateTable('tour_variants').set({ number_of_free_seats: 1000 }).where('id', '=', tour.variant).execute();
   }, 60_000);
 
-  afterAll(async () => {
-    await app.close();
-    await t.cleanup();
-  });
 
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });

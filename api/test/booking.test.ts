@@ -15,10 +15,8 @@ import type { Db } from '../src/db';
 import { migrationProvider } from '../src/db/migrations';
 import { bookingDb, historyOf, requestById, touristsOf } from '../src/db/queries/booking';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, outboxTo, testServer, TODAY, type TestDb } from './helpers';
+import { createTestDb, expectShape, get, outboxTo, testServer, TODAY, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let owner: { id: number; auth: Record<string, string> };
 let other: { id: number; auth: Record<string, string> };
 /** A published tour with an upcoming variant that has seats. */
@@ -61,10 +59,9 @@ async function submitOrder(extra: Json = {}, headers: Record<string, string> = {
   return { id: answer.request_id, uuid: answer.requestUUID };
 }
 
+// devMode: the cancellation e-mail is read from the outbox page.
+const { t, app } = withTestServer({ devMode: true });
 beforeAll(async () => {
-  t = await createTestDb();
-  // devMode: the cancellation e-mail is read from the outbox page.
-  app = testServer(t.db, { devMode: true });
   const person = async (first: string, email: string, phone: string) => {
     const id = await insertTraveller(t.db, { first_name: first, last_name: 'Tester', email, phone });
     return { id, auth: { 'x-authorization': `Bearer ${await issueToken(t.db, id)}` } };
@@ -85,10 +82,6 @@ beforeAll(async () => {
   family = pair ? { tour: pair.tour_id, option: pair.option_tour_id, variant: byTour.get(pair.option_tour_id)! } : null;
 }, 60_000);
 
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
 
 describe('POST /spa/submit-order', () => {
   test('stores the order with its variant, party, contacts, attribution and a created history entry', async () => {

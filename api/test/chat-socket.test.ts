@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { CHAT_EVENTS, CHAT_EVENT_PAYLOADS, CHAT_SOCKET_MAX_PER_USER, type ChatEventName } from '@tours/shared/src/api/schemas/chat';
 import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
@@ -16,12 +15,10 @@ import { chatDb } from '../src/db/queries/chat';
 import { TOKEN_LIFETIME_DAYS, insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { sessionMarker } from '@tours/shared/src/api/session-cookie';
-import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
+import { expectShape, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 let base: string;
-let uploadsDir: string;
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-socket-uploads-'));
 const open: Socket[] = [];
 
 interface Received {
@@ -97,10 +94,8 @@ let boris: string;
 let support: string;
 let organizerStaff: string;
 
+const { t, app } = withTestServer({ uploadsDir, sipWsUrl: 'ws://localhost:15999', sipSecret: 'chat-socket-sip-secret-0123456789' });
 beforeAll(async () => {
-  t = await createTestDb();
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-socket-uploads-'));
-  app = testServer(t.db, { uploadsDir, sipWsUrl: 'ws://localhost:15999', sipSecret: 'chat-socket-sip-secret-0123456789' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await ensureStaffAccounts(t.db);
@@ -116,8 +111,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await t.cleanup();
   fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   AgentAuthAnswer, CHAT_ID_NOT_A_NUMBER, ChannelsListAnswer, ChatAnswer, ChatListAnswer, ChatWithOrganizerAnswer, ChatsForNotificationsAnswer,
   ConnectionCodeAnswer, MarkAsReadAnswer, MessageAnswer, MessagesAnswer, PhoneCodeAnswer, SupportChatAnswer, UnreadCountAnswer,
@@ -15,11 +14,9 @@ import { RequestListAnswer } from '@tours/shared/src/api/schemas/booking';
 import { chatDb } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureDemoChats, ensureStaffAccounts } from '../src/db/seed/staff';
-import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
+import { createTestDb, expectShape, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
-let uploadsDir: string;
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-uploads-'));
 let anna: { id: number; token: string };
 let boris: { id: number; token: string };
 let support: string;
@@ -51,10 +48,8 @@ async function supportChatOf(token: string): Promise<number> {
   return expectShape(res.body, SupportChatAnswer).id;
 }
 
+const { t, app } = withTestServer({ devMode: true, uploadsDir });
 beforeAll(async () => {
-  t = await createTestDb();
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-uploads-'));
-  app = testServer(t.db, { devMode: true, uploadsDir });
   await app.ready();
   await ensureStaffAccounts(t.db);
   const a = await insertTraveller(t.db, { first_name: 'Anna', last_name: 'Chat', email: 'anna.chat@example.com' });
@@ -67,8 +62,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app.close();
-  await t.cleanup();
   fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 

@@ -3,9 +3,8 @@
  * page shows each through its one price display. The cabins price table is stored as HTML; the tour answers its rows.
  */
 import { TourDetailAnswer } from '@tours/shared/src/api/schemas/tours';
-import type { FastifyInstance } from 'fastify';
 import { cabinRowsOfTable } from '../src/lib/tour-views';
-import { createTestDb, expectShape, get, testServer, type TestDb } from './helpers';
+import { expectShape, get, withTestServer } from './helpers';
 
 describe('cabinRowsOfTable', () => {
   test.each([
@@ -22,16 +21,7 @@ describe('cabinRowsOfTable', () => {
 });
 
 describe('GET /spa/tour: cabins as rows with numbers', () => {
-  let t: TestDb;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    t = await createTestDb();
-    app = testServer(t.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await t.cleanup();
-  });
+  const { t, app } = withTestServer();
 
   test('each row of the stored table, in RUB and converted to the page currency, the HTML kept', async () => {
     const cruises = await t.db.kysely.selectFrom('tours').select(['slug_en', 'cabins_price_table_en']).where('is_published', '=', 1)

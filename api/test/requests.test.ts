@@ -1,21 +1,11 @@
 /** POST /spa/submit-help-request (public-site §3.7, §7.4) and the partner widgets' CORS rule. */
 import { SubmitHelpRequestAnswer } from '@tours/shared/src/api/schemas/requests';
-import type { FastifyInstance } from 'fastify';
 import { helpRequestById, latestHelpRequests } from '../src/db/queries/requests';
-import { createTestDb, expectShape, get, solveCaptcha, testServer, type TestDb } from './helpers';
+import { expectShape, get, solveCaptcha, testServer, withTestServer } from './helpers';
 
-let t: TestDb;
-let app: FastifyInstance;
 
-beforeAll(async () => {
-  // Seeded: a request's tour_id and organizer_id must name rows that exist.
-  t = await createTestDb();
-  app = testServer(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.cleanup();
-});
+// Seeded: a request's tour_id and organizer_id must name rows that exist.
+const { t, app } = withTestServer();
 
 async function countRequests(): Promise<number> {
   return (await latestHelpRequests(t.db, 100000)).length;

@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ProfileAnswer, UpdateProfilePhotoAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { UPLOAD_MAX_BYTES, UploadAnswer, uploadProblem } from '@tours/shared/src/api/schemas/uploads';
@@ -22,7 +21,7 @@ import { limitClass } from '../src/lib/rate-limit';
 import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadStore, UploadTooLarge } from '../src/lib/uploads';
 import { ownMediaPath } from '../src/routes/uploads';
 import { buildServer } from '../src/server';
-import { createTestDb, expectShape, testServer, type TestDb } from './helpers';
+import { createTestDb, expectShape, testServer, withTestServer } from './helpers';
 
 // Files as their first bytes make them (the rest is filler: only the head decides the type).
 const PNG = renderPng('reviewers', 'upload-test', { width: 8, height: 8 });
@@ -60,9 +59,7 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-let t: TestDb;
-let app: FastifyInstance;
-let uploadsDir: string;
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
 let anna: { id: number; token: string };
 let boris: { id: number; token: string };
 
@@ -91,16 +88,12 @@ async function newTraveller(first: string): Promise<{ id: number; token: string 
   return { id, token: await issueToken(t.db, id) };
 }
 
+const { t, app } = withTestServer({ uploadsDir, siteOrigin: 'https://tours.example' }, {}, { seed: false });
 beforeAll(async () => {
-  t = await createTestDb({ seed: false });
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
-  app = testServer(t.db, { uploadsDir, siteOrigin: 'https://tours.example' });
   anna = await newTraveller('Anna');
   boris = await newTraveller('Boris');
 });
 afterAll(async () => {
-  await app.close();
-  await t.cleanup();
   fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 

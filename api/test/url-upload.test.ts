@@ -5,12 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@tours/shared/src/api/schemas/uploads';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { renderPng } from '../src/lib/images';
 import { isPublicAddress } from '../src/lib/url-fetch';
-import { createTestDb, testServer, type TestDb } from './helpers';
+import { testServer, withTestServer } from './helpers';
 
 describe('isPublicAddress', () => {
   test.each([
@@ -29,13 +28,12 @@ describe('isPublicAddress', () => {
 const PNG = renderPng('reviewers', 'url-upload', { width: 8, height: 8 });
 
 describe('POST /crm/api/image/upload with another host\'s URL', () => {
-  let t: TestDb;
-  let app: FastifyInstance;
   let token: string;
   let origin: string;
   let server: http.Server;
   const hits: string[] = [];
 
+  const { t, app } = withTestServer({ siteOrigin: 'https://tours.example', uploadUrlAllowHosts: ['127.0.0.1'], uploadUrlTimeoutMs: 700 }, {}, { seed: false });
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       hits.push(req.url ?? '');
@@ -71,14 +69,10 @@ describe('POST /crm/api/image/upload with another host\'s URL', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestDb({ seed: false });
-    app = testServer(t.db, { siteOrigin: 'https://tours.example', uploadUrlAllowHosts: ['127.0.0.1'], uploadUrlTimeoutMs: 700 });
     const id = await insertTraveller(t.db, { first_name: 'Vera', last_name: 'Linker' });
     token = await issueToken(t.db, id);
   });
   afterAll(async () => {
-    await app.close();
-    await t.cleanup();
     server.closeAllConnections();
     server.close();
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, productToday, test } from './fixtures';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, answeredVisitorCookies } from './support';
 
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
 
@@ -39,12 +39,7 @@ function privateTourCandidate(): { slug: string; id: number; title: string; star
   return { slug: String(row.slug_en), id: Number(row.id), title: String(row.title_en), start, end: addDays(start, 6) };
 }
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 async function fillContacts(page: Page, scope: ReturnType<Page['getByRole']>, email: string) {
   await scope.getByRole('textbox', { name: /^E-mail/ }).fill(email);

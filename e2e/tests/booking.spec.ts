@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, createTraveller, startSession } from './support';
+import { ROOT, axeViolations, createTraveller, startSession, answeredVisitorCookies } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
@@ -27,12 +27,7 @@ test.beforeAll(async () => {
   expect(tour).toBeTruthy();
 });
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 function ordersOf(comment: string): { id: number; uuid: string; type: string; tour_id: number; variant_id: number | null; name: string; adults: number }[] {
   const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, answeredVisitorCookies } from './support';
 
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
 
@@ -21,12 +21,7 @@ function requestsWith(column: 'phone' | 'email', value: string): { type: string;
   }
 }
 
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 /** The header's 'Request a call' on a desktop page, opened: its dialog. */
 async function openCallbackRequest(page: Page): Promise<Locator> {

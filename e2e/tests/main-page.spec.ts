@@ -6,17 +6,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, reviewCounts } from './support';
+import { axeViolations, reviewCounts, answeredVisitorCookies } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
 /** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 /** The product's today: the first day the search offers (its dates section starts at the API's today). */
 async function productToday(): Promise<string> {

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { MAILBOX_FILE, mailTo, type MailMessage } from '../mailbox';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, answeredVisitorCookies } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const MAILBOX = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
@@ -35,12 +35,7 @@ test.beforeAll(async () => {
 });
 
 /** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 /** The tour page, scrolled to its Route section, and the PDF request opened from its button. */
 async function openPdfRequest(page: Page) {

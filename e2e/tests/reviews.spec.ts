@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, reviewCounts } from './support';
+import { axeViolations, reviewCounts, answeredVisitorCookies } from './support';
 
 /**
  * The site-wide reviews page (/reviews/{region?}, GET /spa/reviews) on the seeded catalogue: the summary and the
@@ -12,12 +12,7 @@ import { axeViolations, reviewCounts } from './support';
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
 /** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 const list = (page: Page) => page.getByRole('list', { name: 'Latest reviews' });
 const cards = (page: Page) => list(page).getByTestId('review');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, createTraveller as createSignedInTraveller, startSession } from './support';
+import { axeViolations, createTraveller as createSignedInTraveller, startSession, answeredVisitorCookies } from './support';
 
 const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
@@ -9,12 +9,7 @@ const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const createTraveller = (currency: string | null) => createSignedInTraveller({ first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', currency });
 
 /** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 const cards = (page: Page) => page.locator('main article');
 const cardTitles = (page: Page) => page.locator('main article h3').allTextContents();

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, createTraveller, findRemovedTourId, signInTraveller, startSession } from './support';
+import { ROOT, axeViolations, createTraveller, findRemovedTourId, signInTraveller, startSession, answeredVisitorCookies } from './support';
 
 test.describe('site quality', () => {
   test('a blog article or category that does not exist is a real 404, not a 404 page answered 200', async ({ request }) => {
@@ -493,12 +493,7 @@ test.describe('the header holds one tidy layout from 320 to 2000 px (issue 17, d
     { name: 'visa (simple header)', path: () => '/en/visa' },
   ];
 
-  test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([
-      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-    ]);
-  });
+  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
   for (const { name, path } of pages) {
     test(`${name}: one row per breakpoint, nothing past the edge, one-line schedule, switchers on one baseline`, async ({ page }) => {
@@ -526,12 +521,7 @@ test.describe('the header holds one tidy layout from 320 to 2000 px (issue 17, d
 });
 
 test.describe('the common help card where the flows lead to it (issue 17, defect 6)', () => {
-  test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([
-      { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-      { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-    ]);
-  });
+  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
   /** Fills and sends the card as a traveller does; answers the stored request that its 'Request #N has been sent' names. */
   async function sendHelpCard(card: Locator, fields: { name: string; phone: string; comment: string }): Promise<Record<string, unknown> | undefined> {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, answeredVisitorCookies } from './support';
 
 /**
  * The staff tools on the tour page (issue 16; accounts-and-comms §2 'Staff tools', §4 'Staff PDF', §6; public-site §2.6,
@@ -42,12 +42,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 /** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 /** Signs in at the agent console (as staff do), which also makes this browser's tour pages a staff session. */
 async function signInAtConsole(page: Page, account: { login: string; password: string; name: string }) {

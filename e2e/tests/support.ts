@@ -150,3 +150,14 @@ export function createTraveller(fields: { first_name?: string; last_name?: strin
     db.close();
   }
 }
+
+/**
+ * The cookies of a visitor who already answered the cookie alert and the region question (the United States), so
+ * nothing covers the page: `test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)))`.
+ */
+export function answeredVisitorCookies(url: string) {
+  return [
+    { name: 'cookie_alert_accepted', value: '1', url },
+    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url },
+  ];
+}

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations } from './support';
+import { ROOT, axeViolations, answeredVisitorCookies } from './support';
 
 /**
  * The tour page (issue 5) on the seeded catalogue: anchors and scroll-spy, the media viewer, reviews paging,
@@ -65,12 +65,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 /** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
 async function openTour(page: Page, tour: Pick<Tour, 'slug' | 'title'>) {
   await page.goto(`/en/${tour.slug}`);

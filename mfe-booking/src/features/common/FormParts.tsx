@@ -76,3 +76,15 @@ export function FormCaption({ button, className }: { button: string; className: 
   const links = useLegalLinks();
   return <p className={className}>{intl.formatMessage({ id: 'booking.form.caption' }, { button, ...links })}</p>;
 }
+
+/** The submit button of a booking form and the caption under it (the terms the button accepts). */
+export function SubmitButton({ label, busy, captionClassName }: { label: string; busy: boolean; captionClassName: string }) {
+  return (
+    <>
+      <Button type="submit" block loading={busy}>
+        {label}
+      </Button>
+      <FormCaption className={captionClassName} button={label} />
+    </>
+  );
+}

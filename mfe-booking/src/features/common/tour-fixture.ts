@@ -1,4 +1,4 @@
-/* Test data for the request page: a GET /spa/tour-for-request answer checked against its schema. */
+/* Test data for the request page and the cost calculation: a GET /spa/tour-for-request answer checked against its schema. */
 import { create } from 'superstruct';
 import { TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
 

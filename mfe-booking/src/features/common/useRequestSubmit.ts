@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError, useHost } from '@tours/shared/core';
 import { applyServerErrors, isRetryableError } from '@tours/shared/api';
 import { clearDraft, newIdempotencyKey, writeDraft } from './draft';
@@ -117,5 +117,10 @@ export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
     }
   };
 
-  return { submit, busy, problem, announcement };
+  /** The form's submit handler: the browser's own submit stays, the request goes once (see `submit`). */
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  return { submit, onSubmit, busy, problem, announcement };
 }

@@ -5,6 +5,7 @@ import { browserMoscowOffset } from '@tours/shared/src/domain/moscow-offset';
 import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { CostCalculationFormContent } from '../../parcels/CostCalculationForm';
 import { citiesAnswer, day, excursionForRequest, tickets, tourForRequest } from './test-fixture';
+import { runAnimationFramesAtOnce } from '../common/test-setup';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 
@@ -60,13 +61,7 @@ function contacts(o: { email?: string; phone?: string } = {}) {
 
 const ticketType = () => screen.queryByRole('group', { name: 'Ticket type' });
 
-beforeAll(() => {
-  // Focus moves in an animation frame.
-  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-    cb(0);
-    return 0;
-  });
-});
+runAnimationFramesAtOnce();
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.useRealTimers());
 

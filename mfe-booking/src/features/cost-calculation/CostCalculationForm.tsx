@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
 import { useAtomValue } from 'jotai';
 import { appConfigAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
@@ -10,7 +10,7 @@ import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useDateFormat } from '../common/format';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { FormCaption, SubmitStatus } from '../common/FormParts';
+import { SubmitButton, SubmitStatus } from '../common/FormParts';
 import { searchCities, submitCostCalculation, type City } from './api';
 import {
   EMPTY_COST, FIELD_LABEL_IDS, costCalculationData, costDateOptions, costFieldErrors, costSchema, isIndividualDates, maskTime, resetDates, timeAsked,
@@ -66,7 +66,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
 
   const regionRef = useRef<HTMLDivElement | null>(null);
   const sent = useRef('');
-  const { submit, busy, problem, announcement } = useRequestSubmit({
+  const { submit, onSubmit, busy, problem, announcement } = useRequestSubmit({
     form,
     storageKey,
     initialKey: start.idempotencyKey,
@@ -109,11 +109,6 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
   };
   const resetIndividual = () => {
     for (const [field, value] of Object.entries(resetDates()) as [keyof ReturnType<typeof resetDates>, string][]) form.change(field, value);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit();
   };
 
   const submitLabel = t('booking.form.submit');
@@ -227,10 +222,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
         <ContactEmailField form={form} prefilled={prefilled} label={t('booking.field.email')} error={err('email')} />
         <ContactPhoneInput form={form} prefilled={prefilled} label={t('booking.field.phone')} error={err('phone')} country={country} onCountryChange={setCountry} />
 
-        <Button type="submit" block loading={busy}>
-          {submitLabel}
-        </Button>
-        <FormCaption className="bk-cost__caption" button={submitLabel} />
+        <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-cost__caption" />
       </form>
     </div>
   );

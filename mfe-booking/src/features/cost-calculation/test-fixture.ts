@@ -1,34 +1,15 @@
 /* Test data for the cost calculation: answers of GET /spa/tour-for-request, /spa/tours-cities and /spa/cities-by-query, checked against their schemas. */
 import { create } from 'superstruct';
-import { TicketsAnswer, TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
+import { TicketsAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { CitiesAnswer } from './api';
 
-// The calendar is fixed in tests (scripts/jest/fixed-clock.ts).
-const TODAY = new Date();
-export const day = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() + offset)).toISOString().slice(0, 10);
+import { day, tourForRequest as requestPageTour, variant } from '../common/tour-fixture';
 
-export function variant(id: number, startOffset: number, over: Partial<TourVariant> = {}): TourVariant {
-  return {
-    id, tour_id: 1001, start: day(startOffset), end: day(startOffset + 4), price: 26300, price_without_discount: 28900, original_price: 26300, currency: 'RUB',
-    is_busy: false, number_of_free_seats: 8, not_guaranteed: false, ...over,
-  };
-}
+export { day, variant };
 
-/** A tour (type 1) with two dates, one of another option, and individual dates on request. */
+/** A tour (type 1) with two dates, one of another option, and individual dates on request (the request page's tour otherwise). */
 export function tourForRequest(over: Partial<TourForRequestAnswer> = {}): TourForRequestAnswer {
-  return create({
-    id: 1001, slug: 'svir-tour-1001', slugs: { en: 'svir-tour-1001', cn: 'svir-tour-1001', de: 'svir-reise-1001', ru: 'svir-tur-1001' },
-    title: 'Sightseeing tour in Svir', image: '/media/tours/1001-1/{{size}}/image.svg', type: 1, type_name: 'TOUR', is_tour_active: true,
-    price: 26300, priceWithoutDiscount: 28900, original_price: 26300, currency: 'RUB', is_need_show_price_from: true,
-    duration: 5, duration_unit: 'days', days: 5, hours: null,
-    is_dates_preliminary: false, use_request_period: true, request_period_start: day(10), request_period_end: day(300),
-    excursion_dates: [],
-    variants: [variant(1, 20), variant(2, 40), variant(4, 80, { tour_id: 1354 })],
-    tour_variants: [{ tour_id: 1354, slug: 'vyborg-castle-1354', name: 'Vyborg Castle tour' }],
-    group_min: 2, group_max: 12, min_age: 6, max_age: null, main_location_name: 'Leningrad Oblast',
-    organizer: { id: 7, expert: { first_name: 'Anna', last_name: 'Petrova', photo: null }, marketplace_requests_with_direct_sale: false },
-    ...over,
-  }, TourForRequestAnswer);
+  return requestPageTour({ variants: [variant(1, 20), variant(2, 40), variant(4, 80, { tour_id: 1354 })], ...over });
 }
 
 /** An excursion (type 2) with a request period and one day of times. */

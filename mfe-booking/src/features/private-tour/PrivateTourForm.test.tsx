@@ -4,6 +4,7 @@ import { ApiError, HostProvider } from '@tours/shared/core';
 import { browserMoscowOffset } from '@tours/shared/domain';
 import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { PrivateTourForm } from './PrivateTourForm';
+import { runAnimationFramesAtOnce } from '../common/test-setup';
 
 // The calendar is fixed in tests (scripts/jest/fixed-clock.ts); day(n) is n days from today.
 const TODAY = new Date();
@@ -58,13 +59,7 @@ function clearCookies() {
   }
 }
 
-beforeAll(() => {
-  // Focus moves in an animation frame.
-  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-    cb(0);
-    return 0;
-  });
-});
+runAnimationFramesAtOnce();
 beforeEach(() => {
   localStorage.clear();
   clearCookies();

@@ -1,15 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useHost } from '@tours/shared/core';
 import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/contract';
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, isBlankPhone, phoneToSend, travellerToday } from '@tours/shared/domain';
-import { Button, TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
+import { TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { readCookie, writeCookie } from '../common/cookies';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
+import { SubmitButton, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { submitPrivateTour } from './api';
 import {
   EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
@@ -81,7 +81,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
 
   const formRef = useRef<HTMLFormElement | null>(null);
   const fieldLabel = (f: Field) => t(`booking.field.${f}`);
-  const { submit, busy, problem, announcement } = useRequestSubmit<PrivateTourValues, SubmitHelpRequestAnswer>({
+  const { submit, onSubmit, busy, problem, announcement } = useRequestSubmit<PrivateTourValues, SubmitHelpRequestAnswer>({
     form,
     storageKey,
     initialKey: start.idempotencyKey,
@@ -102,11 +102,6 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
       host.navigate(host.href('add-tourists', target.params, target.query));
     },
   });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit();
-  };
 
   const submitLabel = t('booking.form.submit');
   const err = (f: Field) => errorText(errors[f], t);
@@ -155,10 +150,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-private__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
 
-      <Button type="submit" block loading={busy}>
-        {submitLabel}
-      </Button>
-      <FormCaption className="bk-private__caption" button={submitLabel} />
+      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-private__caption" />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, DEFAULT_SITE_SETTINGS, HostProvider, siteSettingsAtom } from '@tours/shared/core';
 import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import { ProgramPdfFormContent } from '../../parcels/ProgramPdfForm';
+import { runAnimationFramesAtOnce } from '../common/test-setup';
 
 const TOUR = { tourId: 1001, tourTitle: 'Sightseeing tour in Svir' };
 const EMAIL_PATH = '/spa/tour-program-order-via-email';
@@ -33,13 +34,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Get the
 const subscribe = () => screen.getByRole('checkbox', { name: 'Also send me updates of this programme' });
 const INBOX = "Check your inbox! We've sent the tour program to your e-mail (anna@example.com)";
 
-beforeAll(() => {
-  // Focus moves in an animation frame.
-  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-    cb(0);
-    return 0;
-  });
-});
+runAnimationFramesAtOnce();
 beforeEach(() => {
   localStorage.clear();
   document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0]!.trim()}=; max-age=0`));

@@ -1,14 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ApiError, currencyAtom, siteSettingsAtom, useHost } from '@tours/shared/core';
 import { COOKIES } from '@tours/shared/contract';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
-import { Button, errorText, useForm } from '@tours/shared/kit';
+import { errorText, useForm } from '@tours/shared/kit';
 import { readCookie } from '../common/cookies';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { FormCaption, SubmitStatus } from '../common/FormParts';
+import { SubmitButton, SubmitStatus } from '../common/FormParts';
 import { sendProgrammeByEmail, sendProgrammeByWhatsapp, subscribeToProgramme } from './api';
 import {
   CHANNELS, EMPTY_PROGRAMME, channelOf, needsEmail, needsPhone, normaliseValues, onlyRequestRefused, programmeRequest, sentMessage, subscriptionOf,
@@ -119,7 +119,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
     return sent;
   };
 
-  const { submit, busy, problem, announcement } = useRequestSubmit({
+  const { submit, onSubmit, busy, problem, announcement } = useRequestSubmit({
     form,
     storageKey,
     initialKey: start.idempotencyKey,
@@ -134,11 +134,6 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
       host.toast({ kind: 'success', text: `${t(message.titleId as MessageId)} ${t(message.textId as MessageId, message.values)}` });
     },
   });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit();
-  };
 
   const submitLabel = t('programme.submit');
   const err = (f: Field) => errorText(errors[f], t);
@@ -176,10 +171,7 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
         <label htmlFor={`${formId}-subscribe`}>{fieldLabel('subscribe')}</label>
       </div>
 
-      <Button type="submit" block loading={busy}>
-        {submitLabel}
-      </Button>
-      <FormCaption className="bk-programme__caption" button={submitLabel} />
+      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-programme__caption" />
     </form>
   );
 }

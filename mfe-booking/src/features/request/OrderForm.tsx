@@ -1,16 +1,16 @@
-import { useId, useMemo, useRef, type FormEvent } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { currencyAtom, useHost } from '@tours/shared/core';
 import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant, travellerToday } from '@tours/shared/domain';
-import { Button, Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
+import { Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
 import { Counter } from '../common/Counter';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { FormCaption, SubmitStatus, TermsCheckbox } from '../common/FormParts';
+import { SubmitButton, SubmitStatus, TermsCheckbox } from '../common/FormParts';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
@@ -105,7 +105,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
 
   const formRef = useRef<HTMLFormElement | null>(null);
   const fieldLabel = (f: Field) => t(`booking.field.${f}`);
-  const { submit, busy, problem, announcement } = useRequestSubmit({
+  const { submit, onSubmit, busy, problem, announcement } = useRequestSubmit({
     form,
     storageKey,
     initialKey: start.idempotencyKey,
@@ -133,11 +133,6 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     const party = clampParty(tour, options.find((o) => o.value === value), form.values);
     if (party.adults !== form.values.adults) form.change('adults', party.adults);
     if (party.children !== form.values.children) form.change('children', party.children);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit();
   };
 
   const submitLabel = t('booking.form.submit');
@@ -244,10 +239,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-order__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
 
-      <Button type="submit" block loading={busy}>
-        {submitLabel}
-      </Button>
-      <FormCaption className="bk-order__caption" button={submitLabel} />
+      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-order__caption" />
     </form>
   );
 }

@@ -11,7 +11,8 @@ import { STORAGE } from '@tours/shared/contract';
 import { SubmitOrderAnswer } from '@tours/shared/api';
 import { createTestHost, fakeApi } from '@tours/shared/src/testing';
 import RequestPage from './RequestPage';
-import { tourForRequest } from './test-fixture';
+import { tourForRequest } from '../common/tour-fixture';
+import { runAnimationFramesAtOnce } from '../common/test-setup';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 const noSources = { telegram: '', vk: '', ok: '', whatsapp: '', viber: '', facebook: '', instagram: '' };
@@ -36,12 +37,7 @@ async function submitOrder(): Promise<void> {
   fireEvent.click(screen.getByRole('button', { name: /^(Send request|Anfrage senden)$/ }));
 }
 
-beforeAll(() => {
-  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-    cb(0);
-    return 0;
-  });
-});
+runAnimationFramesAtOnce();
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE.selectedTourDate, '1');

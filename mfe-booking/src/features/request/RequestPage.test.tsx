@@ -5,7 +5,8 @@ import { STORAGE } from '@tours/shared/contract';
 import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
 import RequestPage from './RequestPage';
 import { SuccessScreen } from '../common/SuccessScreen';
-import { tourForRequest } from './test-fixture';
+import { tourForRequest } from '../common/tour-fixture';
+import { runAnimationFramesAtOnce } from '../common/test-setup';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 const chatSources = { telegram: 'https://t.me/tours_help_bot?start=r701', vk: '', ok: '', whatsapp: 'https://wa.me/78002014567?text=CHAT', viber: '', facebook: '', instagram: '' };
@@ -34,13 +35,7 @@ function fill(o: { name?: string; phone?: string; email?: string; agree?: boolea
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
 
-beforeAll(() => {
-  // Focus moves in an animation frame.
-  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
-    cb(0);
-    return 0;
-  });
-});
+runAnimationFramesAtOnce();
 beforeEach(() => localStorage.clear());
 
 describe('request page: the tour and its dates', () => {

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import { HostProvider } from '@tours/shared/core';
 import { createTestHost } from '@tours/shared/src/testing';
 import RequestPage from './RequestPage';
-import { tourForRequest } from './test-fixture';
+import { tourForRequest } from '../common/tour-fixture';
 
 function show(url: string, archived: boolean) {
   const t = createTestHost({ url, currency: 'RUB', routes: { '/spa/tour-for-request': tourForRequest({ is_tour_active: !archived, is_archived: archived }) } });

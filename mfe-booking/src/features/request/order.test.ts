@@ -1,5 +1,5 @@
 import { clampCount, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, orderTotal, partyLimits, preselectedDate, profileName, EMPTY_ORDER, type OrderValues } from './order';
-import { day, tourForRequest, variant } from './test-fixture';
+import { day, tourForRequest, variant } from '../common/tour-fixture';
 
 const tour = tourForRequest();
 const options = dateOptions(tour);
