@@ -17,6 +17,7 @@ import { OneTimeCodes, type LoginHolder } from './lib/one-time-codes';
 import { PasswordGuard } from './lib/password-guard';
 import { SessionEvents } from './lib/session-events';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
+import { OutboxClaims } from './cluster/outbox-claims';
 import { rateLimitsOf } from './lib/rate-limit';
 import { PdfWorkers } from './lib/pdf-workers';
 import { parseS3Url, S3Storage } from './lib/s3-storage';
@@ -84,7 +85,9 @@ export class Services {
     this.uploads = new UploadStore(config.uploadsDir, config.uploadsS3Url ? new S3Storage(parseS3Url(config.uploadsS3Url)) : undefined);
     const providers: MessageProviders = { ...options.providers };
     if (config.smtpUrl) providers.email = smtpProvider(config.smtpUrl, config.mailFrom);
-    this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}) });
+    // On PostgreSQL with its URL (the cluster) deliveries are claimed in the table: each message goes out once (issue 31).
+    const claims = db.dialect === 'postgres' && config.databaseUrl ? new OutboxClaims(db, () => this.now(), options.log) : undefined;
+    this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}), ...(claims ? { claims } : {}) });
     this.captcha = new Captcha(db, () => this.secret('captcha'), this.now, this.wallNow);
     this.devices = new KnownDevices(db, this.now);
     this.passwords = new PasswordGuard(db, this.devices, this.now);
@@ -118,6 +121,7 @@ export class Services {
    * that matters (docs/decisions.md, issue 28).
    */
   async start(): Promise<void> {
+    await this.outbox.start();
     for (const [key, name] of Object.entries(KEPT_SECRETS) as [KeptSecret, string][]) {
       if (this.secrets[key]) continue;
       this.secrets[key] = await keptSecret(this.db, name, this.date());

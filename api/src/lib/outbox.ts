@@ -19,6 +19,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CodeSender } from '@tours/shared/src/api/schemas/accounts';
 import type { Db } from '../db';
 import { insertOutboxRow, setOutboxOutcome, sweepOutbox } from '../db/queries/outbox';
+import type { ClaimedOutboxRow } from '../db/queries/cluster';
+import type { OutboxClaims } from '../cluster/outbox-claims';
 
 export interface Attachment {
   filename: string;
@@ -95,8 +97,35 @@ export class Outbox {
   constructor(
     private readonly db: Db,
     private readonly providers: MessageProviders,
-    private readonly options: { now: () => number; log: FastifyBaseLogger; timeoutMs?: number; retryDelaysMs?: readonly number[] },
+    private readonly options: {
+      now: () => number; log: FastifyBaseLogger; timeoutMs?: number; retryDelaysMs?: readonly number[];
+      /** Deliveries claimed in the database (several processes on PostgreSQL: api/src/cluster/outbox-claims.ts). */
+      claims?: OutboxClaims;
+    },
   ) {}
+
+  /** Starts looking for messages another process left undelivered (with claims only; Services.start). */
+  async start(): Promise<void> {
+    await this.options.claims?.start((row) => this.resume(row));
+  }
+
+  /** One look for messages another process left (tests; the claims' timer does it every 10 s): how many this one took. */
+  async pollStranded(): Promise<number> {
+    return (await this.options.claims?.poll((row) => this.resume(row)))?.length ?? 0;
+  }
+
+  /** Delivers a message claimed from the table (its writer died on the way). */
+  private resume(row: ClaimedOutboxRow): void {
+    const provider = this.providers[row.channel as CodeSender];
+    if (!provider) return;
+    const message: OutgoingMessage = {
+      channel: row.channel as CodeSender, recipient: row.recipient, subject: row.subject, text: row.text, html: row.html,
+      ...(row.attachments ? { attachments: JSON.parse(row.attachments) as Attachment[] } : {}),
+    };
+    const delivery = this.deliver(row.id, provider, message);
+    this.inFlight.add(delivery);
+    void delivery.finally(() => this.inFlight.delete(delivery));
+  }
 
   /** Whether messages of a channel leave the service (otherwise they are kept in the outbox). */
   delivers(channel: CodeSender): boolean {
@@ -110,7 +139,8 @@ export class Outbox {
       channel: message.channel, recipient: message.recipient, subject: message.subject, text: message.text, html: message.html ?? null,
       attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null, status: provider ? 'queued' : 'kept',
     }, new Date(this.options.now()));
-    if (provider) {
+    // With claims, the writer delivers only what it claimed (another process may have taken a row left too long).
+    if (provider && (!this.options.claims || (await this.options.claims.claim(id)))) {
       const delivery = this.deliver(id, provider, message);
       this.inFlight.add(delivery);
       void delivery.finally(() => this.inFlight.delete(delivery));
@@ -127,6 +157,7 @@ export class Outbox {
   /** Closing the service: no more tries; resolves once every delivery has its outcome written. */
   async close(): Promise<void> {
     this.closing = true;
+    await this.options.claims?.stop();
     for (const wake of this.waits) wake();
     await this.idle();
   }

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Db } from '../index';
 import type { AccountsSchema, ChatMessageRow, ChatMessageTable, ChatRow, ChatSchema, ChatTable, Schema, StaffAccountRow, UploadsSchema } from '../schema';
 import { tokenHash } from './travellers';
+import { createOnce } from './cluster';
 
 export type ChatKysely = Kysely<Schema & ChatSchema & AccountsSchema & UploadsSchema>;
 export type { ChatRow, ChatMessageRow, StaffAccountRow };
@@ -321,7 +322,8 @@ export async function phoneCodeTaken(db: Db, code: string, now: Date): Promise<b
 /** Raw SQL escape hatch kept for one place: the PostgreSQL adapter's table (socket.io attachments). */
 export async function ensureSocketAttachmentsTable(db: Db): Promise<void> {
   if (db.dialect !== 'postgres') return;
-  await sql`create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)`.execute(db.kysely);
+  // Under the schema lock: two processes starting at once would race on the create (issue 31).
+  await createOnce(db, [sql`create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)`]);
 }
 
 // The queries of the chat calls (issue 30: formerly inline in routes/chat.ts) ------------------------------------------

@@ -2,19 +2,28 @@
  * The tables of state that API processes share on PostgreSQL (issue 31; api/src/cluster): made at start when missing
  * (not migrations: SQLite, the single-process default, never has them), like socket.io's attachments table.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '..';
 
-/** Creates the rate limiter's windows table once; two processes starting at once both end with it. */
+/**
+ * Runs schema statements (`create … if not exists`) under one advisory lock: API processes starting at once on a new
+ * database take turns, so the second finds the table and no create races another (pg_class's unique index).
+ */
+export async function createOnce(db: Db, statements: readonly RawBuilder<unknown>[]): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK})`.execute(trx);
+    for (const statement of statements) await statement.execute(trx);
+  });
+}
+/** The advisory lock's key (any number of our own: 'tours31'). */
+const SCHEMA_LOCK = 0x746f757231;
+
+/** Creates the rate limiter's windows table when missing. */
 export async function ensureRateLimitTable(db: Db): Promise<void> {
-  try {
-    await sql`create table if not exists rate_limit_windows (key text primary key, count integer not null, since bigint not null)`.execute(db.kysely);
-    await sql`create index if not exists rate_limit_windows_since on rate_limit_windows (since)`.execute(db.kysely);
-  } catch (error) {
-    // The other process's create won the race (pg_type's unique index): the table is there.
-    const there = await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = 'rate_limit_windows'`.execute(db.kysely);
-    if (!there.rows[0]?.n) throw error;
-  }
+  await createOnce(db, [
+    sql`create table if not exists rate_limit_windows (key text primary key, count integer not null, since bigint not null)`,
+    sql`create index if not exists rate_limit_windows_since on rate_limit_windows (since)`,
+  ]);
 }
 
 export interface LimitWindow {
@@ -51,4 +60,43 @@ export async function resetLimitWindow(db: Db, key: string, now: number): Promis
 /** Deletes windows that ended before `before`: the table holds about one minute's visitors. */
 export async function sweepLimitWindows(db: Db, before: number): Promise<void> {
   await sql`delete from rate_limit_windows where since < ${before}`.execute(db.kysely);
+}
+
+// The outbox's claims (api/src/cluster/outbox-claims.ts) ---------------------------------------------------------------
+
+/** The claim's column on the outbox (ms on the service's clock until which one process owns the row's delivery). */
+export async function ensureOutboxClaims(db: Db): Promise<void> {
+  await createOnce(db, [sql`alter table outbox add column if not exists claimed_until bigint`]);
+}
+
+/** Claims one row for its delivery: true for exactly one of any number of processes asking at once. */
+export async function claimOutboxRow(db: Db, id: number, now: number, until: number): Promise<boolean> {
+  const result = await sql`update outbox set claimed_until = ${until}
+    where id = ${id} and status = 'queued' and (claimed_until is null or claimed_until < ${now}) returning id`.execute(db.kysely);
+  return result.rows.length === 1;
+}
+
+export interface ClaimedOutboxRow {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: string | null;
+}
+
+/**
+ * Claims up to `limit` queued rows nobody delivers: a claim that lapsed (its process died) or none made `graceMs` after
+ * the row was written. `for update skip locked`: processes polling at once take different rows, never the same one.
+ */
+export async function claimStrandedOutboxRows(db: Db, now: number, until: number, graceMs: number, limit: number): Promise<ClaimedOutboxRow[]> {
+  const writtenBefore = new Date(now - graceMs).toISOString();
+  const result = await sql<ClaimedOutboxRow>`update outbox set claimed_until = ${until}
+    where id in (
+      select id from outbox
+      where status = 'queued' and (claimed_until < ${now} or (claimed_until is null and created_at < ${writtenBefore}))
+      order by id limit ${limit} for update skip locked)
+    returning id, channel, recipient, subject, text, html, attachments`.execute(db.kysely);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

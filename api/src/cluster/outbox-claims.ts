@@ -1,0 +1,68 @@
+/**
+ * The outbox's deliveries claimed in the database (issue 31), so several API processes on one PostgreSQL database
+ * send each message once, and a message whose process died on the way is sent by another:
+ * - the process that writes a message claims it (`claimed_until` = now + LEASE_MS) and delivers it, as before;
+ * - every process looks for stranded messages every POLL_MS: queued rows whose claim lapsed, or that nobody claimed
+ *   GRACE_MS after they were written; it claims them with `for update skip locked` (two processes polling at once
+ *   take different rows) and delivers them;
+ * - LEASE_MS outlasts a delivery with all its tries (30 s timeout × 4 + 2 + 15 + 60 s ≈ 3.3 min), so a live process is
+ *   never overtaken; a dead one's messages go out within LEASE_MS + POLL_MS (a sign-in code lives 10 minutes).
+ * A message taken over this way keeps the codes it carried in its stored text (only the writer knew which words were
+ * secrets); they expire as any code does. On SQLite (one process) none of this runs.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { claimOutboxRow, claimStrandedOutboxRows, ensureOutboxClaims, type ClaimedOutboxRow } from '../db/queries/cluster';
+
+export const LEASE_MS = 5 * 60_000;
+const POLL_MS = 10_000;
+const GRACE_MS = 30_000;
+const BATCH = 20;
+
+export class OutboxClaims {
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Adds the claim column when missing, then polls for stranded messages, handing each claimed one to `deliver`. */
+  async start(deliver: (row: ClaimedOutboxRow) => void): Promise<void> {
+    await ensureOutboxClaims(this.db);
+    this.timer = setInterval(() => {
+      this.polling ??= this.poll(deliver).then(() => {
+        this.polling = null;
+      });
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  /** The writer's claim on its new row (false: another process already took it). */
+  claim(id: number): Promise<boolean> {
+    const now = this.now();
+    return claimOutboxRow(this.db, id, now, now + LEASE_MS);
+  }
+
+  /** One look for stranded messages (the timer's; tests call it). Resolves with the rows this process claimed. */
+  async poll(deliver: (row: ClaimedOutboxRow) => void): Promise<ClaimedOutboxRow[]> {
+    const now = this.now();
+    try {
+      const rows = await claimStrandedOutboxRows(this.db, now, now + LEASE_MS, GRACE_MS, BATCH);
+      for (const row of rows) deliver(row);
+      if (rows.length) this.log.warn({ outboxIds: rows.map((r) => r.id) }, 'outbox: delivering messages another process left');
+      return rows;
+    } catch (err) {
+      this.log.error({ err }, 'outbox: stranded messages not claimed');
+      return [];
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.polling;
+  }
+}
