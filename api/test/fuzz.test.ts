@@ -10,14 +10,14 @@
  * never echoed; and a rejected POST writes nothing.
  */
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { is } from 'superstruct';
 import { individualTourUuidOf } from '../src/db/queries/individual-tours';
 import { issueLinkToken } from '../src/db/queries/link-tokens';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { hashPassword } from '../src/lib/passwords';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
-import { createTestDb, lastCode, outboxTo, testServer, type TestDb } from './helpers';
+import { lastCode, outboxTo, withTestServer } from './helpers';
 
 interface Parameter { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema?: JsonSchema }
 interface JsonSchema { type?: string; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; minimum?: number; maximum?: number; default?: unknown }
@@ -32,8 +32,6 @@ interface Operation {
   fields: Set<string>;
 }
 
-let t: TestDb;
-let app: FastifyInstance;
 const operations: Operation[] = [];
 let auth: Record<string, string> = {};
 /** The X-Authorization of a call: the fuzz traveller's, or its own where a call ends or spends a token. */
@@ -230,11 +228,10 @@ function validForm(op: Operation): FormPart[] {
 
 // Setup -----------------------------------------------------------------------------------------
 
+const { t, app } = withTestServer({ devMode: true, sipWsUrl: 'ws://localhost:5066', sipSecret: 'fuzz-sip-secret-0123456789' });
 beforeAll(async () => {
-  t = await createTestDb();
   // DEV_MODE: the codes the sign-in calls need are read from the outbox page (not an operation of the description).
   // A registrar is configured (not running): the web-call calls answer credentials, not 503.
-  app = testServer(t.db, { devMode: true, sipWsUrl: 'ws://localhost:5066', sipSecret: 'fuzz-sip-secret-0123456789' });
   const password = 'fuzz password';
   const fuzzer = await insertTraveller(t.db, { first_name: 'Fuzz', last_name: 'Tester', email: 'fuzz@example.com', phone: '+79160000000', password_hash: await hashPassword(password) });
   auth = { 'x-authorization': `Bearer ${await issueToken(t.db, fuzzer)}` };
@@ -440,10 +437,6 @@ beforeAll(async () => {
   };
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await t?.cleanup();
-});
 
 // Tests -----------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ import { roundedCountParts } from '@tours/shared/domain';
 import { Link, PhoneLink } from '@tours/shared/kit';
 import { Logo, useSiteName } from '../Logo';
 import { useNavItems } from '../nav';
+import { NavList } from '../NavList';
 import { primaryPhone } from '../format';
 import { contactsAtom, siteInfoAtom } from '../state';
 import { SocialLinks } from '../contacts/SocialLinks';
@@ -57,15 +58,7 @@ export function Footer() {
 
         <nav className="lay-footer__nav" aria-label={intl.formatMessage({ id: 'layout.footer.navLabel' })}>
           <h2 className="lay-footer__heading">{intl.formatMessage({ id: 'layout.footer.navTitle' })}</h2>
-          <ul>
-            {items.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} aria-current={item.current ? 'page' : undefined}>
-                  {intl.formatMessage({ id: item.labelId })}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NavList items={items} />
         </nav>
 
         <section className="lay-footer__advantages" aria-labelledby="lay-footer-adv">

@@ -5,6 +5,7 @@ import { routeAtom, useHost } from '@tours/shared/core';
 import { Button, Link } from '@tours/shared/kit';
 import { Logo, useSiteName } from '../Logo';
 import { useNavItems } from '../nav';
+import { NavList } from '../NavList';
 import { MenuIcon } from '../contacts/icons';
 import { PhoneContacts } from '../contacts/PhoneContacts';
 import { SocialLinks } from '../contacts/SocialLinks';
@@ -55,15 +56,7 @@ export function Header({ menuOpen, onOpenMenu, menuId }: HeaderProps) {
             <Logo />
           </Link>
           <nav className="lay-header__nav" aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
-            <ul className="lay-nav">
-              {items.map((item) => (
-                <li key={item.key}>
-                  <Link className="lay-nav__link" href={item.href} aria-current={item.current ? 'page' : undefined}>
-                    {intl.formatMessage({ id: item.labelId })}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NavList items={items} className="lay-nav" linkClassName="lay-nav__link" />
           </nav>
           {variant === 'full' && (
             <div className="lay-header__contacts" ref={contactsRef} data-call={callMode}>

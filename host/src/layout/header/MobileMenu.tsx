@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { LAYOUT } from '@tours/shared/domain';
-import { Drawer, Link } from '@tours/shared/kit';
+import { Drawer } from '@tours/shared/kit';
 import { useNavItems } from '../nav';
+import { NavList } from '../NavList';
 import { PhoneContacts } from '../contacts/PhoneContacts';
 import { SupportSchedule } from '../contacts/SupportSchedule';
 import { SocialLinks } from '../contacts/SocialLinks';
@@ -19,15 +20,7 @@ export function MobileMenu({ open, onClose, id }: { open: boolean; onClose: () =
   return (
     <Drawer open={open} onClose={onClose} id={id} title={intl.formatMessage({ id: 'layout.menu.title' })} closeLabel={intl.formatMessage({ id: 'layout.menu.close' })} width={LAYOUT.drawerWidth}>
       <nav aria-label={intl.formatMessage({ id: 'layout.nav.label' })}>
-        <ul className="lay-drawer-nav">
-          {items.map((item) => (
-            <li key={item.key}>
-              <Link className="lay-drawer-nav__link" href={item.href} aria-current={item.current ? 'page' : undefined} onClick={onClose}>
-                {intl.formatMessage({ id: item.labelId })}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NavList items={items} className="lay-drawer-nav" linkClassName="lay-drawer-nav__link" onNavigate={onClose} />
       </nav>
       <section className="lay-drawer-section" aria-labelledby={`${id}-lang`}>
         <h3 id={`${id}-lang`} className="lay-drawer-section__title">

@@ -1,14 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { appConfigAtom, countryAtom, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
-import { applyServerErrors } from '@tours/shared/api';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
-import { Button, PhoneInput, TextField, errorText, useForm, useT } from '@tours/shared/kit';
+import { PhoneInput, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
-import { TermsCaption } from './TermsCaption';
+import { SubmitWithTerms } from './TermsCaption';
+import { useModalSubmit } from './useModalSubmit';
 import './modals.css';
 
 /**
@@ -36,25 +36,15 @@ export function CallbackModal({ close, clickSource }: { close: ModalContentProps
       ],
     },
   );
-  const [sending, setSending] = useState(false);
   const submitLabel = t('layout.callback.submit');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || form.validate().length) return;
-    setSending(true);
+  const { sending, submit } = useModalSubmit(form, async () => {
     const name = form.values.name.trim();
     const number = phoneToSend(form.values.phone, countryRef.current);
-    try {
-      await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number, ...(clickSource ? { click_source: clickSource } : {}) });
-      close(true);
-      afterModalClose(() => openSuccessModal(host, { titleId: 'layout.callback.successTitle', textId: 'layout.callback.successText', values: { phone: number } }));
-    } catch (error) {
-      // §5.8: field errors on their fields, the general message as a toast; what was typed stays.
-      form.setServerErrors(applyServerErrors(error, host.toast, 'layout.form.failed'));
-      setSending(false);
-    }
-  };
+    await submitHelpRequest(host, { type: 'phone_call_request', name, phone: number, ...(clickSource ? { click_source: clickSource } : {}) });
+    close(true);
+    afterModalClose(() => openSuccessModal(host, { titleId: 'layout.callback.successTitle', textId: 'layout.callback.successText', values: { phone: number } }));
+  });
 
   return (
     <form className="lay-modal" noValidate onSubmit={submit}>
@@ -76,10 +66,7 @@ export function CallbackModal({ close, clickSource }: { close: ModalContentProps
         t={t}
         error={errorText(form.errors.phone, t)}
       />
-      <Button type="submit" block loading={sending}>
-        {submitLabel}
-      </Button>
-      <TermsCaption button={submitLabel} />
+      <SubmitWithTerms label={submitLabel} sending={sending} />
     </form>
   );
 }

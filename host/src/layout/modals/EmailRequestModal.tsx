@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
-import { applyServerErrors } from '@tours/shared/api';
-import { Button, TextAreaField, TextField, errorText, useForm, useT } from '@tours/shared/kit';
+import { TextAreaField, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { submitHelpRequest } from './api';
 import { afterModalClose } from './open';
 import { openSuccessModal } from './SuccessModal';
-import { TermsCaption } from './TermsCaption';
+import { SubmitWithTerms } from './TermsCaption';
+import { useModalSubmit } from './useModalSubmit';
 import './modals.css';
 
 export interface EmailRequestModalProps {
@@ -25,25 +25,15 @@ export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps
   const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;
   const form = useForm({ email: profile?.email ?? '', comment: '' }, { email: ['required', 'email'] });
-  const [sending, setSending] = useState(false);
   const commentId = `lay-question${useId()}`;
   const submitLabel = t('layout.emailRequest.submit');
   const commentError = errorText(form.errors.comment, t);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || form.validate().length) return;
-    setSending(true);
-    try {
-      await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: form.values.comment, click_source: clickSource });
-      close(true);
-      afterModalClose(() => openSuccessModal(host, { titleId: 'layout.emailRequest.successTitle', textId: 'layout.emailRequest.successText' }));
-    } catch (error) {
-      // §5.8: field errors on their fields, the general message as a toast; what was typed stays.
-      form.setServerErrors(applyServerErrors(error, host.toast, 'layout.form.failed'));
-      setSending(false);
-    }
-  };
+  const { sending, submit } = useModalSubmit(form, async () => {
+    await submitHelpRequest(host, { type: 'common_help_by_email', email: form.values.email.trim(), comment: form.values.comment, click_source: clickSource });
+    close(true);
+    afterModalClose(() => openSuccessModal(host, { titleId: 'layout.emailRequest.successTitle', textId: 'layout.emailRequest.successText' }));
+  });
 
   return (
     <form className="lay-modal" noValidate onSubmit={submit}>
@@ -61,10 +51,7 @@ export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps
         error={commentError}
         {...form.field('comment')}
       />
-      <Button type="submit" block loading={sending}>
-        {submitLabel}
-      </Button>
-      <TermsCaption button={submitLabel} />
+      <SubmitWithTerms label={submitLabel} sending={sending} />
     </form>
   );
 }

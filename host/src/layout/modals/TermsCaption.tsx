@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useHost } from '@tours/shared/core';
+import { Button } from '@tours/shared/kit';
 
 /** 'You acknowledge that you agree to our Terms and Conditions and Privacy Policy when you click "{button}"' (§2.7). */
 export function TermsCaption({ button }: { button: string }) {
@@ -15,5 +16,17 @@ export function TermsCaption({ button }: { button: string }) {
     <p className="lay-modal__caption">
       <FormattedMessage id="layout.form.termsCaption" values={{ button, terms: link(host.href('agreement')), privacy: link(host.href('privacy')) }} />
     </p>
+  );
+}
+
+/** The submit button of a layout modal's form and the terms caption under it. */
+export function SubmitWithTerms({ label, sending }: { label: string; sending: boolean }) {
+  return (
+    <>
+      <Button type="submit" block loading={sending}>
+        {label}
+      </Button>
+      <TermsCaption button={label} />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { sessionAtom, useHost } from '@tours/shared/core';
 import type { HostContext, ModalContentProps } from '@tours/shared/contract';
 import { Button, TextField, errorText, useForm, useT } from '@tours/shared/kit';
 import { subscribeEbook } from './ebook-api';
-import { TermsCaption } from '../modals/TermsCaption';
+import { SubmitWithTerms } from '../modals/TermsCaption';
 import '../modals/modals.css';
 import './sheets.css';
 import { BookCover } from './BookCover';
@@ -63,10 +63,7 @@ export function EbookModal({ close, onSubscribed }: EbookModalProps) {
       </h2>
       <p className="lay-modal__text">{t('layout.ebook.modalText')}</p>
       <TextField label={t('layout.form.email')} type="email" autoComplete="email" required error={errorText(form.errors.email, t)} {...form.field('email')} />
-      <Button type="submit" block loading={state === 'sending'}>
-        {submitLabel}
-      </Button>
-      <TermsCaption button={submitLabel} />
+      <SubmitWithTerms label={submitLabel} sending={state === 'sending'} />
     </form>
   );
 }

@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { ApiError, queryAtom, sessionAtom, signInAtom, signOutAtom, useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, PASSWORD_MIN, applyServerErrors } from '@tours/shared/api';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, useForm } from '@tours/shared/kit';
 import { isSessionOver } from '../common/errors';
 import { deviceFavourites } from '../common/favourites';
 import { checkPasswordResetToken, confirmEmail, fetchProfile, resetPassword, signInByLink } from './api';
 import { isLinkToken, linkFailure, linkOfQuery, urlWithoutLinks, type AccountLink, type LinkFailure, type LinkKind } from './links';
 import { useT, type MessageId } from '../../i18n/t';
+import { NewPasswordFields } from './PasswordFields';
+import { useSettingsSubmit } from './useSettingsSubmit';
 
 const TITLES: Readonly<Record<LinkKind, string>> = {
   'sign-in': 'account.link.signInTitle',
@@ -157,7 +159,6 @@ function ResetForm({ token, onLinkFailed }: { token: string; onLinkFailed: (fail
   const host = useHost();
   const t = useT();
   const session = useAtomValue(sessionAtom);
-  const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
   const form = useForm<ResetValues>(
     { password: '', confirm_password: '' },
@@ -167,22 +168,16 @@ function ResetForm({ token, onLinkFailed }: { token: string; onLinkFailed: (fail
     },
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
-    try {
-      await resetPassword(host.api, { token, password: form.values.password, confirm_password: form.values.confirm_password });
-      setDone(true);
-      await endDeadSession();
-    } catch (error) {
-      // The link died meanwhile (used, expired): say so instead of the form; other refusals go on the fields.
-      if (error instanceof ApiError && error.fieldErrors.token) onLinkFailed(linkFailure(error));
-      else form.setServerErrors(applyServerErrors(error, host.toast));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useSettingsSubmit(form, async () => {
+    await resetPassword(host.api, { token, password: form.values.password, confirm_password: form.values.confirm_password });
+    setDone(true);
+    await endDeadSession();
+  }, (error) => {
+    // The link died meanwhile (used, expired): say so instead of the form; other refusals go on the fields.
+    if (!(error instanceof ApiError && error.fieldErrors.token)) return applyServerErrors(error, host.toast);
+    onLinkFailed(linkFailure(error));
+    return null;
+  });
 
   /** Every session of the account ended: if this device's was one of them, it ends here too (the page offers to log in). */
   const endDeadSession = async () => {
@@ -205,16 +200,7 @@ function ResetForm({ token, onLinkFailed }: { token: string; onLinkFailed: (fail
   }
   return (
     <form className="acc-settings__form" noValidate onSubmit={submit}>
-      <TextField
-        label={t('account.changePassword.new')}
-        hint={t('account.changePassword.newHint', { min: PASSWORD_MIN })}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errorText(form.errors.password, t)}
-        {...form.field('password')}
-      />
-      <TextField label={t('account.changePassword.confirm')} type="password" autoComplete="new-password" required error={errorText(form.errors.confirm_password, t)} {...form.field('confirm_password')} />
+      <NewPasswordFields form={form} />
       <Button type="submit" loading={saving}>
         {t('account.link.resetSubmit')}
       </Button>

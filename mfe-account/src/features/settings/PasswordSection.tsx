@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useHost } from '@tours/shared/core';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tours/shared/api';
 import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { NewPasswordFields } from './PasswordFields';
+import { useSettingsSubmit } from './useSettingsSubmit';
 import { changePassword } from './api';
 import { passwordChangeBody, type PasswordChangeValues } from './rules';
 import { settingsFailure } from './session';
@@ -18,27 +20,17 @@ export function PasswordSection({ token }: { token: string }) {
   const t = useT();
   const host = useHost();
   const headingId = useId();
-  const [saving, setSaving] = useState(false);
   const form = useForm<PasswordChangeValues>(EMPTY, {
     old_password: [{ rule: 'max', param: PASSWORD_MAX }],
     password: ['required', { rule: 'min', param: PASSWORD_MIN }, { rule: 'max', param: PASSWORD_MAX }],
     confirm_password: ['required', { rule: 'confirmed', param: 'password' }],
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
-    try {
-      await changePassword(host.api, passwordChangeBody(form.values));
-      for (const name of Object.keys(EMPTY) as Array<keyof PasswordChangeValues>) form.change(name, '');
-      host.toast({ kind: 'success', messageId: 'account.changePassword.done' });
-    } catch (error) {
-      form.setServerErrors(settingsFailure(host, token, error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useSettingsSubmit(form, async () => {
+    await changePassword(host.api, passwordChangeBody(form.values));
+    for (const name of Object.keys(EMPTY) as Array<keyof PasswordChangeValues>) form.change(name, '');
+    host.toast({ kind: 'success', messageId: 'account.changePassword.done' });
+  }, (error) => settingsFailure(host, token, error));
 
   return (
     <section className="acc-settings__card" aria-labelledby={headingId}>
@@ -54,23 +46,7 @@ export function PasswordSection({ token }: { token: string }) {
           error={errorText(form.errors.old_password, t)}
           {...form.field('old_password')}
         />
-        <TextField
-          label={t('account.changePassword.new')}
-          hint={t('account.changePassword.newHint', { min: PASSWORD_MIN })}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errorText(form.errors.password, t)}
-          {...form.field('password')}
-        />
-        <TextField
-          label={t('account.changePassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errorText(form.errors.confirm_password, t)}
-          {...form.field('confirm_password')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={saving}>
           {t('account.changePassword.submit')}
         </Button>

@@ -8,6 +8,7 @@ import { isSessionOver } from '../common/errors';
 import { changeCountry, fetchCountries, setLanguage, updateProfile, updateProfilePhoto, uploadImage } from './api';
 import { initialLanguage, initials, languageOptions } from './rules';
 import { endSession, settingsFailure } from './session';
+import { useSettingsSubmit } from './useSettingsSubmit';
 import { useT } from '../../i18n/t';
 
 export interface ProfileProps {
@@ -173,23 +174,13 @@ function PhotoForm({ profile, token, onUser }: ProfileProps) {
 function NameForm({ profile, token, onUser }: ProfileProps) {
   const t = useT();
   const host = useHost();
-  const [saving, setSaving] = useState(false);
   const form = useForm({ first_name: profile.first_name, last_name: profile.last_name }, { first_name: [{ rule: 'max', param: 100 }], last_name: [{ rule: 'max', param: 100 }] });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
-    try {
-      const answer = await updateProfile(host.api, { first_name: form.values.first_name.trim(), last_name: form.values.last_name.trim() });
-      onUser(answer.user);
-      host.toast({ kind: 'success', messageId: 'account.settings.saved' });
-    } catch (error) {
-      form.setServerErrors(settingsFailure(host, token, error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useSettingsSubmit(form, async () => {
+    const answer = await updateProfile(host.api, { first_name: form.values.first_name.trim(), last_name: form.values.last_name.trim() });
+    onUser(answer.user);
+    host.toast({ kind: 'success', messageId: 'account.settings.saved' });
+  }, (failure) => settingsFailure(host, token, failure));
 
   return (
     <SubForm titleId="account.settings.name" onSubmit={submit}>
@@ -209,25 +200,15 @@ function LanguageForm({ profile, token, onUser }: ProfileProps) {
   const id = useId();
   const locale = useAtomValue(localeAtom);
   const { russianIsAvailable, variant } = useAtomValue(appConfigAtom);
-  const [saving, setSaving] = useState(false);
   const form = useForm({ language_code: initialLanguage(profile.language, locale) }, { language_code: ['required'] });
   const options = languageOptions(russianIsAvailable, profile.language, variant);
   const error = selectError(id, errorText(form.errors.language_code, t));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
-    try {
-      const answer = await setLanguage(host.api, { language_code: form.values.language_code as SetLanguageBody['language_code'] });
-      onUser(answer.user);
-      host.toast({ kind: 'success', messageId: 'account.settings.saved' });
-    } catch (failure) {
-      form.setServerErrors(settingsFailure(host, token, failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useSettingsSubmit(form, async () => {
+    const answer = await setLanguage(host.api, { language_code: form.values.language_code as SetLanguageBody['language_code'] });
+    onUser(answer.user);
+    host.toast({ kind: 'success', messageId: 'account.settings.saved' });
+  }, (failure) => settingsFailure(host, token, failure));
 
   return (
     <SubForm titleId="account.settings.language" onSubmit={submit}>
@@ -259,24 +240,14 @@ function CountryForm({ profile, token, onUser }: ProfileProps) {
   const id = useId();
   const locale = useAtomValue(localeAtom);
   const countries = useApiQuery(`countries:${locale}`, (signal) => fetchCountries(host.api, signal));
-  const [saving, setSaving] = useState(false);
   const form = useForm({ country_id: profile.country ? String(profile.country.id) : '' }, { country_id: ['required'] });
   const error = selectError(id, errorText(form.errors.country_id, t));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || form.validate().length) return;
-    setSaving(true);
-    try {
-      const answer = await changeCountry(host.api, { country_id: Number(form.values.country_id) });
-      onUser(answer.user);
-      host.toast({ kind: 'success', messageId: 'account.settings.saved' });
-    } catch (failure) {
-      form.setServerErrors(settingsFailure(host, token, failure));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useSettingsSubmit(form, async () => {
+    const answer = await changeCountry(host.api, { country_id: Number(form.values.country_id) });
+    onUser(answer.user);
+    host.toast({ kind: 'success', messageId: 'account.settings.saved' });
+  }, (failure) => settingsFailure(host, token, failure));
 
   if (countries.error && !countries.loading && !countries.data) {
     return (
