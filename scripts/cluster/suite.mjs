@@ -10,7 +10,10 @@
 //   chat      two socket.io clients pinned (by address) to different API processes hear each other live;
 //   rolling   a rolling restart of every API and host process under load: 0 failed requests;
 //   kill      an API process killed with SIGKILL during submits: every client's retry with its idempotency key
-//             leaves exactly one stored request.
+//             leaves exactly one stored request;
+//   chat-kill the API process holding a traveller's socket killed with SIGKILL during a chat: the socket reconnects
+//             by itself (to the other process) and hears the agent again, each message (sent again with its
+//             client_id on failure) is stored once, and the agent heard each once.
 // Without HAProxy or PostgreSQL (and no root to install them) every check is recorded as failed with the reason.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,7 +32,7 @@ const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
 const { solveChallenge } = apiRequire('altcha-lib');
 const { deriveKey } = apiRequire('altcha-lib/algorithms/pbkdf2');
 
-const CHECKS = ['limit', 'captcha', 'chat', 'rolling', 'kill'];
+const CHECKS = ['limit', 'captcha', 'chat', 'rolling', 'kill', 'chat-kill'];
 const env = {
   ...process.env,
   HOST_PORT: '38080', API_PORT: '38001', REMOTE_PORT_BASE: '38081', WIDGETS_PORT: '38097', PARTNER_PORT: '38090', CLUSTER_PORT_BASE: '38100',
@@ -109,8 +112,10 @@ async function addressOn(name) {
   throw new Error(`no address mapped to ${name}`);
 }
 
-function connect(ip, token) {
-  const socket = connectClient(SITE, { path: '/socket.io', reconnection: false, forceNew: true, auth: { token }, extraHeaders: { 'x-forwarded-for': ip } });
+function connect(ip, token, reconnection = false) {
+  const socket = connectClient(SITE, {
+    path: '/socket.io', reconnection, reconnectionDelay: 250, reconnectionDelayMax: 1000, forceNew: true, auth: { token }, extraHeaders: { 'x-forwarded-for': ip },
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -128,20 +133,24 @@ const heard = (socket, text) =>
     });
   });
 
-async function checkChat(cluster) {
+/** A new traveller's token (written to the database as the API's sign-in would) and the support agent's. */
+async function chatTokens(cluster, name) {
   const { openDatabase } = await import('../../api/src/db/index.ts');
   const { insertTraveller, issueToken } = await import('../../api/src/db/queries/travellers.ts');
   const db = await openDatabase({ url: cluster.databaseUrl });
   let token;
   try {
-    token = await issueToken(db, await insertTraveller(db, { first_name: 'Clara', last_name: 'Cluster', email: `clara.${run}@example.com` }));
+    token = await issueToken(db, await insertTraveller(db, { first_name: name, last_name: 'Cluster', email: `${name.toLowerCase()}.${run}@example.com` }));
   } finally {
     await db.close();
   }
-  const staffIp = visitor();
-  const staffAuth = await call('/crm/api/agent/auth', { ip: staffIp, method: 'POST', body: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } });
+  const staffAuth = await call('/crm/api/agent/auth', { ip: visitor(), method: 'POST', body: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } });
   assert(staffAuth.status === 200, `staff sign-in: ${staffAuth.status} ${staffAuth.text.slice(0, 200)}`);
-  const staff = JSON.parse(staffAuth.text).token;
+  return { token, staff: JSON.parse(staffAuth.text).token };
+}
+
+async function checkChat(cluster) {
+  const { token, staff } = await chatTokens(cluster, 'Clara');
   const [travellerIp, agentIp] = [await addressOn('api-1'), await addressOn('api-2')];
   const sockets = [];
   try {
@@ -233,6 +242,70 @@ async function checkKill(cluster) {
   return `${keys.length} submits, api-1 killed, ${retries.filter((n) => n > 0).length} retried, each stored once`;
 }
 
+/** Waits until a process answers /readyz and the balancer has taken it back (2 good checks 0.5 s apart). */
+async function backUp(port) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch { /* restarting */ }
+    await sleep(250);
+  }
+  await sleep(1500);
+}
+
+async function checkChatKill(cluster) {
+  await backUp(cluster.layout.apis[0].port);
+  const { token, staff } = await chatTokens(cluster, 'Kira');
+  const [travellerIp, agentIp] = [await addressOn('api-1'), await addressOn('api-2')];
+  const auth = (t) => ({ 'x-authorization': `Bearer ${t}` });
+  const traveller = await connect(travellerIp, token, true);
+  const agent = await connect(agentIp, staff);
+  try {
+    const chat = await call('/crm/api/chat/get-chat-with-support?site_id=1', { ip: travellerIp, headers: auth(token) });
+    assert(chat.status === 200, `get-chat-with-support: ${chat.status}`);
+    const chatId = JSON.parse(chat.text).id;
+    const agentHeard = [];
+    agent.on('new_message', (p) => {
+      if (p.chat_id === chatId && p.message) agentHeard.push(p.message.text);
+    });
+    const reconnected = new Promise((resolve) => traveller.io.once('reconnect', resolve));
+    const texts = Array.from({ length: 10 }, (_, i) => `message ${i} ${run}`);
+    const send = async (text, clientId) => {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        try {
+          const res = await call('/crm/api/chat/send-message', { ip: travellerIp, method: 'POST', headers: auth(token), body: { chat_id: chatId, message: text, client_id: clientId } });
+          if (res.status === 200) return;
+          assert(res.status >= 500, `send-message: ${res.status} ${res.text.slice(0, 200)}`);
+        } catch (error) {
+          if (error.message.startsWith('send-message:')) throw error;
+        }
+        await sleep(250);
+      }
+      throw new Error(`'${text}' never sent`);
+    };
+    for (const [i, text] of texts.entries()) {
+      if (i === 3) process.kill(cluster.status()['api-1'].pid, 'SIGKILL');
+      await send(text, `c-${run}-${i}`);
+    }
+    await Promise.race([reconnected, sleep(15000).then(() => Promise.reject(new Error('the traveller socket did not reconnect within 15 s')))]);
+    const live = heard(traveller, `after the kill ${run}`);
+    const reply = await call('/crm/api/agent/send-message', { ip: agentIp, method: 'POST', headers: auth(staff), body: { chat_id: chatId, message: `after the kill ${run}` } });
+    assert(reply.status === 200, `agent send-message: ${reply.status}`);
+    await live;
+    await sleep(500);
+    const page = await call(`/crm/api/chat/get-messages?chat_id=${chatId}&limit=50`, { ip: travellerIp, headers: auth(token) });
+    assert(page.status === 200, `get-messages: ${page.status} ${page.text.slice(0, 200)}`);
+    const stored = JSON.parse(page.text).data.map((m) => m.text);
+    const once = (list) => texts.filter((t) => list.filter((x) => x === t).length !== 1);
+    assert(once(stored).length === 0, `not stored exactly once: ${once(stored).join(', ')}`);
+    assert(once(agentHeard).length === 0, `the agent did not hear exactly once: ${once(agentHeard).join(', ')}`);
+    return 'api-1 killed after 3 of 10 messages: each stored once and heard once; the socket reconnected and heard the agent';
+  } finally {
+    traveller.disconnect();
+    agent.disconnect();
+  }
+}
+
 const started = Date.now();
 let cluster = null;
 try {
@@ -242,7 +315,7 @@ try {
   for (const name of CHECKS) record(name, false, `the cluster did not start: ${error.message}`);
   process.exit(1);
 }
-const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, rolling: checkRolling, kill: checkKill };
+const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
 let failed = 0;
 for (const name of CHECKS) {
   try {
