@@ -14,7 +14,7 @@ import { formatPrice } from '@tours/shared/src/domain/price';
 import { daysBefore } from '@tours/shared/src/domain/cancellation';
 import { bookingDb, requestById } from '../src/db/queries/booking';
 import { insertTraveller, issueToken, updateTraveller } from '../src/db/queries/travellers';
-import { expectShape, get, lastCode, outboxTo, TODAY, type OutboxEntry, withTestServer } from './helpers';
+import { expectShape, get, lastCode, outboxTo, TODAY, type OutboxEntry, postJson, withTestServer } from './helpers';
 
 let tour: { id: number; variant: number; start: string; price: number };
 const SITE = 'https://site.example';
@@ -22,10 +22,7 @@ const SITE = 'https://site.example';
 type Json = Record<string, unknown>;
 type Mail = OutboxEntry & { html: string | null };
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(app, url, body, headers);
 
 /** The messages to a recipient, newest first (with their HTML). */
 const mailTo = async (to: string): Promise<Mail[]> => (await outboxTo(app, to)) as Mail[];

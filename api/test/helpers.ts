@@ -153,6 +153,12 @@ export async function get(app: FastifyInstance, url: string, headers: Record<str
   return { status: res.statusCode, body, headers: res.headers, raw: res.body };
 }
 
+/** POST of a JSON body through inject (a string goes as it is, e.g. malformed JSON); returns status and parsed answer. */
+export async function postJson(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await app.inject({ method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
 /** Asserts a value matches a shared schema, with a readable failure. */
 export function expectShape<T, S>(value: unknown, struct: Struct<T, S>): T {
   if (!is(value, struct)) {

@@ -14,10 +14,7 @@ import { ProgrammeSentAnswer } from '@tours/shared/src/api/schemas/programme';
 import { TourDetailAnswer, TourForRequestAnswer } from '@tours/shared/src/api/schemas/tours';
 import { saveTourStaffData } from '../src/db/queries/staff';
 import { expectShape, get, outboxTo, TODAY, type OutboxEntry, withTestServer } from './helpers';
-
-// pdf-parse 1.x (a test-only text extractor; its lib file, not its index, which reads a sample file when required).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ numpages: number; text: string }>;
+import { pdfParse } from './pdf';
 
 type Json = Record<string, unknown>;
 const attachmentsOf = (message: OutboxEntry) => (message as OutboxEntry & { attachments: { filename: string; contentType: string; content: string }[] | null }).attachments ?? [];

@@ -5,10 +5,10 @@
  */
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { buildServer } from '../src/server';
 import type { OutgoingMessage } from '../src/lib/outbox';
 import { get, outboxTo, testServer, type OutboxEntry, withTestDb } from './helpers';
+import { startSmtpServer } from './smtp';
 
 const SECRET = 'test-internal-secret-0123456789';
 
@@ -72,21 +72,9 @@ describe('the outbox page', () => {
 
 describe('delivery', () => {
   test('e-mail goes out over SMTP (SMTP_URL) to a real SMTP server; the stored message then holds no code', async () => {
-    const received: { to: string; data: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => { data += chunk.toString(); });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    const app = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Tours <robot@tours.example>' });
+    const smtp = await startSmtpServer();
+    const { received } = smtp;
+    const app = testServer(t.db, { devMode: true, smtpUrl: smtp.url, mailFrom: 'Tours <robot@tours.example>' });
     try {
       expect((await sendCode(app, 'smtp@example.com')).statusCode).toBe(200);
       const message = await settled(app, 'smtp@example.com');
@@ -102,7 +90,7 @@ describe('delivery', () => {
       expect(signIn.statusCode).toBe(200);
     } finally {
       await app.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -4,28 +4,22 @@
  * a real local SMTP server), by WhatsApp (kept in the outbox with a link that serves the PDF) and the subscription
  * (once per e-mail and tour).
  */
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { ProgrammeSentAnswer, ProgrammeWhatsappAnswer } from '@tours/shared/src/api/schemas/programme';
 import { defaultConfig } from '../src/config';
 import type { ProgrammeSchema } from '../src/db/schema';
 import { htmlToText, ProgrammePdfs } from '../src/use-cases/programme-pdf';
 import { Services } from '../src/services';
-import { createTestDb, expectShape, get, outboxTo, testServer, type OutboxEntry, type TestDb } from './helpers';
-
-// pdf-parse 1.x (a test-only text extractor; its lib file, not its index, which reads a sample file when required).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ numpages: number; text: string }>;
+import { createTestDb, expectShape, get, outboxTo, postJson, testServer, type OutboxEntry, type TestDb } from './helpers';
+import { pdfParse } from './pdf';
+import { startSmtpServer } from './smtp';
 
 let t: TestDb;
 let app: FastifyInstance;
 let services: Services;
 /** The longest published tour (a multi-day programme): its id, days and Russian title. */
 let tour: { id: number; days: number; title_ru: string; title_cn: string };
-
-type Json = Record<string, unknown>;
 
 /**
  * The budget (a 10-day tour's PDF in ≤ 1 s) is measured by the bench (api/bench/bench-api.ts, 'programme-pdf'), not
@@ -36,10 +30,7 @@ const SLOW_MS = 5_000;
 /** The attachments of a message as the outbox page lists them. */
 const attachmentsOf = (message: OutboxEntry) => (message as OutboxEntry & { attachments: { filename: string; contentType: string; content: string }[] | null }).attachments ?? [];
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}, target: FastifyInstance = app) {
-  const res = await target.inject({ method: 'POST', url, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
-  return { status: res.statusCode, body: res.json() as Json };
-}
+const post = (url: string, body: unknown, headers: Record<string, string> = {}, target: FastifyInstance = app) => postJson(target, url, body, headers);
 
 const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} } as never;
 
@@ -168,21 +159,9 @@ describe('POST /spa/tour-program-order-via-email', () => {
   });
 
   test('over SMTP: the message with its PDF attachment reaches a real SMTP server', async () => {
-    const received: { to: string; data: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false, size: 10 * 1024 * 1024,
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => { data += chunk.toString(); });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    const mail = testServer(t.db, { devMode: true, smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Tours <robot@tours.example>' });
+    const smtp = await startSmtpServer({ size: 10 * 1024 * 1024 });
+    const { received } = smtp;
+    const mail = testServer(t.db, { devMode: true, smtpUrl: smtp.url, mailFrom: 'Tours <robot@tours.example>' });
     try {
       // The address asks once (the link in its first e-mail opened), so the next e-mail carries the PDF.
       const ask = () => post('/spa/tour-program-order-via-email', { email: 'smtp.pdf@example.com', tour_id: tour.id }, { 'x-language': 'en', 'x-currency': 'EUR' }, mail);
@@ -206,7 +185,7 @@ describe('POST /spa/tour-program-order-via-email', () => {
       expect((await pdfParse(bytes)).text).toContain('EUR');
     } finally {
       await mail.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
