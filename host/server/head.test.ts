@@ -1,5 +1,5 @@
 import { matchRoute } from '@tours/shared/src/routing/match';
-import { renderHead, safeJson } from './head';
+import { renderDocument, renderHead, safeJson } from './head';
 
 const messages = { 'meta.siteName': 'Tours of Russia', 'page.visa-page.title': 'Visa <to> Russia', 'meta.description': 'Desc', 'meta.notFound': 'Page not found' };
 
@@ -31,5 +31,12 @@ describe('server head', () => {
 
   test('JSON in a script tag cannot close it', () => {
     expect(safeJson({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+
+  test("the page's route name is on the root (the layout's CSS reserves a tour page's order bar before it is drawn)", () => {
+    const doc = (route?: string) => renderDocument({ lang: 'en', head: '', state: {}, entry: { js: [], css: [] }, accent: '#000', variant: 'base', route });
+    expect(doc('tour-page')).toContain('data-route="tour-page">');
+    expect(doc('"><script>')).toContain('data-route="&quot;&gt;&lt;script&gt;"');
+    expect(doc()).not.toContain('data-route');
   });
 });

@@ -65,12 +65,14 @@ export function renderDocument(o: {
    * 500 and 12 in the UI kit): custom properties on the root that the modal and the dropdown's arrow read.
    */
   kitSizes?: { modalWidth: number; arrowPadding: number };
+  /** The matched route's name (`data-route`): the layout's CSS knows the page before any script runs (a tour page's order bar). */
+  route?: string;
 }): string {
   const scheme = o.colorScheme === 'dark' ? 'dark' : 'light';
   const px = (n: number) => `${Math.round(Number(n)) || 0}px`;
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}" data-color-scheme="${scheme}" data-input-view="${o.inputViewType === 2 ? 2 : 1}">`,
+    `<html lang="${escapeHtml(o.lang)}" dir="ltr" data-site-variant="${escapeHtml(o.variant)}" data-color-scheme="${scheme}" data-input-view="${o.inputViewType === 2 ? 2 : 1}"${o.route ? ` data-route="${escapeHtml(o.route)}"` : ''}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

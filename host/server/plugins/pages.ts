@@ -150,7 +150,7 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
       routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
     };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
-    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, colorScheme: config.uikit.colorScheme, inputViewType: config.uikit.inputViewType, kitSizes: { modalWidth: config.uikit.defaultModalWidth, arrowPadding: config.uikit.dropdown.arrowPadding }, body, nonce });
+    const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, colorScheme: config.uikit.colorScheme, inputViewType: config.uikit.inputViewType, kitSizes: { modalWidth: config.uikit.defaultModalWidth, arrowPadding: config.uikit.dropdown.arrowPadding }, body, nonce, route: match?.name });
     const { remotes, widgets } = manifestOrigins(manifest.parsed);
     const csp = buildCsp({ nonce, remoteOrigins: remotes, widgetOrigins: widgets, debugOrigins: settings.overrideOrigins, mapsScriptApi: settings.mapsScriptApi });
     if (unavailable) void reply.header('Retry-After', RETRY_AFTER_S);

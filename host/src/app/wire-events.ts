@@ -3,7 +3,7 @@ import type { HostContext, HostStore } from '@tours/shared/contract';
 import type { HostEventBus } from '../events';
 import type { RemoteLoader } from '../federation/loader';
 import { pageErrorAtom } from '../routing/sync';
-import { createReservedArea } from '../layout/reserved-area';
+import { createReservedArea, markRoute } from '../layout/reserved-area';
 import { wireChatUnread, wireLiveUnread } from '../layout/header/chat-unread';
 import { wireSessionLookups } from './session-lookups';
 import { openCallbackModal, openEmailRequestModal } from '../layout/modals/lazy';
@@ -23,6 +23,7 @@ export function wireHostEvents({ store, events, host, loader }: { store: HostSto
   // A microfrontend's fixed action bar: the floating UI of the layout stands above it (host/src/layout/reserved-area.ts).
   const reserved = createReservedArea(document.documentElement);
   events.on('layout:bottom-bar', ({ id, height }) => reserved.declare(id, height));
+  store.sub(routeAtom, () => markRoute(document.documentElement, store.get(routeAtom)?.name));
   // The header's chat badge follows mfe-comms's unread count; 'Go to Live Chat' needs the support chat id and
   // 'Call via internet' a registrar that works now.
   wireChatUnread(events, store);

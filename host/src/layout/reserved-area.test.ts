@@ -1,4 +1,4 @@
-import { createReservedArea, RESERVED_BOTTOM_PROPERTY, reservedBottom } from './reserved-area';
+import { markRoute, createReservedArea, RESERVED_BOTTOM_PROPERTY, reservedBottom } from './reserved-area';
 
 describe('reservedBottom', () => {
   it.each([
@@ -25,5 +25,17 @@ describe('createReservedArea', () => {
     // Hidden by a media query (desktop): height 0 releases the space.
     area.declare('tour', 0);
     expect(root.style.getPropertyValue(RESERVED_BOTTOM_PROPERTY)).toBe('');
+  });
+});
+
+describe('markRoute', () => {
+  it("keeps the page's route name on the root for the layout's CSS, and drops it on an unmatched page", () => {
+    const root = document.createElement('html');
+    markRoute(root, 'tour-page');
+    expect(root.getAttribute('data-route')).toBe('tour-page');
+    markRoute(root, 'search');
+    expect(root.getAttribute('data-route')).toBe('search');
+    markRoute(root, undefined);
+    expect(root.hasAttribute('data-route')).toBe(false);
   });
 });

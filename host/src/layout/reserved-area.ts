@@ -26,3 +26,13 @@ export function createReservedArea(root: HTMLElement) {
     },
   };
 }
+
+/**
+ * The page's route name on the root (`data-route`), as the server wrote it on the first page and as navigation
+ * changes it: the layout's CSS reserves the strip of a bar that is coming (the tour page's order bar below 992 px,
+ * Layout.css) before the bar is drawn, so the sheets already open do not jump up when it is (issue 33).
+ */
+export function markRoute(root: HTMLElement, name: string | undefined): void {
+  if (name) root.dataset.route = name;
+  else delete root.dataset.route;
+}

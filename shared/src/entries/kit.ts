@@ -39,7 +39,7 @@ export { PhoneLink } from '../ui/PhoneLink';
 export { Price } from '../ui/Price';
 export { RangeInput } from '../ui/RangeInput';
 export { Avatar, PhotoPreviews, ReviewCard, Stars } from '../ui/ReviewCard';
-export { SafeHtml } from '../ui/SafeHtml';
+export { SafeHtml, loadSanitizer } from '../ui/SafeHtml';
 export { ScrollSpy, scrollToElement } from '../ui/ScrollSpy';
 export { Sheet, SheetStack } from '../ui/Sheet';
 export { PageSkeleton, Skeleton } from '../ui/Skeleton';

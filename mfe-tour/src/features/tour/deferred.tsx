@@ -1,5 +1,5 @@
-import { Suspense, createContext, lazy, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useNearViewport } from '@tours/shared/kit';
+import { Suspense, createContext, lazy, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { loadSanitizer, useNearViewport } from '@tours/shared/kit';
 
 const load = () => import(/* webpackChunkName: "tour-sections" */ './sections/lower');
 
@@ -61,9 +61,22 @@ export function Deferred({ anchor, title, children }: { anchor?: string; title: 
   return active ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
-/** Sanitised HTML rendered only when it comes near the viewport: the sanitiser downloads when first needed. */
+/**
+ * Sanitised HTML rendered only when it comes near the viewport: the sanitiser downloads when first needed. The
+ * placeholder stays until the sanitiser has arrived, so the HTML replaces it at once (an empty block in between
+ * moved what follows up and down again: issue 33, layout shift on the tour page).
+ */
 export function DeferredHtml({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, '200px');
-  return near ? <>{children}</> : <div ref={ref} className="tour-html-pending" aria-hidden="true" />;
+  const [sanitizer, setSanitizer] = useState(false);
+  useEffect(() => {
+    if (!near || sanitizer) return undefined;
+    let live = true;
+    void loadSanitizer().then(() => live && setSanitizer(true), () => live && setSanitizer(true));
+    return () => {
+      live = false;
+    };
+  }, [near, sanitizer]);
+  return near && sanitizer ? <>{children}</> : <div ref={ref} className="tour-html-pending" aria-hidden="true" />;
 }
