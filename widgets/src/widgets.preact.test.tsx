@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { compileMessages } from './runtime/compile-messages';
 import type { MountContext, MountWidget } from './runtime/protocol';
+import { widgetTestPage } from './runtime/test-page';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- jest.mock factories run before imports: they can only require */
 // jsdom resolves packages with the 'browser' condition, which gives Preact's ES modules: use its CommonJS files.
@@ -25,20 +26,8 @@ const MESSAGES = join(__dirname, '../../shared/src/i18n/messages/en');
 const messages = compileMessages({ ...JSON.parse(readFileSync(join(MESSAGES, 'forms.json'), 'utf8')), ...JSON.parse(readFileSync(join(MESSAGES, 'widgets.json'), 'utf8')) } as Record<string, string>);
 const env = { site: 'https://tours.example', api: 'https://api.tours.example' };
 
-(CSSStyleSheet.prototype as unknown as { replaceSync: (t: string) => void }).replaceSync = function replaceSync(this: { text?: string }, text: string) {
-  this.text = text;
-};
-
-type Route = (url: URL, init: RequestInit) => { status?: number; body: unknown } | Promise<never>;
-let routes: Record<string, Route> = {};
-const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-  const url = new URL(input);
-  const route = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-  if (!route) throw new TypeError('Failed to fetch');
-  const { status = 200, body } = await route(url, init);
-  return { ok: status < 400, status, json: async () => body } as Response;
-});
-(globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
+const page = widgetTestPage();
+const { fetchMock } = page;
 
 function mountWidget(mount: MountWidget, kind: 'search' | 'request', attributes: Record<string, string>) {
   const container = document.createElement('div');
@@ -49,17 +38,6 @@ function mountWidget(mount: MountWidget, kind: 'search' | 'request', attributes:
   const unmount = mount(ctx);
   return { container, root, emit, unmount, view: within(container) };
 }
-
-let errorSpy: jest.SpyInstance;
-beforeEach(() => {
-  routes = {};
-  fetchMock.mockClear();
-  errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  errorSpy.mockRestore();
-  document.body.replaceChildren();
-});
 
 const SEARCH_FORM = { regions: [], types: [{ id: 5, name: 'Hiking', slug: 'hiking', tours_count: 40 }, { id: 2, name: 'Cruise', slug: 'cruise', tours_count: 12 }] };
 const SUGGEST = {
@@ -72,8 +50,8 @@ const SUGGEST = {
 describe('search box', () => {
   test('destination, dates and travel style open the search page with the filter and the attribution, in a new tab', async () => {
     const { mount } = await import('./search/index');
-    routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
-    routes['GET /spa/autocomplete'] = (url) => {
+    page.routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
+    page.routes['GET /spa/autocomplete'] = (url) => {
       expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'Alt', only: 'regions,cities,showplaces,water_objects' });
       return { body: SUGGEST };
     };
@@ -105,9 +83,9 @@ describe('search box', () => {
 
   test('an invalid colour is rejected with a console error naming the attribute; the default colour stays', async () => {
     const { mount } = await import('./search/index');
-    routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
+    page.routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
     const { root, emit } = mountWidget(mount, 'search', { partner: 'agency-42', color: 'tomato' });
-    expect(errorSpy).toHaveBeenCalledWith('tour-search-widget: attribute "color" is invalid ("tomato"): colours must be #ABC, #AABBCC or r,g,b; the default colour is used');
+    expect(page.consoleError).toHaveBeenCalledWith('tour-search-widget: attribute "color" is invalid ("tomato"): colours must be #ABC, #AABBCC or r,g,b; the default colour is used');
     expect(emit).toHaveBeenCalledWith('error', expect.objectContaining({ reason: 'attribute', attribute: 'color' }));
     expect(root.adoptedStyleSheets).toHaveLength(0);
   });
@@ -120,7 +98,7 @@ describe('search box', () => {
     const link = within(alert).getByRole('link', { name: /Tours of Russia/ }) as HTMLAnchorElement;
     expect(link.href).toBe('https://tours.example/de?utm_source=agency-42');
     expect(emit).toHaveBeenCalledWith('error', expect.objectContaining({ reason: 'api' }));
-    routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
+    page.routes['GET /spa/search-form'] = () => ({ body: SEARCH_FORM });
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await view.findByRole('button', { name: 'Find tours' })).toBeTruthy();
   });
@@ -141,7 +119,7 @@ describe('request form', () => {
   test('sends a common_help request crediting the partner and shows "Request #{id} has been sent"', async () => {
     const { mount } = await import('./request/index');
     let sent: { data: Record<string, unknown> } | null = null;
-    routes['POST /spa/submit-help-request'] = (_url, init) => {
+    page.routes['POST /spa/submit-help-request'] = (_url, init) => {
       sent = JSON.parse(String(init.body));
       return { body: { request_id: 31 } };
     };
@@ -163,7 +141,7 @@ describe('request form', () => {
 
   test('server field errors land on their fields; the terms links go to the main site', async () => {
     const { mount } = await import('./request/index');
-    routes['POST /spa/submit-help-request'] = () => ({ status: 422, body: { message: 'This number is blocked', errors: { phone: 'This number is blocked' } } });
+    page.routes['POST /spa/submit-help-request'] = () => ({ status: 422, body: { message: 'This number is blocked', errors: { phone: 'This number is blocked' } } });
     const { view } = mountWidget(mount, 'request', { partner: 'agency-42', locale: 'en' });
     expect((view.getByRole('link', { name: /Terms and Conditions/ }) as HTMLAnchorElement).href).toBe('https://tours.example/en/agreement?utm_source=agency-42');
     expect((view.getByRole('link', { name: /Privacy Policy/ }) as HTMLAnchorElement).href).toBe('https://tours.example/en/privacy?utm_source=agency-42');

@@ -9,6 +9,7 @@ import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { compileMessages } from '../runtime/compile-messages';
 import type { MountContext } from '../runtime/protocol';
+import { widgetTestPage, type Answer } from '../runtime/test-page';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- jest.mock factories run before imports: they can only require */
 // jsdom resolves packages with the 'browser' condition, which gives Preact's ES modules: use its CommonJS files.
@@ -33,28 +34,15 @@ const env = { site: 'https://tours.example', api: 'https://api.tours.example' };
 const ALTCHA = { captcha_provider: 'altcha', captcha_key: '/spa/captcha/challenge', hard_captcha_key: '/spa/captcha/challenge?hard=1', invisible_captcha_provider: '', invisible_captcha_key: '' };
 const CAPTCHA_ANSWER = { status: 429, body: { message: 'Too many requests. Please confirm that you are not a robot.', data: { type: 'captcha', request_id: 7, requestUUID: 'u-1' } } };
 
-(CSSStyleSheet.prototype as unknown as { replaceSync: (t: string) => void }).replaceSync = function replaceSync(this: { text?: string }, text: string) {
-  this.text = text;
-};
-
-type Answer = { status?: number; body: unknown };
-type Route = (url: URL, init: RequestInit) => Answer | Promise<never>;
-let routes: Record<string, Route> = {};
-const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-  const url = new URL(input);
-  const route = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-  if (!route) throw new TypeError('Failed to fetch');
-  const { status = 200, body } = await route(url, init);
-  return { ok: status < 400, status, json: async () => body } as Response;
-});
-(globalThis as unknown as { fetch: unknown }).fetch = fetchMock;
+const page = widgetTestPage(() => ({ 'GET /spa/site-tokens': () => ({ body: ALTCHA }) }));
+const { fetchMock } = page;
 const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => new URL(String(u)).pathname === path).map(([, init]) => init ?? {});
 const sentBodies = () => calls('/spa/submit-help-request').map((init) => JSON.parse(String(init.body)) as { data: Record<string, unknown> });
 const sentHeaders = () => calls('/spa/submit-help-request').map((init) => init.headers as Record<string, string>);
 
 /** Answers the request call in turn: the first answer, then the next… (the last one stays). */
 function answers(...list: Answer[]) {
-  routes['POST /spa/submit-help-request'] = () => list.length > 1 ? list.shift()! : list[0]!;
+  page.routes['POST /spa/submit-help-request'] = () => list.length > 1 ? list.shift()! : list[0]!;
 }
 
 async function mountRequest(locale = 'en') {
@@ -83,17 +71,6 @@ async function fillAndSend(view: ReturnType<typeof within>) {
 const widget = (container: HTMLElement) => container.querySelector('altcha-widget') as HTMLElement | null;
 const play = (container: HTMLElement, type: string, detail: unknown) => void widget(container)!.dispatchEvent(new CustomEvent(type, { detail }));
 const captchaHeading = (view: ReturnType<typeof within>) => view.findByRole('heading', { name: "Confirm that you aren't a robot" });
-
-let errorSpy: jest.SpyInstance;
-beforeEach(() => {
-  routes = { 'GET /spa/site-tokens': () => ({ body: ALTCHA }) };
-  fetchMock.mockClear();
-  errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  errorSpy.mockRestore();
-  document.body.replaceChildren();
-});
 
 describe('the request widget asks for the captcha the API demands', () => {
   test('a 429 captcha shows the captcha step in place of the form: title, why, and ALTCHA for the call on the API origin', async () => {
@@ -182,7 +159,7 @@ describe('the request widget asks for the captcha the API demands', () => {
   });
 
   test("a provider nobody knows: 'Unknown captcha provider' (no Try again)", async () => {
-    routes['GET /spa/site-tokens'] = () => ({ body: { ...ALTCHA, captcha_provider: 'recaptcha', captcha_key: 'k' } });
+    page.routes['GET /spa/site-tokens'] = () => ({ body: { ...ALTCHA, captcha_provider: 'recaptcha', captcha_key: 'k' } });
     answers(CAPTCHA_ANSWER);
     const { view } = await mountRequest();
     await fillAndSend(view);
@@ -193,7 +170,7 @@ describe('the request widget asks for the captcha the API demands', () => {
   });
 
   test("the configuration cannot be fetched: 'Captcha loading error'; Try again fetches the site tokens anew and shows ALTCHA", async () => {
-    delete routes['GET /spa/site-tokens'];
+    delete page.routes['GET /spa/site-tokens'];
     answers(CAPTCHA_ANSWER);
     const { view, container } = await mountRequest();
     const user = await fillAndSend(view);
@@ -201,7 +178,7 @@ describe('the request widget asks for the captcha the API demands', () => {
     const alert = await view.findByRole('alert');
     expect(alert.textContent).toContain('Captcha loading error');
     expect(widget(container)).toBeNull();
-    routes['GET /spa/site-tokens'] = () => ({ body: ALTCHA });
+    page.routes['GET /spa/site-tokens'] = () => ({ body: ALTCHA });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(widget(container)).not.toBeNull());
     expect(view.queryByText('Captcha loading error')).toBeNull();
@@ -212,7 +189,7 @@ describe('the request widget asks for the captcha the API demands', () => {
     ['no key', { ...ALTCHA, captcha_key: '' }],
     ['a hosted provider (its site key is bound to the site’s domains)', { ...ALTCHA, captcha_provider: 'yandex', captcha_key: 'ysc1_key' }],
   ])("%s: 'Captcha loading error' with Try again", async (_name, tokens) => {
-    routes['GET /spa/site-tokens'] = () => ({ body: tokens });
+    page.routes['GET /spa/site-tokens'] = () => ({ body: tokens });
     answers(CAPTCHA_ANSWER);
     const { view, container } = await mountRequest();
     await fillAndSend(view);

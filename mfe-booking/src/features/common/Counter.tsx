@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { clampCount } from './counter-rules';
 import './counter.css';
+import { useT } from '../../i18n/t';
 
 export interface CounterProps {
   label: string;
@@ -52,5 +53,29 @@ export function Counter({ label, hint, name, value, min, max, onChange, error }:
       {hint && <p id={`${id}-hint`} className="ui-field__hint">{hint}</p>}
       {error && <p id={`${id}-error`} className="ui-field__error">{error}</p>}
     </div>
+  );
+}
+
+type Bounds = { min: number; max: number };
+
+/** The party of a booking form (§5.6): adults and children within their bounds, under the form's legend. */
+export function PartyFields({ className, rowClassName, values, limits, label, errors, onChange }: {
+  className?: string;
+  rowClassName: string;
+  values: { adults: number; children: number };
+  limits: { adults: Bounds; children: Bounds };
+  label: (field: 'adults' | 'children') => string;
+  errors: { adults?: string; children?: string };
+  onChange: (field: 'adults' | 'children', n: number) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className={className}>
+      <legend className="ui-field__label">{t('booking.party.legend')}</legend>
+      <div className={rowClassName}>
+        <Counter name="adults" label={label('adults')} hint={t('booking.party.adultsHint')} value={values.adults} min={limits.adults.min} max={limits.adults.max} onChange={(n) => onChange('adults', n)} error={errors.adults} />
+        <Counter name="children" label={label('children')} hint={t('booking.party.childrenHint')} value={values.children} min={limits.children.min} max={limits.children.max} onChange={(n) => onChange('children', n)} error={errors.children} />
+      </div>
+    </fieldset>
   );
 }

@@ -4,7 +4,7 @@ import { COOKIES, type ModalContentProps, type ModalProps } from '@tours/shared/
 import type { SubmitHelpRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, isBlankPhone, phoneToSend, travellerToday } from '@tours/shared/domain';
 import { TextAreaField, TextField, errorText, useForm } from '@tours/shared/kit';
-import { Counter } from '../common/Counter';
+import { PartyFields } from '../common/Counter';
 import { readCookie, writeCookie } from '../common/cookies';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
@@ -124,13 +124,7 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
         </div>
       </fieldset>
 
-      <fieldset>
-        <legend className="ui-field__label">{t('booking.party.legend')}</legend>
-        <div className="bk-private__row">
-          <Counter name="adults" label={fieldLabel('adults')} hint={t('booking.party.adultsHint')} value={values.adults} min={party.adults.min} max={party.adults.max} onChange={(n) => form.change('adults', n)} error={err('adults')} />
-          <Counter name="children" label={fieldLabel('children')} hint={t('booking.party.childrenHint')} value={values.children} min={party.children.min} max={party.children.max} onChange={(n) => form.change('children', n)} error={err('children')} />
-        </div>
-      </fieldset>
+      <PartyFields rowClassName="bk-private__row" values={values} limits={party} label={fieldLabel} errors={{ adults: err('adults'), children: err('children') }} onChange={form.change} />
 
       <TextAreaField
         {...form.field('comment')}

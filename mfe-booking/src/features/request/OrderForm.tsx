@@ -6,7 +6,7 @@ import { COOKIES, STORAGE } from '@tours/shared/contract';
 import { type SubmitOrderAnswer, type TourForRequestAnswer } from '@tours/shared/api';
 import { browserMoscowOffset, lengthFromVariant, travellerToday } from '@tours/shared/domain';
 import { Price, TextAreaField, TextField, errorText, useForm, type Translate } from '@tours/shared/kit';
-import { Counter } from '../common/Counter';
+import { PartyFields } from '../common/Counter';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
@@ -201,13 +201,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
         </div>
       )}
 
-      <fieldset className="bk-order__party">
-        <legend className="ui-field__label">{t('booking.party.legend')}</legend>
-        <div className="bk-order__row">
-          <Counter name="adults" label={fieldLabel('adults')} hint={t('booking.party.adultsHint')} value={values.adults} min={limits.adults.min} max={limits.adults.max} onChange={(n) => form.change('adults', n)} error={err('adults')} />
-          <Counter name="children" label={fieldLabel('children')} hint={t('booking.party.childrenHint')} value={values.children} min={limits.children.min} max={limits.children.max} onChange={(n) => form.change('children', n)} error={err('children')} />
-        </div>
-      </fieldset>
+      <PartyFields className="bk-order__party" rowClassName="bk-order__row" values={values} limits={limits} label={fieldLabel} errors={{ adults: err('adults'), children: err('children') }} onChange={form.change} />
       {total && (
         // The total follows the date and the party as they change (announced politely, once it settles).
         <div className="bk-order__total" data-testid="order-total" aria-live="polite">
