@@ -8,29 +8,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 import { HELP_REQUEST_TYPES } from '@tours/shared/src/api/schemas/requests';
 
 const REPO = path.resolve(__dirname, '..');
 const ROOTS = ['host/src', 'shared/src/ui', 'widgets/src', ...readdirSync(REPO).filter((d) => d.startsWith('mfe-')).map((d) => `${d}/src`)];
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '__snapshots__']);
 const SECTION = '## After the request (issue 29): forms, statuses, layout, help requests';
 
-function sourceFiles(dir: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(path.join(dir, entry.name), found);
-    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.includes('fixture')) {
-      found.push(path.join(dir, entry.name));
-    }
-  }
-  return found;
-}
+const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !name.includes('fixture');
 
 /** The types the screens send: a `type: '<name>'` (or "<name>") in their code. */
 function sentTypes(): Set<string> {
   const sent = new Set<string>();
   const names = new Set<string>(HELP_REQUEST_TYPES);
-  for (const file of ROOTS.flatMap((root) => sourceFiles(path.join(REPO, root)))) {
+  for (const file of ROOTS.flatMap((root) => sourceFiles(path.join(REPO, root), isSource))) {
     for (const m of readFileSync(file, 'utf8').matchAll(/\btype:\s*['"]([a-z_]+)['"]/g)) if (names.has(m[1]!)) sent.add(m[1]!);
   }
   return sent;

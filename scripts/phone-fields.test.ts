@@ -10,23 +10,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 import ts from 'typescript';
 
 const REPO = path.resolve(__dirname, '..');
 /** The one phone input: the only file allowed to render the <input type="tel">. */
 const PHONE_INPUT = 'shared/src/ui/PhoneInput.tsx';
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '__snapshots__']);
 
-function sourceFiles(dir: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(path.join(dir, entry.name), found);
-    } else if (/\.(tsx?|jsx?|mjs)$/.test(entry.name) && !/\.(test|spec)\.[jt]sx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      found.push(path.join(dir, entry.name));
-    }
-  }
-  return found;
-}
+const isSource = (name: string) => /\.(tsx?|jsx?|mjs)$/.test(name) && !/\.(test|spec)\.[jt]sx?$/.test(name) && !name.endsWith('.d.ts');
 
 const TEL_TYPE = /^tel$/i;
 /** An autocomplete value naming a phone: 'tel', 'tel-national', 'shipping tel', … */
@@ -98,7 +89,7 @@ describe('one phone field for the whole site (public-site §5.2)', () => {
     .map((d) => path.join(REPO, d, 'src'));
 
   test('no phone field outside the kit PhoneInput in host/, mfe-*/, shared/ and widgets/', () => {
-    const files = roots.flatMap((root) => sourceFiles(root));
+    const files = roots.flatMap((root) => sourceFiles(root, isSource));
     expect(files.length).toBeGreaterThan(100);
     const found = files
       .filter((f) => path.relative(REPO, f) !== PHONE_INPUT)

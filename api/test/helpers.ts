@@ -14,6 +14,8 @@ import { is, type Struct } from 'superstruct';
 import { openDatabase, type Db } from '../src/db';
 import { ensureSeeded, type SeedReport } from '../src/db/seed/ensure';
 import { isoDate } from '../src/db/seed/text';
+import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
+import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { buildServer } from '../src/server';
 import type { ApiConfig } from '../src/config';
 import type { MessageProviders } from '../src/lib/outbox';
@@ -234,4 +236,24 @@ export function withTestServer(
     await app?.close();
   });
   return { t, app: madeBeforeAll(() => app, 'the test server') };
+}
+
+/** The headers of a development staff account (DEV_STAFF) signed in at the agent console (POST /crm/api/agent/auth). */
+export async function staffSignIn(app: FastifyInstance, login: string): Promise<Record<string, string>> {
+  const account = DEV_STAFF.find((s) => s.login === login)!;
+  const res = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: account.login, password: account.password } });
+  expect(res.statusCode).toBe(200);
+  return { 'x-authorization': `Bearer ${res.json().token as string}` };
+}
+
+/** The signed-in sessions the staff calls are checked with: a traveller, and a staff account of each permission set. */
+export async function staffSessions(db: Db, app: FastifyInstance) {
+  await ensureStaffAccounts(db);
+  return {
+    traveller: { 'x-authorization': `Bearer ${await issueToken(db, await insertTraveller(db, { first_name: 'Tess', last_name: 'Traveller' }))}` },
+    noPermission: await staffSignIn(app, 'staff.none@tours.example'),
+    knowledge: await staffSignIn(app, 'staff.knowledge@tours.example'),
+    commission: await staffSignIn(app, 'staff.commission@tours.example'),
+    all: await staffSignIn(app, 'staff.all@tours.example'),
+  };
 }

@@ -8,23 +8,13 @@ import type { Struct } from 'superstruct';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { ORGANIZER_LEGAL_FORMS, OrganizerInfoAnswer, OrganizerPublicInfoAnswer, OrganizerReviewsAnswer, OrganizerVerificationAnswer } from '@tours/shared/src/api/schemas/organizers';
 import { OrganizerAdminAnswer, OrganizerListAnswer, type OrganizerCreateBody } from '@tours/shared/src/api/schemas/organizers-admin';
-import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
-import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { expectShape, get, withTestServer } from './helpers';
+import { expectShape, get, staffSessions, withTestServer } from './helpers';
 
 type Headers = Record<string, string>;
 type Session = 'none' | 'traveller' | 'noPermission' | 'knowledge' | 'commission' | 'all';
-const bearer = (token: string): Headers => ({ 'x-authorization': `Bearer ${token}` });
 const who: Record<Session, Headers> = { none: {}, traveller: {}, noPermission: {}, knowledge: {}, commission: {}, all: {} };
 let region: { id: number; name_en: string };
 let seeded: { id: number };
-
-async function signIn(login: string): Promise<Headers> {
-  const account = DEV_STAFF.find((s) => s.login === login)!;
-  const res = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: account.login, password: account.password } });
-  expect(res.statusCode).toBe(200);
-  return bearer(res.json().token as string);
-}
 
 async function post(url: string, payload: unknown, headers: Headers = {}): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
   const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -47,12 +37,7 @@ const validBody = (): OrganizerCreateBody => ({
 
 const { t, app } = withTestServer();
 beforeAll(async () => {
-  await ensureStaffAccounts(t.db);
-  who.traveller = bearer(await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Tess', last_name: 'Traveller' })));
-  who.noPermission = await signIn('staff.none@tours.example');
-  who.knowledge = await signIn('staff.knowledge@tours.example');
-  who.commission = await signIn('staff.commission@tours.example');
-  who.all = await signIn('staff.all@tours.example');
+  Object.assign(who, await staffSessions(t.db, app));
   region = await t.db.kysely.selectFrom('regions').select(['id', 'name_en']).orderBy('id').executeTakeFirstOrThrow();
   seeded = await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow();
 }, 60_000);

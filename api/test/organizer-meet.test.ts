@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { OrganizerMeetAnswer, OrganizerMeetFile, OrganizerMeetKeyAnswer, ORGANIZER_MEET_KEY_DAYS, ORGANIZER_MEET_KEY_RE } from '@tours/shared/src/api/schemas/organizer-meet';
 import { UPLOAD_MAX_BYTES } from '@tours/shared/src/api/schemas/uploads';
-import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
+import { ensureStaffAccounts } from '../src/db/seed/staff';
 import { DEV_ORGANIZER_MEET_KEY, ensureDevOrganizerMeetKey } from '../src/db/seed/organizer-meet';
 import { tokenHash } from '../src/db/queries/travellers';
 import { uploadById } from '../src/db/queries/uploads';
-import { expectShape, withTestServer } from './helpers';
+import { expectShape, staffSignIn, withTestServer } from './helpers';
 
 type Headers = Record<string, string>;
 const DAY = 86_400_000;
@@ -35,12 +35,7 @@ function multipart(parts: ({ name: string; value: string } | { name: string; fil
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function signIn(login: string): Promise<Headers> {
-  const account = DEV_STAFF.find((s) => s.login === login)!;
-  const res = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: account.login, password: account.password } });
-  expect(res.statusCode).toBe(200);
-  return { 'x-authorization': `Bearer ${res.json().token as string}` };
-}
+const signIn = (login: string) => staffSignIn(app, login);
 
 /** A new contract of the organizer and its key, through the staff call. */
 async function newKey(): Promise<{ key: string; contractId: number }> {

@@ -9,12 +9,11 @@ import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import {
   ProgrammePdfStateAnswer, STAFF_PDF_POLL_MS, TourPrivateDataAnswer, TourPrivateVariantsAnswer, UserPrivateDataAnswer,
 } from '@tours/shared/src/api/schemas/staff';
-import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
+import { DEV_STAFF } from '../src/db/seed/staff';
 import { saveTourStaffData, staffPermissions } from '../src/db/queries/staff';
 import { staffByLogin } from '../src/db/queries/chat';
-import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { StaffPdfJobs } from '../src/routes/staff-tools';
-import { expectShape, get, testServer, withTestServer } from './helpers';
+import { expectShape, get, staffSessions, staffSignIn, testServer, withTestServer } from './helpers';
 
 type Headers = Record<string, string>;
 const bearer = (token: string): Headers => ({ 'x-authorization': `Bearer ${token}` });
@@ -32,12 +31,6 @@ const staffLogin = (login: string) => DEV_STAFF.find((s) => s.login === login)!;
 /** The back office's address (BACK_OFFICE_URL): 'Tour in admin' and the memo lead there. */
 const BACK_OFFICE = 'https://admin.tours.example/office';
 
-async function signIn(login: string): Promise<Headers> {
-  const account = staffLogin(login);
-  const res = await app.inject({ method: 'POST', url: '/crm/api/agent/auth', payload: { login: account.login, password: account.password } });
-  expect(res.statusCode).toBe(200);
-  return bearer(res.json().token as string);
-}
 
 function expectError(res: { status: number; body: unknown }, status: number): void {
   expect(res.status).toBe(status);
@@ -46,12 +39,7 @@ function expectError(res: { status: number; body: unknown }, status: number): vo
 
 const { t, app } = withTestServer({ backOfficeUrl: BACK_OFFICE });
 beforeAll(async () => {
-  await ensureStaffAccounts(t.db);
-  who.traveller = bearer(await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Tess', last_name: 'Traveller' })));
-  who.noPermission = await signIn('staff.none@tours.example');
-  who.knowledge = await signIn('staff.knowledge@tours.example');
-  who.commission = await signIn('staff.commission@tours.example');
-  who.all = await signIn('staff.all@tours.example');
+  Object.assign(who, await staffSessions(t.db, app));
   const k = t.db.kysely;
   tour = await k.selectFrom('tours').select('id').where('is_published', '=', 1).where('type', '=', 1).where('difficulty', '<', 4).orderBy('id').executeTakeFirstOrThrow();
   difficult = await k.selectFrom('tours').select('id').where('is_published', '=', 1).where('difficulty', '=', 4).orderBy('id').executeTakeFirstOrThrow();
@@ -110,7 +98,7 @@ describe('permissions, enforced by the API', () => {
   });
 
   test('a revoked staff token is no session', async () => {
-    const headers = await signIn('staff.all@tours.example');
+    const headers = await staffSignIn(app, 'staff.all@tours.example');
     expect((await get(app, '/crm/api/user/private-data', headers)).status).toBe(200);
     await app.inject({ method: 'POST', url: '/crm/api/agent/logout', headers });
     expectError(await get(app, '/crm/api/user/private-data', headers), 401);

@@ -41,6 +41,34 @@ function privateTourCandidate(): { slug: string; id: number; title: string; star
 
 test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 
+/**
+ * Opens the cost calculation of the first bookable tour (type TOUR, fixed dates with free seats from in 3 days; `where`
+ * narrows the tours) whose page offers it; answers the modal.
+ */
+async function openCostCalculation(page: Page, where = '') {
+  const rows = query(
+    `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0 ${where}
+     and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
+     order by t.id limit 20`,
+    addDays(productToday(), 3),
+  );
+  let opened = false;
+  for (const row of rows) {
+    await page.goto(`/en/${String(row.slug_en)}`);
+    const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The sidebar renders after the heading: give it a moment before deciding this tour has no button.
+    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+      await button.scrollIntoViewIfNeeded();
+      await button.click();
+      opened = true;
+      break;
+    }
+  }
+  expect(opened).toBe(true);
+  return page.getByRole('dialog', { name: 'Calculate tour price with tickets from your city' });
+}
+
 async function fillContacts(page: Page, scope: ReturnType<Page['getByRole']>, email: string) {
   await scope.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   const phone = scope.getByRole('textbox', { name: /^Phone/ });
@@ -82,28 +110,7 @@ test('private tour: the modal of §2.7, required fields, then add-tourists with 
 });
 
 test('cost calculation: a city, dates, the tickets the form allows; the alert names the e-mail; stored once; axe clean; 320 px', async ({ page }) => {
-  const today = productToday();
-  const rows = query(
-    `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
-     and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
-     order by t.id limit 20`,
-    addDays(today, 3),
-  );
-  let opened = false;
-  for (const row of rows) {
-    await page.goto(`/en/${String(row.slug_en)}`);
-    const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The sidebar renders after the heading: give it a moment before deciding this tour has no button.
-    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-      await button.scrollIntoViewIfNeeded();
-      await button.click();
-      opened = true;
-      break;
-    }
-  }
-  expect(opened).toBe(true);
-  const dialog = page.getByRole('dialog', { name: 'Calculate tour price with tickets from your city' });
+  const dialog = await openCostCalculation(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: /Your city/ })).toBeVisible();
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
@@ -130,27 +137,7 @@ test('cost calculation: a city, dates, the tickets the form allows; the alert na
 });
 
 test('cost calculation with the travel-type choice (§6 gate: Russian arrival, a city in Russia): no ticket type is refused, train is stored', async ({ page }) => {
-  const today = productToday();
-  const rows = query(
-    `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
-     and exists (select 1 from ticket_routes r where r.tour_id = t.id and r.direction = 'arrival' and r.country_id = 1)
-     and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
-     order by t.id limit 20`,
-    addDays(today, 3),
-  );
-  let opened = false;
-  for (const row of rows) {
-    await page.goto(`/en/${String(row.slug_en)}`);
-    const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-      await button.click();
-      opened = true;
-      break;
-    }
-  }
-  expect(opened).toBe(true);
-  const dialog = page.getByRole('dialog', { name: 'Calculate tour price with tickets from your city' });
+  const dialog = await openCostCalculation(page, `and exists (select 1 from ticket_routes r where r.tour_id = t.id and r.direction = 'arrival' and r.country_id = 1)`);
   const city = dialog.getByRole('combobox', { name: /Your city/ });
   await city.fill('Novosib');
   await page.getByRole('option', { name: /Novosibirsk/ }).first().click();
@@ -173,27 +160,7 @@ test('cost calculation with the travel-type choice (§6 gate: Russian arrival, a
 
 
 test('cost calculation: the "Please check" summary names only the fields still wrong and is gone once they are fixed (issue 29)', async ({ page }) => {
-  const today = productToday();
-  const rows = query(
-    `select t.id, t.slug_en from tours t where t.is_published = 1 and t.type = 1 and t.use_request_period = 0
-     and exists (select 1 from tour_variants v where v.tour_id = t.id and v.start > ? and v.is_busy = 0 and v.number_of_free_seats > 0)
-     order by t.id limit 20`,
-    addDays(today, 3),
-  );
-  let opened = false;
-  for (const row of rows) {
-    await page.goto(`/en/${String(row.slug_en)}`);
-    const button = page.getByRole('button', { name: 'Calculate the price with tickets' }).first();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (await button.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-      await button.scrollIntoViewIfNeeded();
-      await button.click();
-      opened = true;
-      break;
-    }
-  }
-  expect(opened).toBe(true);
-  const dialog = page.getByRole('dialog', { name: 'Calculate tour price with tickets from your city' });
+  const dialog = await openCostCalculation(page);
   await dialog.getByRole('button', { name: 'Send request' }).click();
   // The form's status line (FormParts' SubmitStatus): read to screen readers, out of sight.
   const summary = dialog.locator('p.visually-hidden[role="status"]');
