@@ -82,6 +82,11 @@ beforeAll(() => {
        early.ready.catch((error) => console.log('ready failed: ' + error.message));
      }
      process.stdin.on('data', async (data) => {
+       if (String(data).includes('restart')) {
+         await sup.restart('steady');
+         console.log('restarted, crashes ' + sup.status().steady.crashes);
+         return;
+       }
        if (!String(data).includes('stop')) return;
        const start = Date.now();
        await sup.stop();
@@ -96,6 +101,22 @@ afterAll(() => {
 });
 
 describe('supervisor', () => {
+  it('restart() stops a child and starts it again, not counted as a crash (the cluster\'s rolling restart)', async () => {
+    const d = startDriver('plain');
+    await until(() => d.pids('steady').length === 1, 5000, 'the first start');
+    const [before] = d.pids('steady');
+    d.child.stdin!.write('restart\n');
+    await until(() => d.out().includes('restarted'), 5000, 'restart()');
+    expect(d.out()).toContain('restarted, crashes 0');
+    await until(() => d.pids('steady').length === 2, 5000, 'the new start');
+    const pids = d.pids('steady');
+    expect(alive(before!)).toBe(false);
+    expect(alive(pids[1]!)).toBe(true);
+    expect(d.err()).not.toContain('steady exited');
+    d.child.stdin!.write('stop\n');
+    expect(await d.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('restarts a crashed child with a logged line, gives up after the cap, and stop() ends every child', async () => {
     const d = startDriver('all');
     await until(() => d.err().includes('NOT restarting'), 5000, 'the give-up line');
