@@ -3,7 +3,7 @@
  * the submit's status and retry alert, the terms checkbox and the footer caption with their new-tab links. One
  * implementation for the order page, the private tour, the cost calculation and the programme forms.
  */
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
@@ -86,5 +86,33 @@ export function SubmitButton({ label, busy, captionClassName }: { label: string;
       </Button>
       <FormCaption className={captionClassName} button={label} />
     </>
+  );
+}
+
+/**
+ * A booking form (order, private tour, programme): its title, the line under it (`lead`), the submit's status, the
+ * fields, then the submit button with its caption. `block` names its classes (block__title, __alert, __caption).
+ */
+export function BookingForm({ block, titleId, title, lead, request, formRef, submitLabel, children }: {
+  block: string;
+  titleId: string;
+  title: string;
+  lead?: ReactNode;
+  request: { onSubmit: (event: FormEvent) => void; submit: () => Promise<unknown>; busy: boolean; problem: string | null; announcement: string };
+  formRef: RefObject<HTMLFormElement | null>;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { onSubmit, submit, busy, problem, announcement } = request;
+  return (
+    <form className={block} noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={titleId}>
+      <h2 id={titleId} className={`${block}__title`}>
+        {title}
+      </h2>
+      {lead}
+      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className={`${block}__alert`} />
+      {children}
+      <SubmitButton label={submitLabel} busy={busy} captionClassName={`${block}__caption`} />
+    </form>
   );
 }

@@ -9,7 +9,7 @@ import { readCookie, writeCookie } from '../common/cookies';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { SubmitButton, SubmitStatus, TermsCheckbox } from '../common/FormParts';
+import { BookingForm, TermsCheckbox } from '../common/FormParts';
 import { submitPrivateTour } from './api';
 import {
   EMPTY_PRIVATE_TOUR, addTouristsTarget, endDateProblem, partyBounds, privateTourBounds, privateTourData, privateTourFieldErrors,
@@ -107,12 +107,15 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
   const err = (f: Field) => errorText(errors[f], t);
 
   return (
-    <form className="bk-private" noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={titleId}>
-      <h2 id={titleId} className="bk-private__title">
-        {t('parcel.privateTour.title')}
-      </h2>
-      <p className="bk-private__tour">{t('privateTour.tour', { title: tourTitle })}</p>
-      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-private__alert" />
+    <BookingForm
+      block="bk-private"
+      titleId={titleId}
+      title={t('parcel.privateTour.title')}
+      lead={<p className="bk-private__tour">{t('privateTour.tour', { title: tourTitle })}</p>}
+      request={{ onSubmit, submit, busy, problem, announcement }}
+      formRef={formRef}
+      submitLabel={submitLabel}
+    >
 
       <TextField {...form.field('name')} label={fieldLabel('name')} autoComplete="name" required maxLength={100} error={err('name')} />
 
@@ -143,8 +146,6 @@ export function PrivateTourForm({ tourId, tourTitle, requestPeriodStart, request
       </fieldset>
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-private__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
-
-      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-private__caption" />
-    </form>
+    </BookingForm>
   );
 }

@@ -8,7 +8,7 @@ import { readCookie } from '../common/cookies';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { SubmitButton, SubmitStatus } from '../common/FormParts';
+import { BookingForm } from '../common/FormParts';
 import { sendProgrammeByEmail, sendProgrammeByWhatsapp, subscribeToProgramme } from './api';
 import {
   CHANNELS, EMPTY_PROGRAMME, channelOf, needsEmail, needsPhone, normaliseValues, onlyRequestRefused, programmeRequest, sentMessage, subscriptionOf,
@@ -139,12 +139,15 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
   const err = (f: Field) => errorText(errors[f], t);
 
   return (
-    <form className="bk-programme" noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={titleId}>
-      <h2 id={titleId} className="bk-programme__title">
-        {t('parcel.programPdf.title')}
-      </h2>
-      <p className="bk-programme__lead">{t('programme.lead', { title: tourTitle })}</p>
-      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-programme__alert" />
+    <BookingForm
+      block="bk-programme"
+      titleId={titleId}
+      title={t('parcel.programPdf.title')}
+      lead={<p className="bk-programme__lead">{t('programme.lead', { title: tourTitle })}</p>}
+      request={{ onSubmit, submit, busy, problem, announcement }}
+      formRef={formRef}
+      submitLabel={submitLabel}
+    >
 
       {whatsappAllowed && (
         <fieldset className="bk-programme__channels">
@@ -170,8 +173,6 @@ export function ProgrammeForm({ tourId, tourTitle, titleId, close }: ProgrammeFo
         <input id={`${formId}-subscribe`} type="checkbox" name="subscribe" checked={values.subscribe} onChange={(e) => choose('subscribe', e.target.checked)} />
         <label htmlFor={`${formId}-subscribe`}>{fieldLabel('subscribe')}</label>
       </div>
-
-      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-programme__caption" />
-    </form>
+    </BookingForm>
   );
 }

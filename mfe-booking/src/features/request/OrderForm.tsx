@@ -10,7 +10,7 @@ import { PartyFields } from '../common/Counter';
 import { draftKey } from '../common/draft';
 import { ContactEmailField, ContactPhoneInput, useBookingStart } from '../common/contacts';
 import { useRequestSubmit } from '../common/useRequestSubmit';
-import { SubmitButton, SubmitStatus, TermsCheckbox } from '../common/FormParts';
+import { BookingForm, TermsCheckbox } from '../common/FormParts';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
 import { submitOrder } from './api';
@@ -143,11 +143,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
   const option = otherOption ? tour.tour_variants.find((o) => o.tour_id === otherOption.variant.tour_id) : undefined;
 
   return (
-    <form className="bk-order" noValidate onSubmit={onSubmit} ref={formRef} aria-busy={busy || undefined} aria-labelledby={`${formId}-title`}>
-      <h2 id={`${formId}-title`} className="bk-order__title">
-        {t('booking.form.title')}
-      </h2>
-      <SubmitStatus announcement={announcement} problem={problem} busy={busy} onRetry={() => void submit()} className="bk-order__alert" />
+    <BookingForm block="bk-order" titleId={`${formId}-title`} title={t('booking.form.title')} request={{ onSubmit, submit, busy, problem, announcement }} formRef={formRef} submitLabel={submitLabel}>
 
       <fieldset className={`bk-order__dates${datesError ? ' ui-field--invalid' : ''}`} aria-describedby={datesError ? datesErrorId : undefined}>
         <legend className="ui-field__label">{t('booking.date.legend')}</legend>
@@ -232,9 +228,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
       </fieldset>
 
       <TermsCheckbox id={`${formId}-agree`} className="bk-order__agree" checked={values.agree} error={err('agree')} onChange={(v) => form.change('agree', v)} />
-
-      <SubmitButton label={submitLabel} busy={busy} captionClassName="bk-order__caption" />
-    </form>
+    </BookingForm>
   );
 }
 
