@@ -8,6 +8,7 @@
 //   limit     a visitor's limit holds across the API processes (the requests alternate between them);
 //   captcha   a captcha solution spent on one process is refused by the other;
 //   chat      two socket.io clients pinned (by address) to different API processes hear each other live;
+//   manifest  a remote published (and rolled back) shows in every host process's /mfe-manifest.json at once;
 //   rolling   a rolling restart of every API and host process under load: 0 failed requests;
 //   kill      an API process killed with SIGKILL during submits: every client's retry with its idempotency key
 //             leaves exactly one stored request;
@@ -23,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { io as connectClient } from 'socket.io-client';
 import { ROOT } from '../lib/processes.mjs';
+import { publishRemote, rollbackRemote } from '../lib/publish.mjs';
 import { startCluster } from './cluster.mjs';
 import { captchaAction, CAPTCHA_HEADER } from '../../shared/src/api/captcha.ts';
 import { IDEMPOTENCY_HEADER } from '../../shared/src/api/headers.ts';
@@ -32,7 +34,7 @@ const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
 const { solveChallenge } = apiRequire('altcha-lib');
 const { deriveKey } = apiRequire('altcha-lib/algorithms/pbkdf2');
 
-const CHECKS = ['limit', 'captcha', 'chat', 'rolling', 'kill', 'chat-kill'];
+const CHECKS = ['limit', 'captcha', 'chat', 'manifest', 'rolling', 'kill', 'chat-kill'];
 const env = {
   ...process.env,
   HOST_PORT: '38080', API_PORT: '38001', REMOTE_PORT_BASE: '38081', WIDGETS_PORT: '38097', PARTNER_PORT: '38090', CLUSTER_PORT_BASE: '38100',
@@ -172,6 +174,22 @@ async function checkChat(cluster) {
   } finally {
     for (const s of sockets) s.disconnect();
   }
+}
+
+async function checkManifest(cluster) {
+  const urls = async () => Promise.all(cluster.layout.hosts.map(async (h) => {
+    const res = await fetch(`http://127.0.0.1:${h.port}/mfe-manifest.json`, { signal: AbortSignal.timeout(5000) });
+    return (await res.json())['mfe-search']?.url;
+  }));
+  const before = await urls();
+  const release = `http://localhost:${cluster.remotes['mfe-search']}/release-${run}/`;
+  await publishRemote({ manifestFile: cluster.manifestFile, name: 'mfe-search', baseUrl: release });
+  const published = await urls();
+  rollbackRemote({ manifestFile: cluster.manifestFile, name: 'mfe-search' });
+  const rolledBack = await urls();
+  assert(published.every((u) => u?.startsWith(release)), `after the publish the hosts answer ${published.join(', ')}`);
+  assert(rolledBack.every((u, i) => u === before[i]), `after the rollback the hosts answer ${rolledBack.join(', ')}`);
+  return `${cluster.layout.hosts.length} host processes saw the publish and the rollback on their next request`;
 }
 
 /** Requests from `loops` clients until `until` settles: every failure (status ≥ 500 or no answer) is counted. */
@@ -315,7 +333,7 @@ try {
   for (const name of CHECKS) record(name, false, `the cluster did not start: ${error.message}`);
   process.exit(1);
 }
-const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
+const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, manifest: checkManifest, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
 let failed = 0;
 for (const name of CHECKS) {
   try {
