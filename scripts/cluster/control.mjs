@@ -1,12 +1,14 @@
-// The running cluster's control (issue 31): `npm start -- --cluster` writes its pid to .data/cluster/cluster.pid;
+// The running cluster's control (issue 31): `npm start -- --cluster` writes its pid to .data/cluster/cluster.pid
+// (CLUSTER_DIR moves the folder);
 // SIGHUP to it (what `npm run cluster:restart` sends, scripts/cluster/restart.mjs) restarts every API and host
 // process one at a time, and each step is written to .data/cluster/restart.json for the command to follow.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLUSTER_DIR } from './cluster.mjs';
 
-export const PID_FILE = path.join(CLUSTER_DIR, 'cluster.pid');
-export const RESTART_FILE = path.join(CLUSTER_DIR, 'restart.json');
+const dir = process.env.CLUSTER_DIR || CLUSTER_DIR;
+export const PID_FILE = path.join(dir, 'cluster.pid');
+export const RESTART_FILE = path.join(dir, 'restart.json');
 
 export function serveClusterControl(cluster) {
   const { apis, hosts } = cluster.layout;
