@@ -82,3 +82,12 @@ pgTest('a message its writer claimed is not taken by the other process', async (
   expect([...sentA, ...sentB]).toEqual([]);
   expect((await outboxRows(t.db, { to: 'writer@example.com', limit: 1 }))[0]?.status).toBe('sent');
 });
+
+pgTest('a message stranded for more than a day is not sent late', async () => {
+  const sent: string[] = [];
+  const a = await apiProcess(sent);
+  const id = await insertOutboxRow(t.db, { channel: 'email', recipient: 'old@example.com', subject: 'Code', text: 'Your code: 33333', html: null, attachments: null, status: 'queued' }, new Date(Date.now() - 25 * 3_600_000));
+  expect(await a.pollStranded()).toBe(0);
+  expect(sent).toEqual([]);
+  expect((await outboxRows(t.db, { to: 'old@example.com', limit: 1 }))[0]).toMatchObject({ id, status: 'queued' });
+});

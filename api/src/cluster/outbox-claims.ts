@@ -5,6 +5,7 @@
  * - every process looks for stranded messages every POLL_MS: queued rows whose claim lapsed, or that nobody claimed
  *   GRACE_MS after they were written; it claims them with `for update skip locked` (two processes polling at once
  *   take different rows) and delivers them;
+ * - messages written more than a day ago are never taken over (MAX_AGE_MS);
  * - LEASE_MS outlasts a delivery with all its tries (30 s timeout × 4 + 2 + 15 + 60 s ≈ 3.3 min), so a live process is
  *   never overtaken; a dead one's messages go out within LEASE_MS + POLL_MS (a sign-in code lives 10 minutes).
  * A message taken over this way keeps the codes it carried in its stored text (only the writer knew which words were
@@ -17,6 +18,8 @@ import { claimOutboxRow, claimStrandedOutboxRows, ensureOutboxClaims, type Claim
 export const LEASE_MS = 5 * 60_000;
 const POLL_MS = 10_000;
 const GRACE_MS = 30_000;
+/** A message stranded longer than this (its process died a day ago) is left as it is, not sent late. */
+const MAX_AGE_MS = 24 * 3_600_000;
 const BATCH = 20;
 
 export class OutboxClaims {
@@ -50,7 +53,7 @@ export class OutboxClaims {
   async poll(deliver: (row: ClaimedOutboxRow) => void): Promise<ClaimedOutboxRow[]> {
     const now = this.now();
     try {
-      const rows = await claimStrandedOutboxRows(this.db, now, now + LEASE_MS, GRACE_MS, BATCH);
+      const rows = await claimStrandedOutboxRows(this.db, now, now + LEASE_MS, GRACE_MS, BATCH, MAX_AGE_MS);
       for (const row of rows) deliver(row);
       if (rows.length) this.log.warn({ outboxIds: rows.map((r) => r.id) }, 'outbox: delivering messages another process left');
       return rows;

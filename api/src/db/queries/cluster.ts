@@ -88,14 +88,17 @@ export interface ClaimedOutboxRow {
 
 /**
  * Claims up to `limit` queued rows nobody delivers: a claim that lapsed (its process died) or none made `graceMs` after
- * the row was written. `for update skip locked`: processes polling at once take different rows, never the same one.
+ * the row was written; only rows of the last `maxAgeMs` (a message stranded for days is not sent late). `for update
+ * skip locked`: processes polling at once take different rows, never the same one.
  */
-export async function claimStrandedOutboxRows(db: Db, now: number, until: number, graceMs: number, limit: number): Promise<ClaimedOutboxRow[]> {
+export async function claimStrandedOutboxRows(db: Db, now: number, until: number, graceMs: number, limit: number, maxAgeMs: number): Promise<ClaimedOutboxRow[]> {
   const writtenBefore = new Date(now - graceMs).toISOString();
+  const writtenAfter = new Date(now - maxAgeMs).toISOString();
   const result = await sql<ClaimedOutboxRow>`update outbox set claimed_until = ${until}
     where id in (
       select id from outbox
-      where status = 'queued' and (claimed_until < ${now} or (claimed_until is null and created_at < ${writtenBefore}))
+      where status = 'queued' and created_at > ${writtenAfter}
+        and (claimed_until < ${now} or (claimed_until is null and created_at < ${writtenBefore}))
       order by id limit ${limit} for update skip locked)
     returning id, channel, recipient, subject, text, html, attachments`.execute(db.kysely);
   return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
