@@ -12,18 +12,19 @@ export function widgetTestPage(initial: () => Record<string, Route> = () => ({})
   (CSSStyleSheet.prototype as unknown as { replaceSync: (t: string) => void }).replaceSync = function replaceSync(this: { text?: string }, text: string) {
     this.text = text;
   };
-  const page = {
+  const state = {
     routes: {} as Record<string, Route>,
     /** console.error, spied on during each test. */
     consoleError: undefined as unknown as jest.SpyInstance,
-    fetchMock: jest.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input);
-      const route = page.routes[`${init.method ?? 'GET'} ${url.pathname}`];
-      if (!route) throw new TypeError('Failed to fetch');
-      const { status = 200, body } = await route(url, init);
-      return { ok: status < 400, status, json: async () => body } as Response;
-    }),
   };
+  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input);
+    const route: Route | undefined = state.routes[`${init.method ?? 'GET'} ${url.pathname}`];
+    if (!route) throw new TypeError('Failed to fetch');
+    const { status = 200, body }: Answer = await route(url, init);
+    return { ok: status < 400, status, json: async () => body } as Response;
+  });
+  const page = Object.assign(state, { fetchMock });
   (globalThis as unknown as { fetch: unknown }).fetch = page.fetchMock;
   beforeEach(() => {
     page.routes = initial();

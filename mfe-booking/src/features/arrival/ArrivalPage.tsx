@@ -3,10 +3,11 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { localeAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type BookingRequest } from '@tours/shared/api';
-import { ErrorState, MessageBanner, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
+import { ErrorState, MessageBanner, Skeleton, usePageError } from '@tours/shared/kit';
 import { fetchRequestByUuid } from './api';
 import { isRequestUuid, paymentReturnOf, queryWithoutPayment, type PaymentReturn } from './arrival';
 import { RequestView } from './RequestView';
+import { BookingPageHeader } from '../common/PageTitle';
 import './arrival.css';
 
 /**
@@ -60,7 +61,7 @@ export default function ArrivalPage() {
 
   return (
     <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <BookingPageHeader title={title} />
       {notice && !fatal && <PaymentNotice outcome={notice} onClose={() => setNotice(null)} />}
       {body}
     </section>

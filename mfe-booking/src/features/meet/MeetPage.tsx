@@ -4,12 +4,13 @@ import { useIntl } from 'react-intl';
 import { countryAtom, localeAtom, queryAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type BookingRequest } from '@tours/shared/api';
 import { formatCoordinates, openInMapsUrl } from '@tours/shared/domain';
-import { ErrorState, MessageBanner, PageHeader, PhoneLink, SafeHtml, Skeleton, usePageError } from '@tours/shared/kit';
+import { ErrorState, MessageBanner, PhoneLink, SafeHtml, Skeleton, usePageError } from '@tours/shared/kit';
 import { useDateFormat } from '../common/format';
 import { fetchRequestByUuid, isRequestUuid } from '../common/request-link';
 import { fetchContacts, fetchMeetingTour, fetchWorkTime, type MeetingTour } from './api';
 import { meetStage, meetUuidOf, meetingPlan, touristsMissing, type MeetStage } from './meet';
 import './meet.css';
+import { BookingPageHeader } from '../common/PageTitle';
 import { useT, type MessageId } from '../../i18n/t';
 
 
@@ -42,7 +43,7 @@ export default function MeetPage() {
 
   return (
     <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <BookingPageHeader title={title} />
       {body}
     </section>
   );

@@ -3,8 +3,9 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
-import { ErrorState, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
+import { ErrorState, Skeleton, usePageError } from '@tours/shared/kit';
 import { SuccessScreen } from '../common/SuccessScreen';
+import { BookingPageHeader } from '../common/PageTitle';
 import { fetchTourForRequest } from './api';
 import { OrderForm } from './OrderForm';
 import { TourSummary } from './TourSummary';
@@ -59,7 +60,7 @@ export default function RequestPage() {
 
   return (
     <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <BookingPageHeader title={title} />
       {body}
     </section>
   );

@@ -2,9 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { routeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery } from '@tours/shared/api';
-import { ErrorState, PageHeader, Skeleton, usePageError } from '@tours/shared/kit';
+import { ErrorState, Skeleton, usePageError } from '@tours/shared/kit';
 import { fetchTouristsInfo } from './api';
 import { TouristsForm } from './TouristsForm';
+import { BookingPageHeader } from '../common/PageTitle';
 import './tourists.css';
 
 /** A request's uuid as the API takes it (random v4, lower case). */
@@ -35,7 +36,7 @@ export default function AddTouristsPage() {
 
   return (
     <section>
-      <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />
+      <BookingPageHeader title={title} />
       {body}
     </section>
   );
