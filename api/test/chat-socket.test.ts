@@ -4,7 +4,6 @@
  * changes emits its event by name with its payload, and the bounds hold.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -15,10 +14,10 @@ import { chatDb } from '../src/db/queries/chat';
 import { TOKEN_LIFETIME_DAYS, insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { sessionMarker } from '@tours/shared/src/api/session-cookie';
-import { expectShape, testServer, withTestServer } from './helpers';
+import { expectShape, testServer, withTestServer, testUploadsDir } from './helpers';
 
 let base: string;
-const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-socket-uploads-'));
+const uploadsDir = testUploadsDir('chat-socket-uploads-');
 const open: Socket[] = [];
 
 interface Received {
@@ -110,9 +109,6 @@ afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect();
 });
 
-afterAll(async () => {
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
 
 test('the handshake needs a live session token (auth.token or X-Authorization)', async () => {
   expect(await refused({})).toBe('Unauthorized');

@@ -3,7 +3,6 @@
  * malformed input, who may see what, and the agent console's calls. Events are chat-socket.test.ts's.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -14,9 +13,9 @@ import { RequestListAnswer } from '@tours/shared/src/api/schemas/booking';
 import { chatDb } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureDemoChats, ensureStaffAccounts } from '../src/db/seed/staff';
-import { createTestDb, expectShape, testServer, withTestServer } from './helpers';
+import { createTestDb, expectShape, testServer, withTestServer, testUploadsDir } from './helpers';
 
-const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-uploads-'));
+const uploadsDir = testUploadsDir('chat-uploads-');
 let anna: { id: number; token: string };
 let boris: { id: number; token: string };
 let support: string;
@@ -61,9 +60,6 @@ beforeAll(async () => {
   organizerId = (await t.db.kysely.selectFrom('organizers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 }, 120_000);
 
-afterAll(async () => {
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
 
 describe('signed-in only', () => {
   test.each([

@@ -116,6 +116,13 @@ export function testServer(
   return app;
 }
 
+/** A temporary uploads folder for the file's servers (a test that reads or writes the stored files), removed after its last test. */
+export function testUploadsDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** A message as the outbox page lists it (GET /internal/outbox). */
 export interface OutboxEntry {
   id: number;

@@ -21,7 +21,7 @@ import { limitClass } from '../src/lib/rate-limit';
 import { cleanFileName, contentDisposition, parseByteRange, sniffMime, UploadStore, UploadTooLarge } from '../src/lib/uploads';
 import { ownMediaPath } from '../src/routes/uploads';
 import { buildServer } from '../src/server';
-import { createTestDb, expectShape, testServer, withTestServer } from './helpers';
+import { createTestDb, expectShape, testServer, withTestServer, testUploadsDir } from './helpers';
 
 // Files as their first bytes make them (the rest is filler: only the head decides the type).
 const PNG = renderPng('reviewers', 'upload-test', { width: 8, height: 8 });
@@ -59,7 +59,7 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
+const uploadsDir = testUploadsDir('uploads-test-');
 let anna: { id: number; token: string };
 let boris: { id: number; token: string };
 
@@ -92,9 +92,6 @@ const { t, app } = withTestServer({ uploadsDir, siteOrigin: 'https://tours.examp
 beforeAll(async () => {
   anna = await newTraveller('Anna');
   boris = await newTraveller('Boris');
-});
-afterAll(async () => {
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 describe('POST /crm/api/image/upload (multipart)', () => {

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { SearchFormAnswer, useApiQuery } from '@tours/shared/api';
-import { ErrorState, Link, PageHeader, Skeleton } from '@tours/shared/kit';
+import { ErrorState, PageHeader, Skeleton } from '@tours/shared/kit';
+import { PlaceChips } from '../common/PlaceChips';
 import '../common/common.css';
 
 /** Destinations: every region and travel style with tours, each opening its filtered search. */
@@ -17,17 +18,9 @@ export default function DestinationsPage() {
       {form.data && (
         <>
           <h2>{intl.formatMessage({ id: 'main.destinations.regions' })}</h2>
-          <ul className="srch-chips">
-            {form.data.regions.map((r) => (
-              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
-            ))}
-          </ul>
+          <PlaceChips places={form.data.regions} />
           <h2>{intl.formatMessage({ id: 'main.destinations.styles' })}</h2>
-          <ul className="srch-chips">
-            {form.data.types.map((r) => (
-              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
-            ))}
-          </ul>
+          <PlaceChips places={form.data.types} />
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import { Advantages } from '../common/Advantages';
 import { BlogCards } from '../common/BlogCards';
 import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
+import { PlaceChips } from '../common/PlaceChips';
 import { LazyMainTours } from './LazyMainTours';
 import '../common/common.css';
 import './main.css';
@@ -74,11 +75,7 @@ export default function MainPage() {
       {!form.error && (
         <section aria-labelledby="dest-title">
           <h2 id="dest-title">{t('main.destinations.title')}</h2>
-          <ul className="srch-chips">
-            {(form.data?.regions ?? []).slice(0, 12).map((r) => (
-              <li key={r.id}><Link href={host.href('tours', { slug: r.slug })}>{r.name} <span className="srch-chips__count">{r.tours_count}</span></Link></li>
-            ))}
-          </ul>
+          <PlaceChips places={(form.data?.regions ?? []).slice(0, 12)} />
         </section>
       )}
       <section className="srch-main__about" aria-labelledby="about-title">
