@@ -1,3 +1,4 @@
+import './test-swiper';
 import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, HostProvider, appConfigAtom, currencyAtom, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
@@ -38,11 +39,6 @@ function show(tour: TourDetailAnswer, o: { total?: number; individual?: boolean;
 async function lower() {
   await screen.findByRole('button', { name: /Day 1 - Day title 1/ });
 }
-
-// Swiper ships ESM only; the slider falls back to its scroll-snapping list, which is what these tests look at.
-jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
-jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
-jest.mock('swiper/css', () => ({}), { virtual: true });
 
 beforeAll(() => {
   window.scrollTo = (() => undefined) as typeof window.scrollTo;

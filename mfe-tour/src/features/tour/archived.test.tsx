@@ -2,6 +2,7 @@
  * An archived tour on the tour page (issue 29: a tour marked archived on the staff panel was still bookable): its page
  * shows what it was and says it can no longer be booked, with no button, date or private-tour offer to request it.
  */
+import './test-swiper';
 import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import { currencyAtom } from '@tours/shared/core';
@@ -24,11 +25,6 @@ function show(tour: TourDetailAnswer) {
   act(() => r.host.store.set(currencyAtom, 'RUB'));
   return r;
 }
-
-// Swiper ships ESM only; the slider falls back to its scroll-snapping list.
-jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
-jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
-jest.mock('swiper/css', () => ({}), { virtual: true });
 
 beforeAll(() => {
   window.scrollTo = (() => undefined) as typeof window.scrollTo;

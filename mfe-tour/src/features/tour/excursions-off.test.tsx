@@ -2,16 +2,13 @@
  * excursionsEnabled (app configuration §3.8, issue 32): with it false an excursion's page is the 404 error page, as
  * the host server answers the URL; a tour is unaffected, and with it true the excursion shows.
  */
+import './test-swiper';
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import { BASE_CONFIG } from '@tours/shared/contract';
 import { renderScreen } from '@tours/shared/src/testing';
 import TourPage from './TourPage';
 import { tourFixture } from './test-fixture';
-
-jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
-jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
-jest.mock('swiper/css', () => ({}), { virtual: true });
 
 beforeAll(() => {
   window.scrollTo = (() => undefined) as typeof window.scrollTo;

@@ -2,6 +2,7 @@
  * Issue 17, defect 9: every amount of the tour page goes through the one price display (Price of the kit) and is shown
  * in the traveller's currency — the discount in roubles, the cabins rows, the other option's price.
  */
+import './test-swiper';
 import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import { assert } from 'superstruct';
@@ -11,10 +12,6 @@ import { clearConversionCache } from '@tours/shared/src/domain/price';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { TourView } from './TourView';
 import { reviewsPage, tourFixture } from './test-fixture';
-
-jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
-jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
-jest.mock('swiper/css', () => ({}), { virtual: true });
 
 /** Units of the currency per rouble, as the API's rates would give. */
 const RATES: Record<string, number> = { USD: 0.0125, EUR: 0.01 };

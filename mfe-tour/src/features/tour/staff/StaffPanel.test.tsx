@@ -1,3 +1,4 @@
+import '../test-swiper';
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@tours/shared/core';
@@ -42,11 +43,6 @@ function showPanel(routes: FakeRoutes, o: { url?: string; individualRequestId?: 
 
 const panel = () => screen.findByRole('region', { name: 'Staff tools' });
 const paths = (calls: { path: string }[]) => calls.map((c) => c.path);
-
-// Swiper ships ESM only (as in TourView.test.tsx): the similar tours fall back to their scroll-snapping list.
-jest.mock('swiper', () => ({ __esModule: true, default: class { destroy() {} } }), { virtual: true });
-jest.mock('swiper/modules', () => ({ Navigation: {}, Keyboard: {}, A11y: {} }), { virtual: true });
-jest.mock('swiper/css', () => ({}), { virtual: true });
 
 let errors: jest.SpyInstance;
 beforeEach(() => {
