@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { stopChild, waitFor } from './hostile/instance';
-import { MANIFEST_FILE, ROOT } from './support';
+import { answeredVisitorCookies, MANIFEST_FILE, ROOT } from './support';
 
 const CHINA_PORT = E2E_PORTS.host + 60;
 const CHINA_URL = `http://localhost:${CHINA_PORT}`;
@@ -57,7 +57,9 @@ test.describe('the Chinese-region site (SITE_VARIANT=china, APP_CONFIG_FILE)', (
     expect((await request.get(`${CHINA_URL}/en/tours`, { maxRedirects: 0, headers: { accept: 'text/html' } })).status()).toBe(200);
   });
 
-  test('a smoke path: the search lists tours, the language list has 中文 and English only, the dark scheme is on', async ({ page }) => {
+  test('a smoke path: the search lists tours, the language list has 中文 and English only, the dark scheme is on', async ({ page, context }) => {
+    // A visitor who has answered the prompts (the cookie alert, the region, the Chinese-site modal of §1): nothing covers the header.
+    await context.addCookies([...answeredVisitorCookies(CHINA_URL), { name: 'chinese_site_modal_dismissed', value: '1', url: CHINA_URL }]);
     await page.goto(`${CHINA_URL}/de/tours`);
     await expect(page).toHaveURL(`${CHINA_URL}/tours`);
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
