@@ -94,4 +94,34 @@ test.describe('items of the app configuration changed in a file (second instance
     expect(config.excursionsEnabled).toBe(false);
     expect(config.booking.disablePayButton).toBe(true);
   });
+
+  test('booking.disablePayButton: a confirmed booking offers no Pay button, and says the coordinator sends the payment details', async ({ page, context }) => {
+    await context.addCookies([{ name: 'cookie_alert_accepted', value: '1', url: SITE }, COUNTRY]);
+    // A tour with a date that has seats (orders take their date's seats), ordered through this instance's API.
+    type Variant = { id: number; tour_id: number; is_busy?: boolean; number_of_free_seats: number };
+    let order: { request_id: number; requestUUID: string } | null = null;
+    for (let id = 1001; id < 1200 && !order; id++) {
+      const res = await fetch(`${API}/spa/tour-for-request?id=${id}&format=main&site_id=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+      if (res.status !== 200) continue;
+      const body = (await res.json()) as { id: number; type: number; variants?: Variant[] };
+      const date = (body.variants ?? []).find((v) => v.tour_id === body.id && !v.is_busy && v.number_of_free_seats >= 4);
+      if (body.type !== 1 || !date) continue;
+      const sent = await fetch(`${API}/spa/submit-order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Idempotency-Key': `e2e-pay-off-${Date.now().toString(36)}`, 'X-Language': 'en', 'X-Currency': 'USD' },
+        body: JSON.stringify({ data: { tour_id: date.tour_id, dates: String(date.id), adults: 1, children: 0, name: 'Pay Button Off', phone: '+12127365000', email: 'pay-off@example.com', agree: true, timezone: 0 } }),
+      });
+      expect(sent.status).toBe(200);
+      order = (await sent.json()) as { request_id: number; requestUUID: string };
+    }
+    expect(order, 'an order placed').toBeTruthy();
+    // A coordinator confirms it (the back office's call; this instance takes it with its internal secret): an invoice to pay.
+    const confirmed = await fetch(`${API}/internal/requests/${order!.request_id}/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-secret': 'app-config-e2e-secret' }, body: '{}' });
+    expect(confirmed.status).toBe(200);
+    await page.goto(`${SITE}/en/arrival/${order!.requestUUID}`);
+    await expect(page.getByRole('heading', { name: `Request #${order!.request_id}`, exact: true })).toBeVisible();
+    await expect(page.getByText('Confirmed: awaiting prepayment').first()).toBeVisible();
+    await expect(page.getByText(/Online payment is not available/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  });
 });
