@@ -55,8 +55,8 @@ function makeConfig(o) {
       output: {
         path: outDir,
         // Hashed names are served immutable; only the manifests and remoteEntry.js are short-lived.
-        // Entry files carry no hash: webpack 5.111 + federation cannot template [contenthash] there
-        // (module-federation/core#5077); the host's HTML adds ?[fullhash] to bust caches instead.
+        // Entry files keep fixed names: a remote's remoteEntry.js is found beside its mf-manifest.json (host/src/
+        // federation/containers.ts) and revalidated (no-cache); the host's HTML adds ?[fullhash] to its own.
         filename: isHost ? 'assets/[name].js' : '[name].js',
         chunkFilename: isHost ? 'assets/[name].[contenthash:8].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
