@@ -4,6 +4,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '..';
+import type { NewOutboxRow } from './outbox';
 
 /**
  * Runs schema statements (`create … if not exists`) under one advisory lock: API processes starting at once on a new
@@ -76,15 +77,8 @@ export async function claimOutboxRow(db: Db, id: number, now: number, until: num
   return result.rows.length === 1;
 }
 
-export interface ClaimedOutboxRow {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: string | null;
-}
+/** A queued message as written (db/queries/outbox.ts), with its id. */
+export type ClaimedOutboxRow = Omit<NewOutboxRow, 'status'> & { id: number };
 
 /**
  * Claims up to `limit` queued rows nobody delivers: a claim that lapsed (its process died) or none made `graceMs` after
