@@ -1,23 +1,13 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { create } from 'superstruct';
 import { ApiError, localeAtom, sessionAtom } from '@tours/shared/core';
 import { ChangeCountryBody, SetLanguageBody } from '@tours/shared/api';
-import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
+import { renderScreen } from '@tours/shared/src/testing';
 import AccountSettingsPage from './AccountSettingsPage';
-import { countries, profileAnswer, session, user } from './test-fixtures';
+import { user } from './test-fixtures';
+import { flush, openSettings as open } from './test-utils';
 
-const flush = () => act(async () => undefined);
 const form = (name: string) => screen.getByRole('form', { name });
-
-async function open(routes: FakeRoutes = {}, over: Parameters<typeof profileAnswer>[0] = {}) {
-  const t = renderScreen(<AccountSettingsPage />, {
-    url: '/en/account',
-    session,
-    routes: { 'GET /crm/api/user/profile': () => profileAnswer(over), 'GET /crm/api/dropdown/country': () => countries(), ...routes },
-  });
-  await flush();
-  return t;
-}
 
 describe('account settings (/account)', () => {
   test('without a session it offers to log in (the account/login modal)', () => {

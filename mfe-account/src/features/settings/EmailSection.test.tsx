@@ -3,32 +3,24 @@ import { create } from 'superstruct';
 import { ApiError } from '@tours/shared/core';
 import { ChangeEmailBody } from '@tours/shared/api';
 import { ConfirmEmailBody } from '@tours/shared/src/api/schemas/accounts';
-import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
-import AccountSettingsPage from './AccountSettingsPage';
-import { countries, done, profileAnswer, session } from './test-fixtures';
+import type { FakeRoutes } from '@tours/shared/src/testing';
+import { done, profileAnswer } from './test-fixtures';
+import { confirmCode, flush, openSettings } from './test-utils';
 
-const flush = () => act(async () => undefined);
 const section = () => within(screen.getByRole('region', { name: 'E-mail' }));
 
-async function open(routes: FakeRoutes = {}) {
+function open(routes: FakeRoutes = {}) {
   let email = 'anna@example.com';
-  const t = renderScreen(<AccountSettingsPage />, {
-    url: '/en/account',
-    session,
-    routes: {
-      'GET /crm/api/user/profile': () => profileAnswer({ email }),
-      'GET /crm/api/dropdown/country': () => countries(),
-      'POST /crm/api/user/change-email': () => done(),
-      'POST /crm/api/user/email-confirmation-request': () => done(),
-      'POST /crm/api/user/confirm-email': () => {
-        email = 'new@example.com';
-        return done();
-      },
-      ...routes,
+  return openSettings({
+    'GET /crm/api/user/profile': () => profileAnswer({ email }),
+    'POST /crm/api/user/change-email': () => done(),
+    'POST /crm/api/user/email-confirmation-request': () => done(),
+    'POST /crm/api/user/confirm-email': () => {
+      email = 'new@example.com';
+      return done();
     },
+    ...routes,
   });
-  await flush();
-  return t;
 }
 
 async function toCodeStep(email = 'new@example.com') {
@@ -49,12 +41,7 @@ describe('e-mail section', () => {
   });
 
   test('no address yet: Add e-mail, nothing to confirm', async () => {
-    renderScreen(<AccountSettingsPage />, {
-      url: '/en/account',
-      session,
-      routes: { 'GET /crm/api/user/profile': () => profileAnswer({ email: null, is_email_set: false }), 'GET /crm/api/dropdown/country': () => countries() },
-    });
-    await flush();
+    await openSettings({}, { email: null, is_email_set: false });
     expect(section().getByText('No e-mail address yet')).toBeInTheDocument();
     expect(section().getByRole('button', { name: 'Add e-mail' })).toBeInTheDocument();
     expect(section().queryByRole('button', { name: 'Send the confirmation again' })).not.toBeInTheDocument();
@@ -66,11 +53,8 @@ describe('e-mail section', () => {
     const change = t.calls.find((c) => c.path === '/crm/api/user/change-email')!;
     expect(create(change.body, ChangeEmailBody)).toEqual({ email: 'new@example.com' });
     expect(section().getByRole('status')).toHaveTextContent('We have sent a code and a link to new@example.com.');
-    const code = section().getByRole('textbox', { name: 'Code' });
-    expect(code).toHaveFocus();
-    fireEvent.change(code, { target: { value: '12345' } });
-    fireEvent.click(section().getByRole('button', { name: 'Confirm' }));
-    await flush();
+    expect(section().getByRole('textbox', { name: 'Code' })).toHaveFocus();
+    await confirmCode(section(), '12345');
     const confirm = t.calls.find((c) => c.path === '/crm/api/user/confirm-email')!;
     expect(create(confirm.body, ConfirmEmailBody)).toEqual({ code: '12345' });
     expect(section().getByRole('status')).toHaveTextContent('Your e-mail address is confirmed.');
@@ -93,10 +77,7 @@ describe('e-mail section', () => {
     let answer: ApiError = new ApiError(422, '/crm/api/user/confirm-email', 'Incorrect code', { code: 'Incorrect code' });
     await open({ 'POST /crm/api/user/confirm-email': () => answer });
     await toCodeStep();
-    const code = section().getByRole('textbox', { name: 'Code' });
-    fireEvent.change(code, { target: { value: '11111' } });
-    fireEvent.click(section().getByRole('button', { name: 'Confirm' }));
-    await flush();
+    const code = await confirmCode(section(), '11111');
     expect(code).toHaveAccessibleDescription(/Incorrect code/);
     expect(code).toHaveValue('11111');
     answer = new ApiError(409, '/crm/api/user/confirm-email', 'This e-mail is used by another account');

@@ -2,33 +2,25 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { create } from 'superstruct';
 import { ApiError } from '@tours/shared/core';
 import { ChangePhoneBody, ConfirmPhoneBody, SendConfirmationCodeBody } from '@tours/shared/api';
-import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
-import AccountSettingsPage from './AccountSettingsPage';
-import { countries, done, phoneMethods, profileAnswer, session } from './test-fixtures';
+import type { FakeRoutes } from '@tours/shared/src/testing';
+import { done, phoneMethods, profileAnswer } from './test-fixtures';
+import { confirmCode, flush, openSettings } from './test-utils';
 
-const flush = () => act(async () => undefined);
 const section = () => within(screen.getByRole('region', { name: 'Phone' }));
 
-async function open(routes: FakeRoutes = {}) {
+function open(routes: FakeRoutes = {}) {
   let phone = '+79991234567';
-  const t = renderScreen(<AccountSettingsPage />, {
-    url: '/en/account',
-    session,
-    routes: {
-      'GET /crm/api/user/profile': () => profileAnswer({ phone }),
-      'GET /crm/api/dropdown/country': () => countries(),
-      'POST /crm/api/user/change-phone': () => done(),
-      'GET /crm/api/user/phone-confirmation-methods': () => phoneMethods(),
-      'POST /crm/api/user/send-confirmation-code': () => done(),
-      'POST /crm/api/user/confirm-phone': () => {
-        phone = '+4930123456789';
-        return done();
-      },
-      ...routes,
+  return openSettings({
+    'GET /crm/api/user/profile': () => profileAnswer({ phone }),
+    'POST /crm/api/user/change-phone': () => done(),
+    'GET /crm/api/user/phone-confirmation-methods': () => phoneMethods(),
+    'POST /crm/api/user/send-confirmation-code': () => done(),
+    'POST /crm/api/user/confirm-phone': () => {
+      phone = '+4930123456789';
+      return done();
     },
+    ...routes,
   });
-  await flush();
-  return t;
 }
 
 async function toCodeStep(number = '+49 30 123456789') {
@@ -70,9 +62,7 @@ describe('phone section', () => {
     await flush();
     expect(t.calls.filter((c) => c.path === '/crm/api/user/send-confirmation-code').at(-1)!.body).toEqual({ code_sender: 'whatsapp' });
 
-    fireEvent.change(section().getByRole('textbox', { name: 'Code' }), { target: { value: '54321' } });
-    fireEvent.click(section().getByRole('button', { name: 'Confirm' }));
-    await flush();
+    await confirmCode(section(), '54321');
     const confirm = t.calls.find((c) => c.path === '/crm/api/user/confirm-phone')!;
     expect(create(confirm.body, ConfirmPhoneBody)).toEqual({ code: '54321' });
     expect(section().getByRole('status')).toHaveTextContent('Your phone number is confirmed.');
@@ -100,10 +90,7 @@ describe('phone section', () => {
     let answer: ApiError = new ApiError(422, '/crm/api/user/confirm-phone', 'Incorrect code', { code: 'Incorrect code' });
     await open({ 'POST /crm/api/user/confirm-phone': () => answer });
     await toCodeStep();
-    const code = section().getByRole('textbox', { name: 'Code' });
-    fireEvent.change(code, { target: { value: '11111' } });
-    fireEvent.click(section().getByRole('button', { name: 'Confirm' }));
-    await flush();
+    const code = await confirmCode(section(), '11111');
     expect(code).toHaveAccessibleDescription(/Incorrect code/);
     expect(code).toHaveValue('11111');
     answer = new ApiError(409, '/crm/api/user/confirm-phone', 'This phone number is used by another account');

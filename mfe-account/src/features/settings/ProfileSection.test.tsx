@@ -2,11 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { create } from 'superstruct';
 import { ApiError, sessionAtom } from '@tours/shared/core';
 import { UPLOAD_MAX_BYTES, UpdateProfilePhotoAnswer, UploadAnswer } from '@tours/shared/api';
-import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
-import AccountSettingsPage from './AccountSettingsPage';
-import { countries, profileAnswer, session, user } from './test-fixtures';
+import type { FakeRoutes } from '@tours/shared/src/testing';
+import { user } from './test-fixtures';
+import { flush, openSettings } from './test-utils';
 
-const flush = () => act(async () => undefined);
 const photo = () => within(screen.getByRole('group', { name: 'Photo' }));
 const input = () => screen.getByTestId('photo-input') as HTMLInputElement;
 const NEW_URL = `/media/uploads/${'a'.repeat(32)}.png`;
@@ -20,20 +19,15 @@ function picked(type = 'image/png', size = 2048, name = 'me.png'): File {
 }
 const choose = (file: File) => fireEvent.change(input(), { target: { files: [file] } });
 
-async function open(routes: FakeRoutes = {}, avatar: string | null = null) {
-  const t = renderScreen(<AccountSettingsPage />, {
-    url: '/en/account',
-    session,
-    routes: {
-      'GET /crm/api/user/profile': () => profileAnswer({ avatar_url: avatar }),
-      'GET /crm/api/dropdown/country': () => countries(),
+function open(routes: FakeRoutes = {}, avatar: string | null = null) {
+  return openSettings(
+    {
       'POST /crm/api/image/upload': () => create({ id: 7, url: NEW_URL, mime: 'image/png', size: 2048 }, UploadAnswer),
       'POST /crm/api/user/update-profile-photo': () => create({ success: true, user: user({ avatar_url: NEW_URL }) }, UpdateProfilePhotoAnswer),
       ...routes,
     },
-  });
-  await flush();
-  return t;
+    { avatar_url: avatar },
+  );
 }
 
 describe('profile photo', () => {
