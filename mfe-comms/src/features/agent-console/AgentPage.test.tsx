@@ -8,6 +8,7 @@ import AgentPage from './AgentPage';
 import { STAFF_SESSION_KEY } from './staff-session';
 import { CallAdapterContext } from './CallLine';
 import type { CallAdapter, CallAdapterFactory } from '../common/call/sip-adapter';
+import { recordingAdapter } from '../common/call/test-adapter';
 import { SocketFactoryContext } from '../common/chat/useChat';
 import { fakeSockets } from '../common/chat/test-socket';
 import { chat, message } from '../common/chat/test-fixture';
@@ -73,7 +74,7 @@ function renderAgent(routes: FakeRoutes) {
   };
   const sockets = fakeSockets();
   // The line's SIP side (CallLine.test.tsx plays calls through it): registers and waits.
-  const sip: CallAdapter = { register: async () => undefined, start: async () => undefined, answer: async () => undefined, decline: async () => undefined, hangup: async () => undefined, hold: async () => undefined, unhold: async () => undefined, mute: () => undefined, unmute: () => undefined, disconnect: jest.fn(async () => undefined) };
+  const sip: CallAdapter = recordingAdapter([]);
   const sipFactory: CallAdapterFactory = jest.fn(async () => sip);
   const t = renderScreen(
     <SocketFactoryContext.Provider value={sockets.factory}>

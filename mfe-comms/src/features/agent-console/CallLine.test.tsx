@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@tours/shared/core';
 import { renderScreen } from '@tours/shared/src/testing';
 import type { CallAdapter, CallAdapterEvents, CallAdapterFactory, CallCredentials } from '../common/call/sip-adapter';
+import { recordingAdapter } from '../common/call/test-adapter';
 import { connectChat } from '../common/chat/socket';
 import { fakeSockets } from '../common/chat/test-socket';
 import { CALL_BACK_WAIT_MS } from './useLine';
@@ -22,24 +23,7 @@ function fakeSip(o: { registerError?: unknown; answerError?: unknown } = {}) {
   const lines: Array<{ adapter: jest.Mocked<CallAdapter>; events: CallAdapterEvents; credentials: CallCredentials; calls: string[] }> = [];
   const factory: CallAdapterFactory = async (credentials, events) => {
     const calls: string[] = [];
-    const adapter: jest.Mocked<CallAdapter> = {
-      register: jest.fn(async () => {
-        calls.push('register');
-        if (o.registerError) throw o.registerError;
-      }),
-      start: jest.fn(async () => void calls.push('start')),
-      answer: jest.fn(async () => {
-        calls.push('answer');
-        if (o.answerError) throw o.answerError;
-      }),
-      decline: jest.fn(async () => void calls.push('decline')),
-      hangup: jest.fn(async () => void calls.push('hangup')),
-      hold: jest.fn(async () => void calls.push('hold')),
-      unhold: jest.fn(async () => void calls.push('unhold')),
-      mute: jest.fn(() => void calls.push('mute')),
-      unmute: jest.fn(() => void calls.push('unmute')),
-      disconnect: jest.fn(async () => void calls.push('disconnect')),
-    };
+    const adapter = recordingAdapter(calls, { register: o.registerError, answer: o.answerError });
     lines.push({ adapter, events, credentials, calls });
     return adapter;
   };

@@ -6,6 +6,7 @@ import { CallPanelContent } from '../../parcels/CallPanel';
 import { WEB_CALL_DATA_PATH, WebCallCredentialsAnswer } from './api';
 import { CallPanel } from './CallPanel';
 import { CallImportError, type CallAdapter, type CallAdapterEvents, type CallAdapterFactory, type CallCredentials } from '../common/call/sip-adapter';
+import { recordingAdapter } from '../common/call/test-adapter';
 import { create } from 'superstruct';
 
 /** What the API answers (api/src/routes/web-calls.ts), checked against the panel's schema. */
@@ -23,21 +24,7 @@ function fakeSip(o: { startError?: unknown; createError?: unknown } = {}) {
   let events: CallAdapterEvents | undefined;
   let credentials: CallCredentials | undefined;
   let displayName: string | undefined;
-  const adapter: CallAdapter = {
-    register: jest.fn(async () => void calls.push('register')),
-    answer: jest.fn(async () => void calls.push('answer')),
-    decline: jest.fn(async () => void calls.push('decline')),
-    start: jest.fn(async () => {
-      calls.push('start');
-      if (o.startError) throw o.startError;
-    }),
-    hangup: jest.fn(async () => void calls.push('hangup')),
-    hold: jest.fn(async () => void calls.push('hold')),
-    unhold: jest.fn(async () => void calls.push('unhold')),
-    mute: jest.fn(() => void calls.push('mute')),
-    unmute: jest.fn(() => void calls.push('unmute')),
-    disconnect: jest.fn(async () => void calls.push('disconnect')),
-  };
+  const adapter: CallAdapter = recordingAdapter(calls, { start: o.startError });
   const factory: CallAdapterFactory = async (c, e, _audio, options) => {
     if (o.createError) throw o.createError;
     credentials = c;
