@@ -7,7 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HostProvider } from '@tours/shared/core';
 import type { ModalHandle } from '@tours/shared/contract';
-import { createTestHost, type FakeRoutes, type TestHost } from '@tours/shared/src/testing';
+import { createTestHost, fillHelpCard, type FakeRoutes, type TestHost } from '@tours/shared/src/testing';
 
 export interface Harness extends TestHost {
   view: ReturnType<typeof render>;
@@ -30,14 +30,7 @@ export const HELP_ANSWER = { 'POST /spa/submit-help-request': { request_id: 77, 
 
 /** Fills the common help card and submits it; expects one captcha call and the success screen; returns the data sent. */
 export async function fillHelpCardAndSubmit(h: Harness) {
-  const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Anna');
-  const phone = screen.getByRole('textbox', { name: /^Phone/ });
-  await user.click(phone);
-  await waitFor(() => expect(phone).toHaveValue('+1'));
-  await user.type(phone, ' 212 456 7890');
-  await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Kamchatka in August');
-  await user.click(screen.getByRole('button', { name: 'Submit request' }));
+  await fillHelpCard(userEvent.setup(), 'Kamchatka in August');
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Request #77 has been sent' })).toBeInTheDocument());
   const calls = h.calls.filter((c) => c.method === 'POST' && c.path === '/spa/submit-help-request');
   expect(calls).toHaveLength(1);

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ComponentType, ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { create } from 'superstruct';
 import { ApiError } from '../api/errors';
@@ -174,4 +175,15 @@ export function renderScreen(ui: ReactElement, options: TestHostOptions = {}): S
   const t = createTestHost(options);
   const result = render(<HostProvider host={t.host}>{ui}</HostProvider>);
   return { ...result, ...t };
+}
+
+/** Fills the kit's help card (ui/HelpCard) as a visitor in the US (the phone field starts at +1) and submits it. */
+export async function fillHelpCard(user: UserEvent, comment: string): Promise<void> {
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Anna');
+  const phone = screen.getByRole('textbox', { name: /^Phone/ });
+  await user.click(phone);
+  await waitFor(() => expect(phone).toHaveValue('+1'));
+  await user.type(phone, ' 212 456 7890');
+  await user.type(screen.getByRole('textbox', { name: 'Comment' }), comment);
+  await user.click(screen.getByRole('button', { name: 'Submit request' }));
 }

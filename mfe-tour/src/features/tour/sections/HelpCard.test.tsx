@@ -1,9 +1,9 @@
 /* The common help card (public-site §2.7, §5.7, §7.4) under the tour's coordinator contacts. */
 import '@testing-library/jest-dom';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currencyAtom } from '@tours/shared/core';
-import { renderScreen } from '@tours/shared/src/testing';
+import { fillHelpCard, renderScreen } from '@tours/shared/src/testing';
 import { loadPhoneLib } from '@tours/shared/src/domain/phone';
 import { tourFixture } from '../test-fixture';
 import { Sidebar } from './Sidebar';
@@ -31,13 +31,7 @@ test('the help card follows the contacts; a submit stores common_help and shows 
   const title = await screen.findByRole('heading', { level: 2, name: 'Any tour program on your request' });
   expect(screen.getByTestId('coordinator').compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('placeholder', 'Where do you want to go?');
-  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Anna');
-  const phone = screen.getByRole('textbox', { name: /^Phone/ });
-  await user.click(phone);
-  await waitFor(() => expect(phone).toHaveValue('+1'));
-  await user.type(phone, ' 212 456 7890');
-  await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Same tour in winter');
-  await user.click(screen.getByRole('button', { name: 'Submit request' }));
+  await fillHelpCard(user, 'Same tour in winter');
   expect(await screen.findByRole('heading', { name: 'Request #505 has been sent' })).toBeInTheDocument();
   expect(screen.getByText('Our travel expert will contact you at +1 212 456 7890.')).toBeInTheDocument();
   const sent = r.calls.filter((c) => c.path === '/spa/submit-help-request');
