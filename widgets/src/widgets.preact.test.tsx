@@ -2,29 +2,13 @@
  * The two widgets as they ship: rendered by Preact with React's API from runtime/react.ts (react, react-dom/client
  * and the JSX runtime mapped to it here as in the esbuild build), in a container like the loader's.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { TEST_ENV as env, widgetMessages } from './runtime/test-as-shipped';
 import { screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { compileMessages } from './runtime/compile-messages';
 import type { MountContext, MountWidget } from './runtime/protocol';
 import { widgetTestPage } from './runtime/test-page';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- jest.mock factories run before imports: they can only require */
-// jsdom resolves packages with the 'browser' condition, which gives Preact's ES modules: use its CommonJS files.
-jest.mock('preact', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/dist/preact.js`));
-jest.mock('preact/hooks', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/hooks/dist/hooks.js`));
-jest.mock('react', () => jest.requireActual('./runtime/react'));
-jest.mock('react-dom/client', () => jest.requireActual('./runtime/react'));
-// Of shared's core the widgets take the API error class only, as the build does (not the site's atoms and React context).
-jest.mock('@tours/shared/core', () => jest.requireActual('@tours/shared/src/api/errors'));
-jest.mock('preact/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
-jest.mock('react/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
-
-const MESSAGES = join(__dirname, '../../shared/src/i18n/messages/en');
-// Compiled as the build compiles them.
-const messages = compileMessages({ ...JSON.parse(readFileSync(join(MESSAGES, 'forms.json'), 'utf8')), ...JSON.parse(readFileSync(join(MESSAGES, 'widgets.json'), 'utf8')) } as Record<string, string>);
-const env = { site: 'https://tours.example', api: 'https://api.tours.example' };
+const messages = widgetMessages();
 
 const page = widgetTestPage();
 const { fetchMock } = page;

@@ -3,34 +3,21 @@
  * Preact with runtime/react.ts (as in widgets.preact.test.tsx), in a container like the loader's. ALTCHA's chunk is
  * shared's altchaProvider with a stand-in `prepare` (jsdom runs no proof of work): the test plays the widget's events.
  */
+import { TEST_ENV as env, widgetMessages } from '../runtime/test-as-shipped';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { compileMessages } from '../runtime/compile-messages';
 import type { MountContext } from '../runtime/protocol';
 import { widgetTestPage, type Answer } from '../runtime/test-page';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- jest.mock factories run before imports: they can only require */
-// jsdom resolves packages with the 'browser' condition, which gives Preact's ES modules: use its CommonJS files.
-jest.mock('preact', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/dist/preact.js`));
-jest.mock('preact/hooks', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/hooks/dist/hooks.js`));
-jest.mock('react', () => jest.requireActual('../runtime/react'));
-jest.mock('react-dom/client', () => jest.requireActual('../runtime/react'));
-// Of shared's core the widgets take the API error class only, as the build does (not the site's atoms and React context).
-jest.mock('@tours/shared/core', () => jest.requireActual('@tours/shared/src/api/errors'));
-jest.mock('preact/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
-jest.mock('react/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
 // The lazily loaded ALTCHA chunk: the real element wiring, without ALTCHA's bundle (its language is the locale).
 jest.mock('./altcha', () => ({
   altcha: jest.requireActual('@tours/shared/src/ui/altcha').altchaProvider(async (locale: string) => (locale === 'cn' ? 'zh-cn' : locale), { workers: '2' }),
 }));
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const MESSAGES = join(__dirname, '../../../shared/src/i18n/messages');
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-const messagesOf = (locale: string) => ({ ...read(join(MESSAGES, locale, 'forms.json')), ...read(join(MESSAGES, locale, 'widgets.json')) });
-const env = { site: 'https://tours.example', api: 'https://api.tours.example' };
 const ALTCHA = { captcha_provider: 'altcha', captcha_key: '/spa/captcha/challenge', hard_captcha_key: '/spa/captcha/challenge?hard=1', invisible_captcha_provider: '', invisible_captcha_key: '' };
 const CAPTCHA_ANSWER = { status: 429, body: { message: 'Too many requests. Please confirm that you are not a robot.', data: { type: 'captcha', request_id: 7, requestUUID: 'u-1' } } };
 
@@ -51,7 +38,7 @@ async function mountRequest(locale = 'en') {
   document.body.append(container);
   const root = { adoptedStyleSheets: [] as CSSStyleSheet[] } as unknown as ShadowRoot;
   const emit = jest.fn();
-  const ctx: MountContext = { kind: 'request', root, container, attributes: { partner: 'agency-42', locale }, env, messages: compileMessages(messagesOf(locale)), emit };
+  const ctx: MountContext = { kind: 'request', root, container, attributes: { partner: 'agency-42', locale }, env, messages: widgetMessages(locale), emit };
   mount(ctx);
   return { view: within(container), emit, container };
 }
