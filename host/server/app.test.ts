@@ -4,15 +4,15 @@
  * configured origins only, 503 instead of soft 404s, security headers and the page CSP, 413 and malformed URLs.
  * The host build is a small fixture (entry.json only: the shell renders empty without host/dist/server/ssr.js).
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildHostServer, type HostServerOptions } from './app';
+import type { HostServerOptions } from './app';
 import type { HostSettings } from './settings';
+import { withTestHost } from './test-host';
 import fixture from './tour-head.fixture.json';
 
 const TOUR = 'pacific-ocean-cruise-from-petropavlovsk-kamchatsky-1007';
@@ -85,42 +85,24 @@ const MANIFEST = {
   widgets: { url: 'http://localhost:8097/loader.js', version: 'abc' },
 };
 
-let tmp: string;
+const hosts = withTestHost('host-server', { entry: { js: ['/assets/main.js?1'], css: ['/assets/main.css'] }, manifest: MANIFEST });
 let fake: FakeApi;
 let apiUrl: string;
-const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  tmp = mkdtempSync(path.join(tmpdir(), 'host-server-'));
-  mkdirSync(path.join(tmp, 'dist/assets'), { recursive: true });
-  writeFileSync(path.join(tmp, 'dist/entry.json'), JSON.stringify({ js: ['/assets/main.js?1'], css: ['/assets/main.css'] }));
-  writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(MANIFEST));
   fake = new FakeApi();
   apiUrl = await fake.start();
 });
 
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  await fake.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => fake.close());
 
 beforeEach(() => {
   fake.seen = [];
   fake.answer = defaultAnswer;
 });
 
-async function host(over: Partial<HostServerOptions> & { settings?: Partial<HostSettings> } = {}): Promise<FastifyInstance> {
-  const app = await buildHostServer({
-    distDir: path.join(tmp, 'dist'),
-    messagesDir: path.join(__dirname, '../../shared/src/i18n/messages'),
-    manifestFile: path.join(tmp, 'manifest.json'),
-    apiUrl,
-    ...over,
-    settings: { ...SETTINGS, ...over.settings },
-  });
-  apps.push(app);
-  return app;
+function host(over: Partial<HostServerOptions> & { settings?: Partial<HostSettings> } = {}): Promise<FastifyInstance> {
+  return hosts.start({ apiUrl, ...over, settings: { ...SETTINGS, ...over.settings } });
 }
 
 /** An address nothing listens on: the API is down. */
@@ -313,7 +295,7 @@ describe('no soft 404s: an undecidable route check is a 503', () => {
 describe('the order page, a request\'s link and an organizer-meet key: real 404s (issue 29)', () => {
   /** mfe-account's own declaration of the organizer-meet route (its src/routes.json), published in the manifest. */
   const withAccount = () => {
-    const file = path.join(tmp, 'manifest-account.json');
+    const file = hosts.file('manifest-account.json');
     const routes = JSON.parse(readFileSync(path.join(__dirname, '../../mfe-account/src/routes.json'), 'utf8')) as unknown[];
     writeFileSync(file, JSON.stringify({ ...MANIFEST, 'mfe-account': { url: 'http://localhost:8084/mf-manifest.json', version: '1', routes } }));
     return host({ manifestFile: file });
@@ -399,12 +381,12 @@ describe('security headers and the page CSP', () => {
 
   test('the manifest is read per request: a new remote origin is allowed without a restart', async () => {
     const app = await host();
-    writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify({ ...MANIFEST, 'mfe-comms': { url: 'https://comms.example/mf-manifest.json', version: '2' } }));
+    writeFileSync(hosts.file('manifest.json'), JSON.stringify({ ...MANIFEST, 'mfe-comms': { url: 'https://comms.example/mf-manifest.json', version: '2' } }));
     try {
       const res = await app.inject({ url: '/en/visa', headers: html });
       expect(res.headers['content-security-policy']).toContain('https://comms.example');
     } finally {
-      writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(MANIFEST));
+      writeFileSync(hosts.file('manifest.json'), JSON.stringify(MANIFEST));
     }
   });
 });
@@ -469,7 +451,7 @@ describe('bodies and URLs', () => {
 
 describe('routes and texts a remote declares (runtime manifest, no restart)', () => {
   test("a declared route answers 200 with the owner's title and its texts inlined; beside it 404; gone again on rollback", async () => {
-    const manifestFile = path.join(tmp, 'declared-manifest.json');
+    const manifestFile = hosts.file('declared-manifest.json');
     writeFileSync(manifestFile, JSON.stringify(MANIFEST));
     const app = await host({ manifestFile });
     expect((await app.inject({ url: '/en/chat-guide', headers: html })).statusCode).toBe(200); // a search slug until then
@@ -498,7 +480,7 @@ describe('routes and texts a remote declares (runtime manifest, no restart)', ()
   });
 
   test('a catalogue that cannot be fetched leaves the page as it is (the browser fetches it itself)', async () => {
-    const manifestFile = path.join(tmp, 'declared-manifest-2.json');
+    const manifestFile = hosts.file('declared-manifest-2.json');
     writeFileSync(manifestFile, JSON.stringify({ ...MANIFEST, 'mfe-comms': { url: `${apiUrl}/cdn/x/mf-manifest.json`, version: '1', routes: [{ name: 'chat-guide', paths: { base: '/chat-guide' } }], i18n: { en: `${await deadApiUrl()}/en.json` } } }));
     const app = await host({ manifestFile });
     const res = await app.inject({ url: '/en/chat-guide', headers: html });

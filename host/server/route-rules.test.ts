@@ -4,12 +4,8 @@
  * page in Chinese for an English visitor): /org and /org/register lead to ORGANIZER_AREA_URL when it is set, else to
  * the site's own page for organizers in the visitor's locale — which the server answers as a page of the site.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildHostServer } from './app';
 import { ORGANIZERS_PAGE_PATH, defaultRouteRules, organizerAreaUrl } from './route-rules';
+import { withTestHost } from './test-host';
 
 describe('ORGANIZER_AREA_URL', () => {
   test.each([
@@ -30,32 +26,18 @@ describe('ORGANIZER_AREA_URL', () => {
 });
 
 describe('the host server', () => {
-  let tmp: string;
-  const apps: FastifyInstance[] = [];
-  beforeAll(() => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'host-route-rules-'));
-    mkdirSync(path.join(tmp, 'dist/assets'), { recursive: true });
-    writeFileSync(path.join(tmp, 'dist/entry.json'), JSON.stringify({ js: ['/assets/main.js?1'], css: ['/assets/main.css'] }));
-    writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify({ 'mfe-search': { url: 'http://localhost:8081/mf-manifest.json', version: '1' } }));
-  });
-  afterAll(async () => {
-    await Promise.all(apps.map((a) => a.close()));
-    rmSync(tmp, { recursive: true, force: true });
+  const hosts = withTestHost('host-route-rules', {
+    entry: { js: ['/assets/main.js?1'], css: ['/assets/main.css'] },
+    manifest: { 'mfe-search': { url: 'http://localhost:8081/mf-manifest.json', version: '1' } },
   });
 
-  async function host(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-    const app = await buildHostServer({
-      distDir: path.join(tmp, 'dist'),
-      messagesDir: path.join(__dirname, '../../shared/src/i18n/messages'),
-      manifestFile: path.join(tmp, 'manifest.json'),
+  const host = (env: NodeJS.ProcessEnv) =>
+    hosts.start({
       // Nothing listens there: these answers need no API.
       apiUrl: 'http://127.0.0.1:9',
       routeRules: defaultRouteRules(env),
       settings: { siteOrigin: 'https://www.example.com', siteOrigins: [], trustProxy: [], internalSecret: 's3cret', overrideOrigins: [], mapsScriptApi: false },
     });
-    apps.push(app);
-    return app;
-  }
 
   test('no organizer area configured: /en/org and /de/org/register go to the organizers\' page in English and German', async () => {
     const app = await host({});

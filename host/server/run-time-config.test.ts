@@ -6,31 +6,25 @@
  * The host build is a small fixture (entry.json only), the API a plain server answering 200.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CHINA_CURRENCIES, type AppConfig } from '@tours/shared/src/config/app-config';
-import { buildHostServer } from './app';
+import { withTestHost } from './test-host';
 import fixture from './tour-head.fixture.json';
 
 /** The fixture's tour as an excursion (type 2), at its own slug; /spa/tour-for-request answers it for id 2001. */
 const EXCURSION_SLUG = 'pacific-ocean-cruise-from-petropavlovsk-kamchatsky-1007';
 const excursion = { ...fixture, type: 2, type_name: 'EXCURSION' };
 
-let tmp: string;
+const hosts = withTestHost('host-config', { entry: { js: ['/assets/main.js'], css: [] }, manifest: {} });
 let api: Server;
 let apiUrl: string;
-const apps: FastifyInstance[] = [];
 const saved = { APP_CONFIG_FILE: process.env.APP_CONFIG_FILE, SITE_VARIANT: process.env.SITE_VARIANT, RUSSIAN_IS_AVAILABLE: process.env.RUSSIAN_IS_AVAILABLE };
 
 beforeAll(async () => {
-  tmp = mkdtempSync(path.join(tmpdir(), 'host-config-'));
-  mkdirSync(path.join(tmp, 'dist/assets'), { recursive: true });
-  writeFileSync(path.join(tmp, 'dist/entry.json'), JSON.stringify({ js: ['/assets/main.js'], css: [] }));
-  writeFileSync(path.join(tmp, 'manifest.json'), '{}');
   api = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://api');
     const body = url.pathname === '/spa/tour' ? (url.searchParams.get('slug') === EXCURSION_SLUG ? excursion : null)
@@ -43,9 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
   await new Promise((resolve) => api.close(resolve));
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 afterEach(() => {
@@ -61,21 +53,13 @@ async function start(env: { file?: unknown; SITE_VARIANT?: string }): Promise<Fa
   if (env.SITE_VARIANT) process.env.SITE_VARIANT = env.SITE_VARIANT;
   else delete process.env.SITE_VARIANT;
   if (env.file !== undefined) {
-    const name = path.join(tmp, `config-${apps.length}.json`);
+    const name = hosts.file(`config-${hosts.started()}.json`);
     writeFileSync(name, JSON.stringify(env.file));
     process.env.APP_CONFIG_FILE = name;
   } else {
     delete process.env.APP_CONFIG_FILE;
   }
-  const app = await buildHostServer({
-    distDir: path.join(tmp, 'dist'),
-    messagesDir: path.join(__dirname, '../../shared/src/i18n/messages'),
-    manifestFile: path.join(tmp, 'manifest.json'),
-    apiUrl,
-    settings: { siteOrigin: 'https://www.example.com', siteOrigins: [], trustProxy: [], overrideOrigins: [], mapsScriptApi: false },
-  });
-  apps.push(app);
-  return app;
+  return hosts.start({ apiUrl, settings: { siteOrigin: 'https://www.example.com', siteOrigins: [], trustProxy: [], overrideOrigins: [], mapsScriptApi: false } });
 }
 
 const page = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -120,10 +104,10 @@ describe('the app configuration at run time', () => {
   });
 
   it('main.ts exits with the message instead of listening', () => {
-    const name = path.join(tmp, 'broken.json');
+    const name = hosts.file('broken.json');
     writeFileSync(name, JSON.stringify({ excursionsEnabled: 'sometimes' }));
     const run = spawnSync(path.join(__dirname, '../../node_modules/.bin/tsx'), [path.join(__dirname, 'main.ts')], {
-      env: { ...process.env, APP_CONFIG_FILE: name, PORT: '0', HOST_DIST_DIR: path.join(tmp, 'dist'), LOG: '0' }, encoding: 'utf8', timeout: 30_000,
+      env: { ...process.env, APP_CONFIG_FILE: name, PORT: '0', HOST_DIST_DIR: hosts.file('dist'), LOG: '0' }, encoding: 'utf8', timeout: 30_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`Invalid app configuration (APP_CONFIG_FILE ${name})`);
