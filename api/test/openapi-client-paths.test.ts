@@ -1,8 +1,8 @@
 /**
  * The front end's calls are operations of the API description (issue 30: the client checked against the OpenAPI
- * document, so the two cannot drift). The answers' and bodies' shapes cannot drift by construction: the client and
- * the server use the same superstruct schemas (shared/src/api/schemas), from which the document is built. What can
- * drift is where the client sends them: every API path named in the browser code (host, shared, widgets, the
+ * document, so the two cannot drift). The answers' and bodies' shapes are checked call by call in
+ * openapi-client-shapes.test.ts (a call may validate with a struct other than the route's, or send a body typed by
+ * hand). This checks where the client sends them: every API path named in the browser code (host, shared, widgets, the
  * microfrontends; tests and fixtures aside) must be a path of /api-docs/openapi.json, and one called with
  * `api.get(…)` / `api.post(…)` an operation of that method.
  */

@@ -47,7 +47,7 @@ const BASIC: Record<string, JsonSchema> = {
 };
 
 /** JSON schema of a struct (query numbers and booleans are described by the type they coerce to). */
-function toJsonSchema(struct: AnyStruct): JsonSchema {
+export function toJsonSchema(struct: AnyStruct): JsonSchema {
   const meta = schemaMeta(struct) ?? {};
   let out: JsonSchema;
   const schema: unknown = struct.schema;

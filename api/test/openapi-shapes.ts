@@ -1,0 +1,243 @@
+/**
+ * The front end's calls set against the OpenAPI document, shape by shape (issue 30: a client checked against the
+ * document, so the schemas cannot drift). Used by openapi-client-shapes.test.ts.
+ *
+ * - `clientCalls` finds every call of the shared `ApiClient` (`api.get` / `api.post`) in the browser code with the
+ *   TypeScript compiler: its path (a literal, a template, or a constant whose type is a literal or a union of
+ *   literals), the exported superstruct struct it validates the answer with, and the type of the body it sends.
+ * - `drifts` compares what one side writes with what the other reads, both as JSON Schema: the API writes answers
+ *   the client reads; the client writes bodies the API reads. The answers' side is the client's struct described by
+ *   the same walker the document is built with (api/src/lib/openapi.ts), the bodies' side the TypeScript type.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/** The part of JSON Schema (OpenAPI 3.0) the document uses. */
+export interface Shape {
+  type?: string;
+  enum?: unknown[];
+  nullable?: boolean;
+  properties?: Record<string, Shape>;
+  required?: string[];
+  additionalProperties?: unknown;
+  items?: Shape;
+  oneOf?: Shape[];
+  /** A FormData body (sent as multipart/form-data). */
+  multipart?: boolean;
+}
+
+export type Side = 'API' | 'client';
+/** Who writes the value and who reads it. */
+export interface Direction { writer: Side; reader: Side }
+export const ANSWER: Direction = { writer: 'API', reader: 'client' };
+export const BODY: Direction = { writer: 'client', reader: 'API' };
+
+export interface Drift { at: string; problem: string; api: string; client: string }
+
+const isAny = (s: Shape) => !s.type && !s.enum && !s.oneOf;
+const jsonType = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+
+/** A short name of a shape for the failure message: `string | null`, `"a"|"b"`, `array of integer`. */
+export function typeText(s: Shape | undefined): string {
+  if (!s) return 'absent';
+  let t: string;
+  if (s.oneOf) t = s.oneOf.map(typeText).join(' or ');
+  else if (s.enum) t = s.enum.map((v) => JSON.stringify(v)).join('|');
+  else if (s.type === 'array') t = `array of ${typeText(s.items ?? {})}`;
+  else t = s.type ?? 'any';
+  return s.nullable ? `${t} | null` : t;
+}
+
+/**
+ * Whether a value of the writer's scalar type is one the reader accepts. An integer is a number; a body's number may
+ * be an integer the API wants, since TypeScript cannot say integer.
+ */
+function fits(type: string | undefined, reader: Shape, dir: Direction): boolean {
+  return type === reader.type || (type === 'integer' && reader.type === 'number') || (dir.writer === 'client' && type === 'number' && reader.type === 'integer');
+}
+
+/**
+ * Where the reader would refuse, or never get, what the writer sends. A property only the reader requires, a null
+ * or a value only the writer allows, a type of another kind are drifts; a property the writer adds and the reader
+ * ignores is one only when the reader is the API (the client's answer structs are `type()`, which ignore extras);
+ * a property the writer always sends and the reader may miss is not.
+ */
+export function drifts(writer: Shape, reader: Shape, dir: Direction, at: string): Drift[] {
+  const out: Drift[] = [];
+  const side = (w: Shape | undefined, r: Shape | undefined, wNote = '', rNote = '') => {
+    const text = { [dir.writer]: typeText(w) + wNote, [dir.reader]: typeText(r) + rNote };
+    return { api: text.API!, client: text.client! };
+  };
+  const report = (problem: string) => out.push({ at, problem, ...side(writer, reader) });
+  // An undescribed side (a union without its members, `unknown`) cannot be checked.
+  if (isAny(reader) || isAny(writer)) return out;
+  if (writer.nullable && !reader.nullable) report(`the ${dir.writer} may send null, the ${dir.reader} does not accept it`);
+  if (writer.oneOf) {
+    for (const member of writer.oneOf) out.push(...drifts(member, reader, dir, at));
+    return out;
+  }
+  if (reader.oneOf) {
+    if (!reader.oneOf.some((m) => drifts({ ...writer, nullable: false }, m, dir, at).length === 0)) report(`the ${dir.reader} accepts none of the ${dir.writer}'s forms`);
+    return out;
+  }
+  if (writer.enum) {
+    const refused = writer.enum.filter((v) => v !== null && (reader.enum ? !reader.enum.includes(v) : !fits(jsonType(v), reader, dir)));
+    if (refused.length) report(`the ${dir.reader} does not accept ${refused.map((v) => JSON.stringify(v)).join(', ')}`);
+    return out;
+  }
+  // A body's plain `string` against the API's listed values is not one: TypeScript types what a user typed or a
+  // helper widened as string, so only literal types can be held to the list (the help request types the screens send
+  // are checked by value in scripts/help-request-types.test.ts).
+  if (reader.enum && !(dir.writer === 'client' && writer.type === 'string')) {
+    report(`the ${dir.writer} may send any ${writer.type ?? 'value'}, the ${dir.reader} accepts only its listed values`);
+    return out;
+  }
+  if (!reader.enum && !fits(writer.type, reader, dir)) {
+    report('the types differ');
+    return out;
+  }
+  if (writer.type === 'array') out.push(...drifts(writer.items ?? {}, reader.items ?? {}, dir, `${at}[]`));
+  if (writer.type === 'object') {
+    const wp = writer.properties ?? {};
+    const rp = reader.properties ?? {};
+    for (const name of new Set([...Object.keys(rp), ...Object.keys(wp)])) {
+      const w = wp[name];
+      const r = rp[name];
+      const where = `${at}.${name}`;
+      const wRequired = !!writer.required?.includes(name);
+      const rRequired = !!reader.required?.includes(name);
+      const note = (required: boolean) => (required ? ' (required)' : ' (optional)');
+      if (!w) {
+        if (rRequired && !writer.additionalProperties) out.push({ at: where, problem: `the ${dir.reader} requires it, the ${dir.writer} ${dir.writer === 'client' ? 'does not send it' : 'does not describe it'}`, ...side(w, r, '', note(true)) });
+      } else if (!r) {
+        if (dir.reader === 'API' && !reader.additionalProperties) out.push({ at: where, problem: 'the client sends it, the API does not describe it', ...side(w, r, note(wRequired)) });
+      } else {
+        if (rRequired && !wRequired) out.push({ at: where, problem: `the ${dir.reader} requires it, the ${dir.writer} may leave it out`, ...side(w, r, note(false), note(true)) });
+        out.push(...drifts(w, r, dir, where));
+      }
+    }
+  }
+  return out;
+}
+
+/** The JSON Schema of a TypeScript type (a body the client sends). */
+export function shapeOfType(checker: ts.TypeChecker, type: ts.Type, depth = 0): Shape {
+  const F = ts.TypeFlags;
+  if (depth > 12 || type.flags & (F.Any | F.Unknown)) return {};
+  if (type.isUnion()) {
+    const nullable = type.types.some((t) => t.flags & F.Null);
+    const shapes = type.types.filter((t) => !(t.flags & (F.Undefined | F.Void | F.Null))).map((t) => shapeOfType(checker, t, depth + 1));
+    let s: Shape;
+    if (shapes.length === 1) s = shapes[0]!;
+    else if (shapes.every((m) => m.enum)) {
+      const values = shapes.flatMap((m) => m.enum!);
+      const types = new Set(shapes.map((m) => m.type));
+      s = types.size === 1 && shapes[0]!.type === 'boolean' && values.length === 2 ? { type: 'boolean' } : { ...(types.size === 1 ? { type: shapes[0]!.type } : {}), enum: values };
+    } else s = { oneOf: shapes };
+    return nullable ? { ...s, nullable: true } : s;
+  }
+  if (type.isStringLiteral()) return { type: 'string', enum: [type.value] };
+  if (type.isNumberLiteral()) return { type: Number.isInteger(type.value) ? 'integer' : 'number', enum: [type.value] };
+  if (type.flags & F.BooleanLiteral) return { type: 'boolean', enum: [checker.typeToString(type) === 'true'] };
+  if (type.flags & (F.String | F.TemplateLiteral | F.StringMapping)) return { type: 'string' };
+  if (type.flags & (F.Number | F.BigInt)) return { type: 'number' };
+  if (type.flags & F.Boolean) return { type: 'boolean' };
+  if (checker.isArrayType(type) || checker.isTupleType(type)) {
+    const items = checker.getTypeArguments(type as ts.TypeReference).map((t) => shapeOfType(checker, t, depth + 1));
+    return { type: 'array', items: items.length === 1 ? items[0]! : { oneOf: items } };
+  }
+  if (type.symbol?.name === 'FormData') return { multipart: true };
+  if (type.flags & (F.Object | F.Intersection)) {
+    const properties: Record<string, Shape> = {};
+    const required: string[] = [];
+    for (const prop of checker.getPropertiesOfType(type)) {
+      const propType = checker.getTypeOfSymbol(prop);
+      properties[prop.name] = shapeOfType(checker, propType, depth + 1);
+      const mayBeMissing = prop.flags & ts.SymbolFlags.Optional || (propType.isUnion() && propType.types.some((t) => t.flags & F.Undefined));
+      if (!mayBeMissing) required.push(prop.name);
+    }
+    const open = checker.getIndexInfosOfType(type).length > 0;
+    return { type: 'object', properties, ...(required.length ? { required } : {}), ...(open ? { additionalProperties: {} } : {}) };
+  }
+  return {};
+}
+
+/** One call of the shared ApiClient in the browser code. */
+export interface ClientCall {
+  /** file:line, relative to the root. */
+  where: string;
+  method: 'GET' | 'POST';
+  /** The paths it may send to, `{}` for a part filled in at run time; empty when its type is only `string`. */
+  paths: string[];
+  /** The module and export name of the struct that validates the answer, or why it cannot be named. */
+  schema: { file: string; name: string } | { problem: string };
+  /** The body's shape (POST). */
+  body?: Shape;
+}
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (name === 'node_modules' || name === 'dist') continue;
+    if (statSync(file).isDirectory()) sources(file, out);
+    else if (/\.tsx?$/.test(name) && !/\.test\.|test-utils|fixtures|[\\/]testing[\\/]/.test(file)) out.push(file);
+  }
+  return out;
+}
+
+function pathsOf(checker: ts.TypeChecker, arg: ts.Expression): string[] {
+  if (ts.isStringLiteralLike(arg)) return [arg.text];
+  if (ts.isTemplateExpression(arg)) return [arg.head.text + arg.templateSpans.map((s) => `{}${s.literal.text}`).join('')];
+  const type = checker.getTypeAtLocation(arg);
+  const members = type.isUnion() ? type.types : [type];
+  return members.every((t) => t.isStringLiteral()) ? members.map((t) => (t as ts.StringLiteralType).value) : [];
+}
+
+function schemaOf(checker: ts.TypeChecker, options: ts.Expression | undefined): ClientCall['schema'] {
+  const prop = options && ts.isObjectLiteralExpression(options)
+    ? options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'schema')
+    : undefined;
+  const value = prop && (ts.isPropertyAssignment(prop) ? prop.initializer : ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined);
+  if (!value || !ts.isIdentifier(value)) return { problem: 'its schema is not a named struct' };
+  let symbol = checker.getSymbolAtLocation(value);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decl = symbol?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return { problem: `its schema ${value.text} is not a module's const` };
+  const exported = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Export;
+  if (!exported) return { problem: `its schema ${value.text} is not exported` };
+  return { file: decl.getSourceFile().fileName, name: decl.name.text };
+}
+
+/** Every `get`/`post` call of the shared ApiClient in the given folders (tests and fixtures aside). */
+export function clientCalls(root: string, dirs: readonly string[]): ClientCall[] {
+  const files = dirs.flatMap((d) => sources(path.join(root, d))).filter((f) => /\.(get|post)\(/.test(readFileSync(f, 'utf8')));
+  const config = ts.readConfigFile(path.join(root, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
+  const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
+  const program = ts.createProgram(files, { ...options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const calls: ClientCall[] = [];
+  for (const file of files) {
+    const source = program.getSourceFile(file)!;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['get', 'post'].includes(node.expression.name.text)) {
+        const member = checker.getSymbolAtLocation(node.expression.name)?.declarations?.[0];
+        const owner = member?.parent;
+        if (owner && ts.isInterfaceDeclaration(owner) && owner.name.text === 'ApiClient' && node.arguments[0]) {
+          const method = node.expression.name.text === 'get' ? 'GET' : 'POST';
+          const body = method === 'POST' ? node.arguments[1] : undefined;
+          calls.push({
+            where: `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+            method,
+            paths: pathsOf(checker, node.arguments[0]).map((p) => p.split('?')[0]!),
+            schema: schemaOf(checker, node.arguments[method === 'GET' ? 1 : 2]),
+            ...(body ? { body: shapeOfType(checker, checker.getTypeAtLocation(body)) } : {}),
+          });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return calls;
+}
