@@ -25,6 +25,18 @@ export function renderWithHost(
   return { ...t, view };
 }
 
+/** The load error shown in place of what did not come (the kit's load error). */
+export const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
+
+/** A call that got no answer shows the load error in place (not the error page), and Retry asks again; returns the alert. */
+export async function expectLoadErrorAndRetry(h: Harness, call: string): Promise<HTMLElement> {
+  const alert = await screen.findByRole('alert', { name: LOAD_FAILED });
+  expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(h.calls.filter((c) => c.path === call)).toHaveLength(2));
+  return alert;
+}
+
 /** The help request's answer (§7.4) for the common help card's tests. */
 export const HELP_ANSWER = { 'POST /spa/submit-help-request': { request_id: 77, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } };
 

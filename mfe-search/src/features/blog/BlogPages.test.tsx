@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { ApiError } from '@tours/shared/core';
-import { renderWithHost } from '../../test-utils';
+import { expectLoadErrorAndRetry, renderWithHost } from '../../test-utils';
 import BlogArticlePage from './BlogArticlePage';
 import BlogIndexPage from './BlogIndexPage';
 
-const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
 const unavailable = (path: string) => () => new ApiError(0, path, 'Failed to fetch');
 
 describe('blog: no answer is an error with Retry, an answer such as 404 the error page', () => {
@@ -14,10 +12,7 @@ describe('blog: no answer is an error with Retry, an answer such as 404 the erro
     ['blog index', '/en/blog', <BlogIndexPage key="b" />, '/spa/blog-posts'],
   ])('%s: no answer (offline) shows the error in place, Retry asks again', async (_name, path, ui, call) => {
     const h = renderWithHost(ui, { path, routes: { [call]: unavailable(call) } });
-    const alert = await screen.findByRole('alert', { name: LOAD_FAILED });
-    expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(h.calls.filter((c) => c.path === call)).toHaveLength(2));
+    const alert = await expectLoadErrorAndRetry(h, call);
     expect(alert).toBeInTheDocument();
   });
 

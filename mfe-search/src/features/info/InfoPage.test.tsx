@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@tours/shared/core';
-import { renderWithHost } from '../../test-utils';
+import { expectLoadErrorAndRetry, renderWithHost } from '../../test-utils';
 import InfoPage from './InfoPage';
 import { ABOUT, CONTACTS, FAQ, PRESS_FALLBACK, PRIVACY_DE } from './info-pages.fixtures';
 
-const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
 const CALL = '/spa/info-page';
 
 describe('informational pages', () => {
@@ -64,10 +63,7 @@ describe('informational pages', () => {
 
   test('no answer (offline) shows the error in place, Retry asks again; a 503 or 404 is the host\'s error page', async () => {
     const h = renderWithHost(<InfoPage />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(0, CALL, 'Failed to fetch') } });
-    await screen.findByRole('alert', { name: LOAD_FAILED });
-    expect(h.emit).not.toHaveBeenCalledWith('page:error', expect.anything());
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(h.calls.filter((c) => c.path === CALL)).toHaveLength(2));
+    await expectLoadErrorAndRetry(h, CALL);
 
     // §2.8 (issue 29): the API answering 503 (down or shedding load) is the 503 page.
     const down = renderWithHost(<InfoPage key="5" />, { path: '/en/visa', routes: { [CALL]: () => new ApiError(503, CALL, 'API unavailable') } });

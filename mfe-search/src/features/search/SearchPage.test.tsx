@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
-import { renderWithHost } from '../../test-utils';
+import { LOAD_FAILED, renderWithHost } from '../../test-utils';
 import SearchPage from './SearchPage';
 
 function card(id: number, over: Record<string, unknown> = {}) {
@@ -158,7 +158,6 @@ describe('SearchPage (§2.5)', () => {
 });
 
 describe('honest failure: the API down, then back', () => {
-  const LOAD_FAILED = "We couldn't load this. We'll keep trying, or you can retry now.";
   /** The host's answer while the API is down (503 {message}); `api.down = false` brings it back. */
   const api = { down: true };
   const down = (path: string, answer: (req: { query?: Record<string, unknown> }) => unknown) => (req: { query?: Record<string, unknown> }) =>
