@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { LOCALES, type Locale } from '@tours/shared/src/i18n/locales';
 
-export type CompiledMessages = Record<string, MessageFormatElement[]>;
+type CompiledMessages = Record<string, MessageFormatElement[]>;
 export interface Catalogues {
   messages: Record<Locale, Record<string, string>>;
   /** ICU messages parsed once here: the browser bundles react-intl without its parser. */
@@ -32,7 +32,7 @@ export function loadCatalogues(dir: string): Catalogues {
   return { messages, compiled, version };
 }
 
-export function compileCatalogue(messages: Record<string, string>): CompiledMessages {
+function compileCatalogue(messages: Record<string, string>): CompiledMessages {
   const out: CompiledMessages = {};
   for (const [id, text] of Object.entries(messages)) {
     try {

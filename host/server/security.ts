@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 
 export const HSTS = 'max-age=31536000';
 /** Headers set by hand where helmet's hooks do not run (answers to malformed URLs). */
-export const BASELINE_CSP = "default-src 'none'; frame-ancestors 'self'";
+const BASELINE_CSP = "default-src 'none'; frame-ancestors 'self'";
 export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': BASELINE_CSP,
   'X-Content-Type-Options': 'nosniff',

@@ -29,7 +29,7 @@ export interface HostSettings {
 const list = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /** An origin `scheme://host[:port]` without path; null when the value is not one. */
-export function normaliseOrigin(value: string): string | null {
+function normaliseOrigin(value: string): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;

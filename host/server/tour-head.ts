@@ -49,7 +49,7 @@ export interface TourHeadInput {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*-\d+$/;
 
 /** The path of the tour page in a locale. */
-export function tourPath(slug: string, locale: Locale): string {
+function tourPath(slug: string, locale: Locale): string {
   return withLocale(`/${slug}`, locale);
 }
 

@@ -22,7 +22,7 @@ import { insertOutboxRow, setOutboxOutcome, sweepOutbox } from '../db/queries/ou
 import type { ClaimedOutboxRow } from '../db/queries/cluster';
 import type { OutboxClaims } from '../cluster/outbox-claims';
 
-export interface Attachment {
+interface Attachment {
   filename: string;
   contentType: string;
   /** Base64. */
@@ -51,9 +51,9 @@ export type MessageProviders = Partial<Record<CodeSender, MessageProvider>>;
 /** A provider that answers later than this has failed (the row says so); the message may still arrive. */
 const DELIVERY_TIMEOUT_MS = 30_000;
 /** Waits before the second, third and fourth try of a failed delivery. */
-export const RETRY_DELAYS_MS: readonly number[] = [2_000, 15_000, 60_000];
+const RETRY_DELAYS_MS: readonly number[] = [2_000, 15_000, 60_000];
 /** Messages are kept this long (what was sent to whom, for support), then deleted. */
-export const KEEP_DAYS = 30;
+const KEEP_DAYS = 30;
 const SWEEP_EVERY_MS = 3_600_000;
 const REDACTED = '•••••';
 

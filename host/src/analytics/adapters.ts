@@ -16,7 +16,7 @@ export interface AnalyticsAdapter {
   track(event: AnalyticsEvent): void;
 }
 
-export interface RecordedEvent extends AnalyticsEvent { ids: MetricIds }
+interface RecordedEvent extends AnalyticsEvent { ids: MetricIds }
 
 declare global {
   interface Window { __analyticsEvents?: RecordedEvent[] }

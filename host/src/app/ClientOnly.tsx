@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 /** True after the first client render: state that lives only in the browser renders after hydration. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;

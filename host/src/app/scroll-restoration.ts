@@ -13,8 +13,8 @@
  *   the visitor takes over (wheel, touch, a key, a pointer press such as on the scrollbar).
  */
 const STORAGE_KEY = 'scroll-positions';
-export const KEEP = 50;
-export const RESTORE_MS = 3000;
+const KEEP = 50;
+const RESTORE_MS = 3000;
 /** What the visitor does to take the page's place over from a pending restore. */
 const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 

@@ -11,7 +11,7 @@ type Settable<T> = WritableAtom<T, [T], void> & Atom<T>;
  * default — nothing — is kept). `ask` answers the value for the atom; an answer that arrives after the session
  * changed again is dropped.
  */
-export function wireSessionLookup<T>(store: HostStore, target: Settable<T | null>, ask: () => Promise<T>, label: string): () => void {
+function wireSessionLookup<T>(store: HostStore, target: Settable<T | null>, ask: () => Promise<T>, label: string): () => void {
   let asked = 0;
   let token: string | null = null;
   const update = () => {

@@ -31,7 +31,7 @@ export function remoteEntryUrl(url: string): string {
 }
 
 /** Thrown when a remote's entry did not arrive or did not define its container: worth one more try. */
-export class ScriptExternalLoadError extends Error {
+class ScriptExternalLoadError extends Error {
   override name = 'ScriptExternalLoadError';
 }
 

@@ -1,7 +1,7 @@
 import { MFE_NAMES, STORAGE, isAllowedOrigin, type Locale, type MfeName } from '@tours/shared/contract';
 
 /** One entry of /mfe-manifest.json as the browser uses it (format: shared/src/contract/runtime-manifest.ts). */
-export interface ManifestEntry { url: string; version: string; i18n?: Partial<Record<Locale, string>>; previous?: { url: string; version: string } }
+interface ManifestEntry { url: string; version: string; i18n?: Partial<Record<Locale, string>>; previous?: { url: string; version: string } }
 export type RemoteManifest = Partial<Record<MfeName, ManifestEntry>>;
 
 /**

@@ -4,7 +4,7 @@ import type { RemoteLoader } from './loader';
 import { routeTableAtom } from '../routing/table';
 
 /** The microfrontend that owns a URL, or null (unmatched route: the host's 404). */
-export function ownerOf(pathname: string, russianIsAvailable: boolean, routes?: readonly RouteDef[]): MfeName | null {
+function ownerOf(pathname: string, russianIsAvailable: boolean, routes?: readonly RouteDef[]): MfeName | null {
   return matchRoute(pathname, { russianIsAvailable, routes })?.def.owner ?? null;
 }
 

@@ -8,8 +8,8 @@ import type { ChatSourcesAnswer, ContactsAnswer, PhoneContact } from '@tours/sha
 export type Messenger = keyof ChatSourcesAnswer;
 
 /** Messenger order of public-site §9. */
-export const MESSENGER_ORDER_RU: readonly Messenger[] = ['telegram', 'vk', 'ok', 'whatsapp', 'viber', 'facebook', 'instagram'];
-export const MESSENGER_ORDER_OTHER: readonly Messenger[] = ['facebook', 'whatsapp', 'instagram', 'viber', 'ok', 'vk', 'telegram'];
+const MESSENGER_ORDER_RU: readonly Messenger[] = ['telegram', 'vk', 'ok', 'whatsapp', 'viber', 'facebook', 'instagram'];
+const MESSENGER_ORDER_OTHER: readonly Messenger[] = ['facebook', 'whatsapp', 'instagram', 'viber', 'ok', 'vk', 'telegram'];
 
 /** The messengers that have a link, in the order of §9 for this site. */
 export function orderedMessengers(sources: Partial<ChatSourcesAnswer>, russianIsAvailable: boolean): { messenger: Messenger; url: string }[] {

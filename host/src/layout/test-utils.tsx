@@ -50,7 +50,7 @@ export const fixtures = {
   ],
 };
 
-export const defaultRoutes: Record<string, ApiHandler> = {
+const defaultRoutes: Record<string, ApiHandler> = {
   '/spa/contacts': fixtures.contacts,
   '/spa/work-time': fixtures.workTime,
   '/spa/groups-in-social-network': fixtures.social,
@@ -77,7 +77,7 @@ export interface TestHost extends KitHost {
 }
 
 /** The kit's host whose openModal and showModal are the host's real modal controller. */
-export function createTestHost({ path = '/en/visa', messagesLocale = 'en', routes, ...options }: SetupOptions = {}): TestHost {
+function createTestHost({ path = '/en/visa', messagesLocale = 'en', routes, ...options }: SetupOptions = {}): TestHost {
   const t = createKitHost({ ...options, url: path, messagesLocale, routes: { ...defaultRoutes, ...routes } });
   const modals = createModalController(t.store);
   t.openModal.mockImplementation(<K extends ModalKey>(key: K, props: ModalProps<K>) => modals.openRegistered(key, props));

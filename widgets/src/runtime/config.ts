@@ -5,7 +5,7 @@
 import { parseThemeColor } from '@tours/shared/src/domain/validation';
 import { WIDGET_LOCALES, type WidgetConfig, type WidgetKind, type WidgetLocale, type WidgetTarget } from './protocol';
 
-export const PARTNER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const PARTNER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const CURRENCY_RE = /^[A-Za-z]{3}$/;
 const UTM_RE = /^[\w.~-]{1,100}$/;
 /** The locale's default currency. */

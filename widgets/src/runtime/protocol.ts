@@ -4,8 +4,7 @@ import type { CompiledMessage } from './format';
  * What the loader and the widget bundles agree on. The loader (loader.ts) reads the element's attributes,
  * loads the bundle, its stylesheet and the locale's messages, then calls the bundle's `mount`.
  */
-export const WIDGET_KINDS = ['search', 'request'] as const;
-export type WidgetKind = (typeof WIDGET_KINDS)[number];
+export type WidgetKind = 'search' | 'request';
 export const WIDGET_LOCALES = ['en', 'cn', 'de', 'ru'] as const;
 export type WidgetLocale = (typeof WIDGET_LOCALES)[number];
 export type WidgetTarget = '_blank' | '_top' | '_self';
@@ -67,18 +66,4 @@ export interface LoaderManifest {
   version: string;
   bundles: Record<WidgetKind, [js: string, css: string, ...imports: string[]]>;
   messages: Record<WidgetLocale, string>;
-}
-
-/** The file names of a build (dist/manifest.json): the widget server, the benchmark and the e2e tests read it. */
-export interface BuildManifest {
-  version: string;
-  /** Each bundle, its stylesheet and the chunks it imports statically (Preact, shared with its lazy chunks). */
-  bundles: Record<WidgetKind, { js: string; css: string; imports?: string[] }>;
-  messages: Record<WidgetLocale, string>;
-  /** Lazily loaded chunks: the phone's, the request form's sending code (not the captcha's). */
-  lazy?: string[];
-  /** The phone chunk (libphonenumber-js with its metadata), fetched when the phone field is first used. */
-  phone?: string[];
-  /** The request form's captcha chunks, fetched only when a captcha is shown (ALTCHA; its texts of de, ru, cn). */
-  captcha?: string[];
 }

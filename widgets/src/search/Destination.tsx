@@ -22,7 +22,7 @@ interface Group {
 }
 
 /** Groups the search box offers: places (travel styles have their own select). */
-export const DESTINATION_GROUPS = Object.keys(KIND_TO_FILTER).join(',');
+const DESTINATION_GROUPS = Object.keys(KIND_TO_FILTER).join(',');
 /** City search debounce of §9 (200 ms). */
 const DEBOUNCE_MS = 200;
 

@@ -22,7 +22,7 @@ import './header.css';
 export type HeaderVariant = 'full' | 'cover';
 
 /** The simple (cover) header is used on every route without `fullHeader` (§2.3), and on the error page. */
-export function useHeaderVariant(): HeaderVariant {
+function useHeaderVariant(): HeaderVariant {
   const route = useAtomValue(routeAtom);
   return route?.def.fullHeader ? 'full' : 'cover';
 }

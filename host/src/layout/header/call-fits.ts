@@ -32,7 +32,7 @@ export function callMode(w: BarWidths): CallMode {
 }
 
 /** The widths of the bar as laid out in `mode` (in 'hidden' the button is out of the flow, invisible, its box kept). */
-export function barWidths(bar: HTMLElement, mode: CallMode): BarWidths | null {
+function barWidths(bar: HTMLElement, mode: CallMode): BarWidths | null {
   const phones = bar.querySelector<HTMLElement>('.lay-header__phones');
   const call = bar.querySelector<HTMLElement>('.lay-phones__call');
   const words = call?.querySelector<HTMLElement>('.lay-phones__call-text');

@@ -37,7 +37,7 @@ export function followSession(store: HostStore, start: (token: string) => Promis
 }
 
 /** Starts the 'comms/unread' service of mfe-comms; answers the function stopping it. */
-export function startUnreadService(loader: RemoteLoader, host: HostContext, token: string): Promise<() => void> {
+function startUnreadService(loader: RemoteLoader, host: HostContext, token: string): Promise<() => void> {
   const { remote, module } = serviceAddress('comms/unread');
   return loader.loadModule<ServiceModule<'comms/unread'>>(remote, module, { texts: false }).then((m) => m.start(host, { token }));
 }

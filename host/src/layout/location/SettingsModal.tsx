@@ -11,7 +11,7 @@ import { writeCountryCookie } from './country-cookie';
 import '../modals/modals.css';
 
 /** 'Change region' (§2.3): country, language and currency in one place. */
-export function SettingsModal({ close }: { close: ModalContentProps['close'] }) {
+function SettingsModal({ close }: { close: ModalContentProps['close'] }) {
   const host = useHost();
   const t = useT();
   const config = useAtomValue(appConfigAtom);

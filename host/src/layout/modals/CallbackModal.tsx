@@ -16,7 +16,7 @@ import './modals.css';
  * gives no path of its own for callbacks). On success the 'Callback requested' alert of §2.7 follows. The phone is
  * the one phone input of §5.2 (country picker, the country's code, digits only; issue 17 defect 8).
  */
-export function CallbackModal({ close, clickSource }: { close: ModalContentProps['close']; clickSource?: string }) {
+function CallbackModal({ close, clickSource }: { close: ModalContentProps['close']; clickSource?: string }) {
   const host = useHost();
   const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;

@@ -10,7 +10,7 @@ import { SubmitWithTerms } from './TermsCaption';
 import { useModalSubmit } from './useModalSubmit';
 import './modals.css';
 
-export interface EmailRequestModalProps {
+interface EmailRequestModalProps {
   close: ModalContentProps['close'];
   /** Where the modal was opened from, e.g. 'support_popup' (§2.3). */
   clickSource: string;
@@ -20,7 +20,7 @@ export interface EmailRequestModalProps {
  * The common e-mail request (§2.3, §2.7): e-mail and question, sent as a common_help_by_email help
  * request. On success: 'We've received your email!'.
  */
-export function EmailRequestModal({ close, clickSource }: EmailRequestModalProps) {
+function EmailRequestModal({ close, clickSource }: EmailRequestModalProps) {
   const host = useHost();
   const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;

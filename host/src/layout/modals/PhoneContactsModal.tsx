@@ -29,7 +29,7 @@ function ContactGroup({ title, phones, email }: { title: string; phones: readonl
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; contacts: ContactsAnswer };
 
 /** 'Other countries' (§2.3): phone contacts of every country that has its own, from /spa/contacts?all=1. */
-export function PhoneContactsModal({ close }: { close: ModalContentProps['close'] }) {
+function PhoneContactsModal({ close }: { close: ModalContentProps['close'] }) {
   const host = useHost();
   const intl = useIntl();
   const countryId = useAtomValue(countryAtom)?.id;

@@ -13,7 +13,7 @@ export interface SuccessModalProps {
 }
 
 /** The success alert of §2.7 (width 380). */
-export function SuccessModal({ close, titleId, textId, values }: SuccessModalProps) {
+function SuccessModal({ close, titleId, textId, values }: SuccessModalProps) {
   const intl = useIntl();
   return (
     <div className="lay-modal lay-modal--success">

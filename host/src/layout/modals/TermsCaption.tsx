@@ -4,7 +4,7 @@ import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 
 /** 'You acknowledge that you agree to our Terms and Conditions and Privacy Policy when you click "{button}"' (§2.7). */
-export function TermsCaption({ button }: { button: string }) {
+function TermsCaption({ button }: { button: string }) {
   const host = useHost();
   // Opened in a new tab so the half-filled form stays.
   const link = (href: string) => (chunks: ReactNode[]) => (

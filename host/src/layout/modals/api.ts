@@ -22,7 +22,7 @@ export function loadCountries(host: HostContext): Promise<CountriesAnswer> {
 }
 
 /** Help request types the layout sends (public-site §3.7). */
-export type LayoutHelpRequestType = 'phone_call_request' | 'common_help_by_email';
+type LayoutHelpRequestType = 'phone_call_request' | 'common_help_by_email';
 
 export interface HelpRequestFields {
   type: LayoutHelpRequestType;

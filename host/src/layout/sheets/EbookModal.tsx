@@ -9,7 +9,7 @@ import '../modals/modals.css';
 import './sheets.css';
 import { BookCover } from './BookCover';
 
-export interface EbookModalProps {
+interface EbookModalProps {
   close: ModalContentProps['close'];
   /** Called once the guide has been sent. */
   onSubscribed?: () => void;
@@ -19,7 +19,7 @@ export interface EbookModalProps {
  * E-book subscribe modal (§2.7, §5.7): e-mail required and valid; submit disabled while sending. The subscription
  * (§7.4) e-mails the travel guide (POST /spa/subscribe-ebook). A failure is only logged (§8).
  */
-export function EbookModal({ close, onSubscribed }: EbookModalProps) {
+function EbookModal({ close, onSubscribed }: EbookModalProps) {
   const host = useHost();
   const t = useT();
   const profile = useAtomValue(sessionAtom)?.profile;

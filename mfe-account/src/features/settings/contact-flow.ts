@@ -6,7 +6,7 @@
 import { AUTH_CODE_RESEND_SECONDS, type CodeSender, type VerificationMethod } from '@tours/shared/api';
 
 /** Which call sends the code again: the change (to the new value) or the confirmation request (the account's own). */
-export type Resend = 'change' | 'request';
+type Resend = 'change' | 'request';
 
 export type ContactStep =
   | { step: 'view' }

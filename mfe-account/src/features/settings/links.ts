@@ -5,12 +5,12 @@
 import { ApiError } from '@tours/shared/core';
 
 /** The query parameters of the links, in the order they are looked for. */
-export const LINK_PARAMS = {
+const LINK_PARAMS = {
   one_time_token: 'sign-in',
   password_reset_token: 'password-reset',
   confirm_email_token: 'confirm-email',
 } as const;
-export type LinkParam = keyof typeof LINK_PARAMS;
+type LinkParam = keyof typeof LINK_PARAMS;
 export type LinkKind = (typeof LINK_PARAMS)[LinkParam];
 export interface AccountLink { kind: LinkKind; token: string }
 

@@ -8,7 +8,7 @@ import { TermsCheck } from './TermsCheck';
 import { MAX_FAVOURITES, codeSenderFor, codeStillRunning, fieldErrorsFor, loginOf, switchLogin, utcOffsetHours, type FlowAction, type FlowState, type RegisterValues } from './flow';
 import { useT } from '../../i18n/t';
 
-export type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
+type RegisterForm = ReturnType<typeof useForm<RegisterValues>>;
 
 /**
  * Step 'register' (§2): one field, phone or e-mail (the toggle switches and clears the other), 'Continue', the

@@ -22,7 +22,7 @@ export const LOGIN_TITLE_ID = 'account-login-title';
  * sends it on to ORGANIZER_AREA_URL, or to the organizers' page of the site when none is set (issue 29: the unprefixed
  * /org led to a Chinese 404).
  */
-export const ORGANIZER_LOGIN_URL = '/org';
+const ORGANIZER_LOGIN_URL = '/org';
 
 const SEGMENTS: readonly Segment[] = ['tourist', 'author'];
 const TITLES: Readonly<Record<Step, MessageId>> = {

@@ -13,7 +13,7 @@ const MESSAGE_MAX = 3000;
  * What cancelling today does to the money paid (the API's `cancellation`, by the tour's penalty tiers; issue 29: a
  * paid booking was cancelled without a word about it).
  */
-export function cancellationText(c: CancellationTerms, t: Translate<string>): string {
+function cancellationText(c: CancellationTerms, t: Translate<string>): string {
   const money = (amount: number) => formatPrice(amount, c.currency);
   if (c.percent === null || c.retained === null || c.refund === null) return t('booking.arrival.cancel.money.unknown', { paid: money(c.paid) });
   if (c.retained === 0) return t('booking.arrival.cancel.money.free', { paid: money(c.paid) });

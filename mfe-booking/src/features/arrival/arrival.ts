@@ -25,7 +25,7 @@ export function isWebUrl(url: string, base: string): boolean {
 
 type Query = Record<string, string | string[]>;
 /** The query parameter the payment provider returns with (the API's sandbox and any provider behind the adapter). */
-export const PAYMENT_PARAM = 'payment';
+const PAYMENT_PARAM = 'payment';
 export type PaymentReturn = 'paid' | 'declined';
 
 /** How the traveller came back from the payment page: `?payment=paid|declined`; anything else is no return. */

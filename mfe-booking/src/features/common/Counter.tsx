@@ -4,7 +4,7 @@ import { clampCount } from './counter-rules';
 import './counter.css';
 import { useT } from '../../i18n/t';
 
-export interface CounterProps {
+interface CounterProps {
   label: string;
   hint?: string;
   name: string;
@@ -19,7 +19,7 @@ export interface CounterProps {
  * The counter of public-site §5.3: the value clamped to min and max, '−' disabled at the minimum and '+' at the
  * maximum. The number is a labelled input (typing works too, clamped on change); the buttons name what they change.
  */
-export function Counter({ label, hint, name, value, min, max, onChange, error }: CounterProps) {
+function Counter({ label, hint, name, value, min, max, onChange, error }: CounterProps) {
   const intl = useIntl();
   const id = `counter${useId()}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

@@ -9,7 +9,7 @@ import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 
 /** The terms and privacy links of the texts (they open in a new tab, and say so to a screen reader). */
-export function useLegalLinks() {
+function useLegalLinks() {
   const intl = useIntl();
   const host = useHost();
   const newTab = (href: string) => (chunks: ReactNode[]) => (
@@ -71,7 +71,7 @@ export function TermsCheckbox({ id, checked, error, onChange, className }: { id:
 }
 
 /** The footer caption of §2.7: 'You acknowledge that you agree … when you click "{button}"'. */
-export function FormCaption({ button, className }: { button: string; className: string }) {
+function FormCaption({ button, className }: { button: string; className: string }) {
   const intl = useIntl();
   const links = useLegalLinks();
   return <p className={className}>{intl.formatMessage({ id: 'booking.form.caption' }, { button, ...links })}</p>;

@@ -4,7 +4,7 @@ import { QrCode } from './QrCode';
 import { useT } from '../../i18n/t';
 
 /** The two messenger tabs of §2.7, in order; the second names its bot. */
-export const MESSENGER_TABS = ['whatsapp', 'telegram'] as const;
+const MESSENGER_TABS = ['whatsapp', 'telegram'] as const;
 export type MessengerTab = (typeof MESSENGER_TABS)[number];
 
 /** The tabs that have a link (§2.7: each tab is shown only when its link exists). */

@@ -5,7 +5,7 @@ import { clearDraft, newIdempotencyKey, writeDraft } from './draft';
 import { useT } from '../../i18n/t';
 
 /** What the hook needs of a `useForm` form. */
-export interface SubmittableForm<V> {
+interface SubmittableForm<V> {
   values: V;
   /** The fields' errors now: the summary names only the fields still in error. */
   errors: Readonly<Partial<Record<keyof V & string, unknown>>>;

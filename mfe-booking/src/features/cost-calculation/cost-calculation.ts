@@ -9,7 +9,7 @@ import type { useForm } from '@tours/shared/kit';
 import type { MessageId } from '../../i18n/t';
 
 /** The country id of Russia in the site's reference data (§6: a Russian arrival, a Russian city). */
-export const RUSSIA_COUNTRY_ID = 1;
+const RUSSIA_COUNTRY_ID = 1;
 
 /**
  * A date the traveller may choose: the shape of the request page's date options (features/request `dateOptions`,

@@ -178,7 +178,7 @@ export function individualBounds(tour: Pick<TourForRequestAnswer, 'request_perio
 }
 
 /** A server field of submit-order → the form field that shows it. */
-export const SERVER_FIELD: Readonly<Record<string, keyof OrderValues>> = {
+const SERVER_FIELD: Readonly<Record<string, keyof OrderValues>> = {
   tour_id: 'dates', dates: 'dates', date_start_formatted: 'date_start', date_end_formatted: 'date_end', adults: 'adults', children: 'children',
   name: 'name', phone: 'phone', email: 'email', comment: 'comment', agree: 'agree',
 };

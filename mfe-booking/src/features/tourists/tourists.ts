@@ -8,7 +8,7 @@ import { type Tourist, type TouristsInfoAnswer } from '@tours/shared/api';
 import { MAX_PARTY, isBlankPhone } from '@tours/shared/domain';
 
 /** The text fields of a tourist (§3.7), and weight (§3.8 collectWeight). */
-export const TEXT_FIELDS = ['full_name', 'last_name', 'first_name', 'middle_name', 'birthday', 'phone', 'email', 'passport', 'food_restriction'] as const;
+const TEXT_FIELDS = ['full_name', 'last_name', 'first_name', 'middle_name', 'birthday', 'phone', 'email', 'passport', 'food_restriction'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type TouristField = TextField | 'weight';
 

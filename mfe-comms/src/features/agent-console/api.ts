@@ -82,8 +82,8 @@ export function requestsForChat(api: Api, token: string, chatId: number, signal?
   return api.get('/crm/api/request/list-for-chat', { schema: RequestListAnswer, query: { chat_id: String(chatId) }, headers: authorizationHeader(token), signal });
 }
 
-export const AGENT_WEB_CALL_DATA_PATH = '/crm/api/agent/web-call-data';
-export const AGENT_CALL_BACK_PATH = '/crm/api/agent/call-back';
+const AGENT_WEB_CALL_DATA_PATH = '/crm/api/agent/web-call-data';
+const AGENT_CALL_BACK_PATH = '/crm/api/agent/call-back';
 
 /**
  * POST /crm/api/agent/call-back (docs/decisions.md 'Calls back to travellers'): offers the chat's traveller a call

@@ -7,7 +7,7 @@ import type { CalleeType } from '../common/call/call-machine';
 import type { Caller } from '../common/call/sip-adapter';
 
 /** 'Calls: online' once the registrar accepted the line; connecting while it registers; offline between attempts. */
-export type LineStatus = 'offline' | 'connecting' | 'online';
+type LineStatus = 'offline' | 'connecting' | 'online';
 
 export interface LineState {
   status: LineStatus;
@@ -35,7 +35,7 @@ export function lineReducer(state: LineState, event: LineEvent): LineState {
 }
 
 /** Waits before registering again (ms), by failures so far: soon after a first drop, then backing off to 30 s. */
-export const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 export const retryDelay = (failures: number): number => RETRY_DELAYS_MS[Math.min(Math.max(failures - 1, 0), RETRY_DELAYS_MS.length - 1)]!;
 
 /** The identities web-calls.ts mints: 'traveller-<id>', 'organizer-<id>', 'support'. */

@@ -25,7 +25,7 @@ export function widgetAttributes(choice: WidgetChoice, colorValid: boolean): [st
 }
 
 /** The main site's home page of a locale, crediting the partner (the <noscript> fallback link). */
-export function partnerHome(siteOrigin: string, locale: Locale, partner: string): string {
+function partnerHome(siteOrigin: string, locale: Locale, partner: string): string {
   const url = new URL(locale === 'cn' ? '/' : `/${locale}`, siteOrigin);
   if (partner.trim()) url.searchParams.set('utm_source', partner.trim());
   return url.href;

@@ -3,7 +3,7 @@ import { useHost } from '@tours/shared/core';
 import { Button } from '@tours/shared/kit';
 
 /** Where the contacts page's forms were opened from (the help request's `click_source`). */
-export const CONTACTS_CLICK_SOURCE = 'contacts_page';
+const CONTACTS_CLICK_SOURCE = 'contacts_page';
 
 /**
  * 'Request a call' and 'Send a request to our email' under the contacts (issue 17 'Contact us'): the layout's own

@@ -58,15 +58,3 @@ export const CONTACTS = create({
     },
   ],
 }, InfoPageAnswer);
-
-export const FOR_AGENCIES = create({
-  page: 'for-agencies', locale: 'en', version: '1.1', updated_at: '2025-01-20',
-  blocks: [
-    { type: 'heading', level: 2, text: 'Working with us' },
-    { type: 'requisites', title: 'Company requisites', rows: [
-      { label: 'Company', value: 'Tours of Russia LLC' },
-      { label: 'INN (taxpayer number)', value: '7701483528' },
-      { label: 'BIK', value: '044525711' },
-    ] },
-  ],
-}, InfoPageAnswer);

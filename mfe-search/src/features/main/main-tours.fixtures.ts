@@ -2,7 +2,7 @@
 import { create } from 'superstruct';
 import { MainPageToursAnswer, type TourCardItem } from '@tours/shared/api';
 
-export function card(id: number, over: Partial<TourCardItem> = {}): TourCardItem {
+function card(id: number, over: Partial<TourCardItem> = {}): TourCardItem {
   return {
     id, title: `Tour ${id}`, slug: `tour-${id}`, image: `/media/tours/${id}-1/{{size}}/image.svg`, images: [], description: '',
     price: 40000 + id, currency: 'RUB', originalPrice: 40000 + id, originalCurrency: 'RUB', priceWithoutDiscount: 40000 + id, originalPriceWithoutDiscount: 40000 + id,

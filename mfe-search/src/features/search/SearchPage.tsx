@@ -22,9 +22,9 @@ const FiltersDropdown = lazy(loadFilters);
 /** Slug kinds the search page shows; other valid slugs (blog) are not searches. */
 const SEARCH_KINDS = new Set(['search', 'region', 'city', 'rest_kind', 'collection']);
 
-export const MARK_CHANGE = 'search:filter-change';
-export const MARK_PAINTED = 'search:results-painted';
-export const MEASURE = 'search:filter-to-results';
+const MARK_CHANGE = 'search:filter-change';
+const MARK_PAINTED = 'search:results-painted';
+const MEASURE = 'search:filter-to-results';
 const canMark = () => typeof performance !== 'undefined' && typeof performance.mark === 'function';
 
 /**

@@ -7,7 +7,7 @@ import { Button, Sheet } from '@tours/shared/kit';
 import { sendTourSelection } from './selection-api';
 
 /** The request id of a tour-selection token 'requestId-…' (§3.7): the part before the first '-'. */
-export function selectionRequestId(token: string): string {
+function selectionRequestId(token: string): string {
   return token.split('-')[0] ?? '';
 }
 

@@ -7,7 +7,7 @@ import { STORAGE, type HostContext } from '@tours/shared/contract';
 /** The stored choice of §3.7 'Selected tour date': a variant id, 'individual', or an excursion time ('excursion:{date}:{timeId}'). */
 export type DateChoice = number | 'individual' | `excursion:${string}`;
 
-export function storeSelectedDate(choice: DateChoice): void {
+function storeSelectedDate(choice: DateChoice): void {
   try {
     localStorage.setItem(STORAGE.selectedTourDate, String(choice));
   } catch {

@@ -11,7 +11,7 @@ import { IndividualTourAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAn
 export type TourDetail = TourDetailAnswer | IndividualTourAnswer;
 
 /** The error of a tour answer that carries a redirect where none is allowed (§7.2, §8). */
-export class IllegalRedirectError extends Error {
+class IllegalRedirectError extends Error {
   constructor(readonly redirect: string) {
     super('Illegal redirect');
     this.name = 'IllegalRedirectError';
@@ -60,7 +60,7 @@ export function loadTour(api: ApiClient, o: { slug: string; locale: string; curr
  * GET /spa/tour (format=main, expand_program=1, expand_reviews=0, with_alt=1, site_id=1). An answer with
  * `redirect` fails with 'Illegal redirect' unless redirects are allowed and the target is an in-site tour path.
  */
-export async function fetchTour(api: ApiClient, o: { slug: string; locale: string; currency: string; allowRedirect: boolean; signal?: AbortSignal }): Promise<TourResult> {
+async function fetchTour(api: ApiClient, o: { slug: string; locale: string; currency: string; allowRedirect: boolean; signal?: AbortSignal }): Promise<TourResult> {
   const tour = await api.get('/spa/tour', {
     schema: TourDetailAnswer,
     query: { slug: o.slug, format: 'main', expand_program: 1, expand_reviews: 0, with_alt: 1, site_id: 1 },

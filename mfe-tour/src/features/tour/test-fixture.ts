@@ -2,7 +2,7 @@
 import type { TourDetailAnswer, TourReviewsAnswer, TourVariant } from '@tours/shared/api';
 
 // The calendar is fixed in tests (scripts/jest/fixed-clock.ts), so these dates fall the same way every day.
-export const TODAY = new Date();
+const TODAY = new Date();
 const day = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() + offset)).toISOString().slice(0, 10);
 
 export function variant(id: number, startOffset: number, over: Partial<TourVariant> = {}): TourVariant {

@@ -269,6 +269,7 @@ export const RequestGetQuery = type({
   id: queryId('The request'),
   uuid: opt(requestUuid("The request's uuid (needed when no traveller is signed in as its owner)")),
 });
+/** GET /crm/api/request/get-by-uuid's query under its call's name. @alias of UuidQuery */
 export const RequestByUuidQuery = UuidQuery;
 
 export const RequestTourSummary = type({

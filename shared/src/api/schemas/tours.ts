@@ -264,7 +264,10 @@ export type TourReviewsAnswer = Infer<typeof TourReviewsAnswer>;
 
 export const TourProgramQuery = type({ program_id: queryId('Programme day id (program[].id)'), tour_id: queryId('Tour id') });
 export type TourProgramQuery = Infer<typeof TourProgramQuery>;
-/** One programme day with its description (HTML) and images. */
+/**
+ * One programme day with its description (HTML) and images.
+ * @alias of ProgramDay, under the call's name
+ */
 export const TourProgramAnswer = ProgramDay;
 
 export const TourQuestionQuery = type({ question_id: queryId('FAQ item id (faq[].id)'), tour_id: queryId('Tour id') });

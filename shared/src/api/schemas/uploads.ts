@@ -59,6 +59,7 @@ export const VideoUploadForm = type({
   file: binary(`MP4 or WebM, at most ${UPLOAD_MAX_BYTES.video / MB} MB`),
   is_public: opt(isPublic('video')),
 });
+/** The video form's other fields: the same as a file's. @alias of FileUploadFields */
 export const VideoUploadFields = FileUploadFields;
 
 /** POST /crm/api/file/upload-video, JSON form: the URL of a video of this site; is_public in the query (§3). */

@@ -42,7 +42,7 @@ export type CallEvent =
 export const INITIAL_SESSION: WebCallSession = { isOpen: false, calleeName: '', calleeType: 'support', status: 'disconnected', isMuted: false, startTimestamp: null };
 
 /** States with a call under way (connected or being connected): the ones a hangup or a disconnect ends. */
-export const ACTIVE_STATUSES: readonly CallStatus[] = ['connecting', 'calling', 'in_call', 'hold'];
+const ACTIVE_STATUSES: readonly CallStatus[] = ['connecting', 'calling', 'in_call', 'hold'];
 export const isActive = (status: CallStatus): boolean => ACTIVE_STATUSES.includes(status);
 
 export function callReducer(state: WebCallSession, event: CallEvent): WebCallSession {

@@ -7,7 +7,7 @@ import type { ChatConnection } from './socket';
 import { useT } from '../../../i18n/t';
 
 /** Newest first by the time of the last change (as the API lists them). */
-export function upsertChat(chats: readonly Chat[], chat: Chat): Chat[] {
+function upsertChat(chats: readonly Chat[], chat: Chat): Chat[] {
   const rest = chats.filter((c) => c.id !== chat.id);
   return [...rest, chat].sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.id - a.id));
 }

@@ -11,7 +11,7 @@ import { PictureAttachment } from './PictureAttachment';
 import { useT } from '../../../i18n/t';
 
 /** A message's text: plain text and safe http(s) links (links.ts), never HTML. */
-export function MessageText({ text }: { text: string }) {
+function MessageText({ text }: { text: string }) {
   return (
     <p className="chat-msg__text">
       {linkify(text).map((s, i) =>

@@ -52,7 +52,7 @@ export function sendMessage(api: Api, body: { chat_id: number; message: string; 
 }
 
 /** An upload may take longer than a call's usual 10 s (10 MB on a slow connection). */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** POST /crm/api/file/upload (captcha): a chat attachment, private (served to the traveller and the chat's staff). */
 export function uploadFile(api: Api, file: File, signal?: AbortSignal): Promise<UploadAnswer> {

@@ -11,7 +11,7 @@ interface FetchOptions {
 }
 
 /** The file's bytes, fetched with the reader's token; an error for any answer but 2xx. */
-export async function fetchFile(url: string, token: string, o: FetchOptions = {}): Promise<Blob> {
+async function fetchFile(url: string, token: string, o: FetchOptions = {}): Promise<Blob> {
   const doFetch = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const response = await doFetch(url, { headers: authorizationHeader(token) });
   if (!response.ok) throw new Error(`[${response.status}] ${url}`);

@@ -32,7 +32,7 @@ export interface BrowserNetwork {
   subscribe(onChange: (online: boolean) => void): () => void;
 }
 
-export function browserNetwork(win: Window | undefined = typeof window === 'undefined' ? undefined : window): BrowserNetwork {
+function browserNetwork(win: Window | undefined = typeof window === 'undefined' ? undefined : window): BrowserNetwork {
   return {
     online: () => win?.navigator.onLine !== false,
     subscribe(onChange) {

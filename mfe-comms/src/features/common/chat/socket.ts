@@ -27,7 +27,7 @@ export interface SocketOptions {
 export type SocketFactory = (options: SocketOptions) => SocketLike;
 
 /** Backoff of the reconnection (socket.io's own: delay × 2^attempt, ±50 %, at most the max). */
-export const RECONNECT = { delay: 1_000, delayMax: 30_000, randomization: 0.5 } as const;
+const RECONNECT = { delay: 1_000, delayMax: 30_000, randomization: 0.5 } as const;
 
 export const defaultSocketFactory: SocketFactory = ({ path, auth }) =>
   io({

@@ -23,7 +23,7 @@ function YandexMap({ ymaps, place }: { ymaps: YandexReact; place: MapPlace }) {
 }
 
 /** The place, its coordinates and 'Open in maps': under every map, and in place of a map that cannot load. */
-export function PlaceDetails({ place }: { place: MapPlace }) {
+function PlaceDetails({ place }: { place: MapPlace }) {
   const { t } = useTourFormat();
   return (
     <div className="tour-map__details" data-testid="map-details">

@@ -8,13 +8,13 @@ import '../../common/common.css';
 import '../tour.css';
 import '../sections.css';
 
-export const EXCURSION_TITLE_ID = 'tour-excursion-title';
+const EXCURSION_TITLE_ID = 'tour-excursion-title';
 
 /**
  * Excursion date and time selector (public-site §2.7, §5.7): pick a date, then a time; Reset clears the choice;
  * Apply without a time shows 'Select time'. Applying stores the choice and goes to request-page.
  */
-export function ExcursionDatesModal({ close, tourId, dates }: { close: () => void; tourId: number; dates: ExcursionDateLike[] }) {
+function ExcursionDatesModal({ close, tourId, dates }: { close: () => void; tourId: number; dates: ExcursionDateLike[] }) {
   const host = useHost();
   const f = useTourFormat();
   const { t } = f;

@@ -4,10 +4,10 @@ import type { MapPlace } from '../map/provider';
 import '../map/map.css';
 import '../sections.css';
 
-export const MAP_TITLE_ID = 'tour-map-title';
+const MAP_TITLE_ID = 'tour-map-title';
 
 /** Map modal (public-site §2.7): the provider's map, the alternative with a placemark, or the fallback. */
-export function MapModal({ place, title }: { close: () => void; place: MapPlace; title: string }) {
+function MapModal({ place, title }: { close: () => void; place: MapPlace; title: string }) {
   return (
     <div className="tour-map-modal">
       <h2 id={MAP_TITLE_ID} className="tour-modal__title">{title}</h2>

@@ -24,7 +24,7 @@ function CollapseItem({ item, open, onToggle }: { item: Item; open: boolean; onT
 }
 
 /** Travel recommendations (§2.6, §3.6 tickets data): arrivals and departures by transport, notes per city. */
-export function Recommendations({ tourId }: { tourId: number }) {
+function Recommendations({ tourId }: { tourId: number }) {
   const host = useHost();
   const { t } = useTourFormat();
   const q = useApiQuery(`tickets:${tourId}`, (signal) => fetchTickets(host.api, tourId, signal));

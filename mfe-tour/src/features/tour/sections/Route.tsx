@@ -11,7 +11,7 @@ import { Section, TourRich } from '../parts';
 import type { MessageId } from '../../../i18n/t';
 
 /** Difficulty card: the level's label of §9 and the organizer's description. */
-export function DifficultyCard({ tour }: { tour: TourDetail }) {
+function DifficultyCard({ tour }: { tour: TourDetail }) {
   const { t } = useTourFormat();
   if (!(tour.difficulty >= 1 && tour.difficulty <= 4)) return null;
   return (

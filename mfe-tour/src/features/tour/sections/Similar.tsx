@@ -7,7 +7,7 @@ import { openVariantsById } from '../open';
 import { Section } from '../parts';
 
 /** Swiper settings of §9: 1 slide per view (8 px apart), 4 per view at the md breakpoint, 14 px apart. */
-export const SIMILAR_SWIPER = { slidesPerView: 1.15, spaceBetween: 8, breakpoints: { 576: { slidesPerView: 2, spaceBetween: 14 }, 992: { slidesPerView: 4, spaceBetween: 14 } } } as const;
+const SIMILAR_SWIPER = { slidesPerView: 1.15, spaceBetween: 8, breakpoints: { 576: { slidesPerView: 2, spaceBetween: 14 }, 992: { slidesPerView: 4, spaceBetween: 14 } } } as const;
 
 /**
  * Similar tours slider (§2.6): a scroll-snapping list that works at once; Swiper is loaded only when the section
