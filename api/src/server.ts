@@ -105,9 +105,7 @@ export function buildServer(options: BuildServerOptions): FastifyInstance {
   const router = new ApiRouter(app, { validateAnswers: options.validateAnswers ?? false });
   const isSecret = secretChecker(config.internalSecret);
   // On PostgreSQL with its URL (the cluster) every API process counts in one table (api/src/cluster; issue 31).
-  const sharedLimits = sharedRateLimitStore(options.db, config, services.now);
-  if (sharedLimits) app.addHook('onReady', () => sharedLimits.start());
-  const limiter = setUpRateLimit(app, config, services.captcha, services.now, sharedLimits);
+  const limiter = setUpRateLimit(app, config, services.captcha, services.now, sharedRateLimitStore(options.db, config, services.now));
   if (!config.internalSecret) {
     app.log.warn('INTERNAL_API_SECRET is not set: X-Forwarded-For is ignored, so every visitor behind the host server counts as the host');
   }

@@ -7,7 +7,7 @@ import { currencyRates, siteSettings } from './db/queries/reference';
 import { keptSecret } from './db/queries/sign-in-guards';
 import { travellerByLogin } from './db/queries/travellers';
 import { AnswerCache } from './lib/cache';
-import { Captcha } from './lib/captcha';
+import { Captcha, ESCALATION_WINDOW_MS } from './lib/captcha';
 import { serviceClock, wallClock } from './lib/clock';
 import { verificationProvider, type IdentityVerificationProvider } from './lib/identity-verification';
 import type { Rates } from './lib/currency';
@@ -18,6 +18,8 @@ import { PasswordGuard } from './lib/password-guard';
 import { SessionEvents } from './lib/session-events';
 import { Outbox, smtpProvider, type MessageProviders } from './lib/outbox';
 import { OutboxClaims } from './cluster/outbox-claims';
+import { sharedCaptchaMemory } from './cluster/captcha-memory';
+import { sharedBudgetStore } from './cluster/work-budget-store';
 import { rateLimitsOf } from './lib/rate-limit';
 import { PdfWorkers } from './lib/pdf-workers';
 import { parseS3Url, S3Storage } from './lib/s3-storage';
@@ -88,12 +90,13 @@ export class Services {
     // On PostgreSQL with its URL (the cluster) deliveries are claimed in the table: each message goes out once (issue 31).
     const claims = db.dialect === 'postgres' && config.databaseUrl ? new OutboxClaims(db, () => this.now(), options.log) : undefined;
     this.outbox = new Outbox(db, providers, { now: this.now, log: options.log, ...(options.outboxRetryDelaysMs ? { retryDelaysMs: options.outboxRetryDelaysMs } : {}), ...(claims ? { claims } : {}) });
-    this.captcha = new Captcha(db, () => this.secret('captcha'), this.now, this.wallNow);
+    // In the cluster the captcha's memory of visitors and the work budgets are the database's, shared (issue 31).
+    this.captcha = new Captcha(db, () => this.secret('captcha'), this.now, this.wallNow, sharedCaptchaMemory(db, config, ESCALATION_WINDOW_MS));
     this.devices = new KnownDevices(db, this.now);
     this.passwords = new PasswordGuard(db, this.devices, this.now);
     this.work = new WorkLimits({
       perMinute: costBudgetOf(config), maxKeys: config.rateLimitMaxKeys, searchConcurrency: config.searchConcurrency, searchQueue: config.searchQueue,
-      now: this.now, captcha: this.captcha,
+      now: this.now, captcha: this.captcha, store: sharedBudgetStore(db, config),
     });
     this.pdfWorkers = new PdfWorkers({ workers: config.pdfWorkers, queue: config.pdfQueue, onError: (message) => options.log.error({ error: message }, 'PDF worker failed') });
     this.codes = new OneTimeCodes(db, {

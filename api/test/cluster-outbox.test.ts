@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxClaims, LEASE_MS } from '../src/cluster/outbox-claims';
-import { claimOutboxRow, ensureOutboxClaims } from '../src/db/queries/cluster';
+import { claimOutboxRow } from '../src/db/queries/cluster';
 import { insertOutboxRow, outboxRows } from '../src/db/queries/outbox';
 import { Outbox, type OutgoingMessage } from '../src/lib/outbox';
 import { createTestDb, skipNote, usingPostgres, type TestDb } from './helpers';
@@ -19,7 +19,6 @@ const outboxes: Outbox[] = [];
 beforeAll(async () => {
   if (!usingPostgres) return;
   t = await createTestDb({ seed: false });
-  await ensureOutboxClaims(t.db);
 }, 120_000);
 afterAll(async () => {
   for (const o of outboxes) await o.close();

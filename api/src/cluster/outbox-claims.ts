@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { claimOutboxRow, claimStrandedOutboxRows, ensureOutboxClaims, type ClaimedOutboxRow } from '../db/queries/cluster';
+import { claimOutboxRow, claimStrandedOutboxRows, type ClaimedOutboxRow } from '../db/queries/cluster';
 
 export const LEASE_MS = 5 * 60_000;
 const POLL_MS = 10_000;
@@ -32,9 +32,8 @@ export class OutboxClaims {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Adds the claim column when missing, then polls for stranded messages, handing each claimed one to `deliver`. */
+  /** Polls for stranded messages, handing each claimed one to `deliver` (the column is migration 0024's). */
   async start(deliver: (row: ClaimedOutboxRow) => void): Promise<void> {
-    await ensureOutboxClaims(this.db);
     this.timer = setInterval(() => {
       this.polling ??= this.poll(deliver).then(() => {
         this.polling = null;

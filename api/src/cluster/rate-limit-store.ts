@@ -10,8 +10,9 @@
  *   process (one indexed delete). This process keeps only the windows it read, dropped once their minute is over.
  */
 import type { Db } from '../db';
-import { bumpLimitWindow, ensureRateLimitTable, limitWindow, resetLimitWindow, sweepLimitWindows, type LimitWindow } from '../db/queries/cluster';
+import { bumpLimitWindow, limitWindow, resetLimitWindow, sweepLimitWindows, type LimitWindow } from '../db/queries/cluster';
 import { RateLimitStore, WINDOW_MS } from '../lib/rate-limit';
+import { sharesState } from './cluster-mode';
 
 const SWEEP_EVERY_MS = 30_000;
 
@@ -30,11 +31,6 @@ export class SharedRateLimitStore extends RateLimitStore {
     private readonly clock: () => number = Date.now,
   ) {
     super(maxKeys, clock);
-  }
-
-  /** Creates the table when missing (server.ts, before the first request). */
-  start(): Promise<void> {
-    return ensureRateLimitTable(this.db);
   }
 
   /** Reads the key's window as every process counted it (the limiter's check, before `current`). */
@@ -98,5 +94,5 @@ export class SharedRateLimitStore extends RateLimitStore {
 
 /** The store for a service: shared on PostgreSQL with its URL (the cluster), else none (the limiter's in-memory default). */
 export function sharedRateLimitStore(db: Db, config: { databaseUrl: string; rateLimitMaxKeys: number }, now: () => number): SharedRateLimitStore | undefined {
-  return db.dialect === 'postgres' && config.databaseUrl ? new SharedRateLimitStore(db, config.rateLimitMaxKeys, now) : undefined;
+  return sharesState(db, config) ? new SharedRateLimitStore(db, config.rateLimitMaxKeys, now) : undefined;
 }

@@ -9,6 +9,8 @@
  *   `captchaAction(path of the request)`, it is hard when a hard one was asked for, and it was not used before
  *   (`captcha_uses`, shared by every process on one database).
  * - Policy: a visitor who solved one and needs one again within ESCALATION_WINDOW_MS gets `hard_captcha`.
+ * - Memory of visitors (solves, levels asked): this process's, or in the cluster the database's, shared by every
+ *   process (CaptchaMemory, api/src/cluster/captcha-memory.ts; issue 31).
  * - Cost that rises with failures (issue 28): a limit that asks for a captcha may ask for a level (captchaLevel of
  *   the recent failures it saw: wrong codes and sends past the free ones, for the login or the visitor). The level
  *   doubles the counter range, up to MAX_COUNTER; it is signed into the challenge (`data.level`), remembered for the
@@ -59,14 +61,24 @@ export function counterRange(hard: boolean, level: number): [number, number] {
 }
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 /** A visitor who needs a captcha again this soon after solving one gets a hard one. */
-const ESCALATION_WINDOW_MS = 10 * 60_000;
+export const ESCALATION_WINDOW_MS = 10 * 60_000;
 /** Longer than any payload of ours (≈ 700 characters); anything longer is not one. */
 const MAX_TOKEN_LENGTH = 4_096;
 /** Used challenges are swept at most this often. */
 const SWEEP_EVERY_MS = 60_000;
 
-interface Solve {
-  at: number;
+/**
+ * The captcha's memory of visitors shared by the API processes (the cluster's; api/src/cluster/captcha-memory.ts).
+ * Without one, the captcha remembers in this process's memory.
+ */
+export interface CaptchaMemory {
+  /** The times of the visitor's recent solves (at or after `since`; the last two are enough). */
+  solves(visitor: string, since: number): Promise<number[]>;
+  addSolve(visitor: string, at: number): Promise<void>;
+  /** The level last asked of `visitor|action` at or after `since`, else 0. */
+  demand(key: string, since: number): Promise<number>;
+  /** Remembers the level asked (0: forgets it). */
+  setDemand(key: string, level: number, at: number): Promise<void>;
 }
 
 export interface CaptchaCheck {
@@ -108,12 +120,15 @@ function parsePayload(token: string): { challenge: Challenge; solution: { counte
 export class Captcha implements CaptchaGate {
   readonly challengePath = CAPTCHA_CHALLENGE_PATH;
   private keys: { secret: string; keySecret: string } | null = null;
-  /** Solves per visitor (the limiter's address key) within the escalation window. */
-  private readonly solves: LRUCache<string, Solve[]>;
-  /** The level last asked of a visitor for an action (`visitor|action`), for its next challenge. */
+  /**
+   * Solve times per visitor (the limiter's address key) within the escalation window: the memory itself in one
+   * process; with a shared memory, what `recall` last read of it.
+   */
+  private readonly solves: LRUCache<string, number[]>;
+  /** The level last asked of a visitor for an action (`visitor|action`), for its next challenge (without a shared memory). */
   private readonly demands = new LRUCache<string, { level: number; at: number }>({ max: 10_000 });
-  /** The solve a request's token counted as. */
-  private readonly solvedIn = new WeakMap<FastifyRequest, Solve>();
+  /** The requests whose own token counted as a solve. */
+  private readonly solvedIn = new WeakSet<FastifyRequest>();
   private lastSweep = 0;
 
   constructor(
@@ -126,6 +141,8 @@ export class Captcha implements CaptchaGate {
      * CLOCK_START would otherwise make every challenge expired or everlasting to it; lib/clock.ts).
      */
     private readonly expiryNow: () => number = wallClock,
+    /** Shared by the processes in the cluster; else this process's memory. */
+    private readonly shared?: CaptchaMemory,
   ) {
     this.solves = new LRUCache({ max: 10_000 });
   }
@@ -188,8 +205,8 @@ export class Captcha implements CaptchaGate {
     const header = request.headers[CAPTCHA_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) return false;
-    request.captchaCheck ??= this.verify(token, captchaAction(request.url)).then((check) => {
-      if (check.valid) this.recordSolve(request);
+    request.captchaCheck ??= this.verify(token, captchaAction(request.url)).then(async (check) => {
+      if (check.valid) await this.recordSolve(request);
       return check;
     });
     const check = await request.captchaCheck;
@@ -197,16 +214,28 @@ export class Captcha implements CaptchaGate {
   }
 
   /** A limit asks the request's visitor for a captcha of `level`: the visitor's next challenge for this call has it. */
-  demand(request: FastifyRequest, level: number): void {
+  async demand(request: FastifyRequest, level: number): Promise<void> {
     const key = `${addressKey(request.clientIp)}|${captchaAction(request.url)}`;
-    if (level > 0) this.demands.set(key, { level, at: this.now() });
+    if (this.shared) await this.shared.setDemand(key, level, this.now());
+    else if (level > 0) this.demands.set(key, { level, at: this.now() });
     else this.demands.delete(key);
   }
 
   /** The level the visitor was last asked for on this action (within a challenge's lifetime), else 0. */
-  demandedLevel(request: FastifyRequest, action: string): number {
-    const demand = this.demands.get(`${addressKey(request.clientIp)}|${action}`);
+  async demandedLevel(request: FastifyRequest, action: string): Promise<number> {
+    const key = `${addressKey(request.clientIp)}|${action}`;
+    if (this.shared) return this.shared.demand(key, this.now() - CHALLENGE_LIFETIME_MS + 1);
+    const demand = this.demands.get(key);
     return demand && this.now() - demand.at < CHALLENGE_LIFETIME_MS ? demand.level : 0;
+  }
+
+  /** Reads the request's visitor's solves from the shared memory, for `typeFor` (nothing to do without one). */
+  async recall(request: FastifyRequest): Promise<void> {
+    if (!this.shared) return;
+    const visitor = addressKey(request.clientIp);
+    const solves = await this.shared.solves(visitor, this.now() - ESCALATION_WINDOW_MS + 1);
+    if (solves.length) this.solves.set(visitor, solves);
+    else this.solves.delete(visitor);
   }
 
   /**
@@ -214,19 +243,20 @@ export class Captcha implements CaptchaGate {
    * request (two limits asking in one request are one need, not a repeated one).
    */
   typeFor(request: FastifyRequest): CaptchaType {
-    const own = this.solvedIn.get(request);
-    return this.recentSolves(addressKey(request.clientIp)).some((solve) => solve !== own) ? 'hard_captcha' : 'captcha';
+    const others = this.recentSolves(addressKey(request.clientIp)).length - (this.solvedIn.has(request) ? 1 : 0);
+    return others > 0 ? 'hard_captcha' : 'captcha';
   }
 
-  private recentSolves(visitor: string): Solve[] {
-    return (this.solves.get(visitor) ?? []).filter((solve) => this.now() - solve.at < ESCALATION_WINDOW_MS);
+  private recentSolves(visitor: string): number[] {
+    return (this.solves.get(visitor) ?? []).filter((at) => this.now() - at < ESCALATION_WINDOW_MS);
   }
 
-  private recordSolve(request: FastifyRequest): void {
+  private async recordSolve(request: FastifyRequest): Promise<void> {
     const visitor = addressKey(request.clientIp);
-    const solve = { at: this.now() };
-    this.solvedIn.set(request, solve);
-    this.solves.set(visitor, [...this.recentSolves(visitor).slice(-9), solve]);
+    const at = this.now();
+    this.solvedIn.add(request);
+    this.solves.set(visitor, [...this.recentSolves(visitor).slice(-9), at]);
+    await this.shared?.addSolve(visitor, at);
   }
 
   private async sweep(now: number): Promise<void> {

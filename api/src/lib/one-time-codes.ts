@@ -170,11 +170,12 @@ export class OneTimeCodes {
     }
     const tries = codeTriesFor(sent.wrongToday);
     if (sent.byLogin < SEND_LIMITS.perLogin && sent.byVisitor < perVisitor) return tries;
+    await this.options.captcha.recall(request);
     const hard = sent.byLogin >= SEND_LIMITS.hardPerLogin || sent.byVisitor >= 2 * perVisitor
       || this.options.captcha.typeFor(request) === 'hard_captcha';
     const level = captchaLevel(sendFailures(sent, perVisitor));
     if (!(await this.options.captcha.pass(request, hard, level))) {
-      this.options.captcha.demand(request, level);
+      await this.options.captcha.demand(request, level);
       throw captchaRequired(hard ? 'hard_captcha' : 'captcha');
     }
     return tries;

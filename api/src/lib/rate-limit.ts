@@ -215,6 +215,8 @@ export interface CaptchaGate {
   pass(request: FastifyRequest, hard: boolean): Promise<boolean>;
   /** The captcha the request's visitor must solve now. */
   typeFor(request: FastifyRequest): CaptchaType;
+  /** Reads what other processes know of the visitor's solves before `typeFor` (the cluster's; none in one process). */
+  recall?(request: FastifyRequest): Promise<void>;
 }
 
 const keyOf = (request: FastifyRequest): string => `${request.limitClass}|${addressKey(request.clientIp)}`;
@@ -273,6 +275,7 @@ export function setUpRateLimit(
       const key = keyOf(request);
       if (store.sync) await store.sync(key);
       if (store.current(key, WINDOW_MS) >= limits[request.limitClass]) {
+        await captcha.recall?.(request);
         const hard = captcha.typeFor(request) === 'hard_captcha';
         // A shared overflow bucket is not emptied for the others in it: the solved captcha lets this request through.
         if ((await captcha.pass(request, hard)) && !store.reset(key)) return;

@@ -9,13 +9,14 @@
  * - Who pays: the visitor as the limiter knows it (addressKey of the client address); the host server's own calls,
  *   and everyone when the limits are off (RATE_LIMIT_PER_MIN=0 or RATE_LIMIT_COST_PER_MIN=0), pay nothing.
  * - Budgets live in a VisitorTable like the limiter's windows: bounded, and a flood of new addresses shares overflow
- *   buckets instead of wiping the budgets already spent.
+ *   buckets instead of wiping the budgets already spent. In the cluster (PostgreSQL with its URL) they live in the
+ *   database instead, one budget for all processes (api/src/cluster/work-budget-store.ts; issue 31).
  */
 import type { FastifyRequest } from 'fastify';
 import { captchaRequired, HttpError } from './errors';
 import { addressKey, overflowKeysFor, overflowKeysOf, type CaptchaGate } from './rate-limit';
 import { VisitorTable } from './visitor-table';
-import { BUDGET_REFILL_MS, chargeBudget, fullBudget, retryAfterSeconds, WORK_COSTS, type Budget, type WorkKind } from './work-budget';
+import { BUDGET_REFILL_MS, chargeBudget, fullBudget, retryAfterSeconds, WORK_COSTS, type Budget, type Charge, type WorkKind } from './work-budget';
 
 /** The 429 of refused work: the limiter's captcha answer, with Retry-After. */
 export function workRefused(retryAfterSec: number, type: 'captcha' | 'hard_captcha' = 'captcha'): HttpError {
@@ -66,6 +67,51 @@ export interface Payer {
 /** Programme models waiting to be built at most (each is 2–50 ms). */
 const MODELS_QUEUE = 32;
 
+/** Where visitors' budgets are kept: in this process's memory (MemoryBudgets), or shared by the processes (api/src/cluster). */
+export interface BudgetStore {
+  /** Charges `cost` units to the key's budget and keeps the result (when refused: the budget refilled up to now). */
+  charge(key: string, cost: number, perMinute: number, now: number): Promise<Charge & { shared: boolean }>;
+  /** A solved captcha: the key's budget is full again, less `cost` (not a shared overflow bucket, which stays as it is). */
+  refill(key: string, cost: number, perMinute: number, now: number): Promise<void>;
+  /** Gives `cost` units back, up to a full budget. */
+  refund(key: string, cost: number, perMinute: number, now: number): void;
+  /** Visitors with a budget of their own, and overflow buckets in use (metrics, tests). */
+  stats(): { keys: number; overflowKeys: number };
+}
+
+/** The single process's budgets: a VisitorTable (bounded; newcomers in a flood share overflow buckets). */
+export class MemoryBudgets implements BudgetStore {
+  private readonly budgets: VisitorTable<Budget>;
+
+  constructor(maxKeys: number) {
+    this.budgets = new VisitorTable<Budget>(maxKeys, overflowKeysFor(maxKeys), BUDGET_REFILL_MS, overflowKeysOf);
+  }
+
+  async charge(key: string, cost: number, perMinute: number, now: number): Promise<Charge & { shared: boolean }> {
+    const slot = this.budgets.slot(key, now, () => fullBudget(perMinute, now));
+    const charge = chargeBudget(slot.value, cost, perMinute, now);
+    slot.value.tokens = charge.budget.tokens;
+    this.budgets.renew(slot, now);
+    return { ...charge, shared: slot.shared };
+  }
+
+  async refill(key: string, cost: number, perMinute: number, now: number): Promise<void> {
+    const slot = this.budgets.peek(key, now);
+    if (!slot || slot.shared) return;
+    slot.value.tokens = chargeBudget(fullBudget(perMinute, now), cost, perMinute, now).budget.tokens;
+    this.budgets.renew(slot, now);
+  }
+
+  refund(key: string, cost: number, perMinute: number, now: number): void {
+    const slot = this.budgets.peek(key, now);
+    if (slot) slot.value.tokens = Math.min(perMinute, slot.value.tokens + cost);
+  }
+
+  stats(): { keys: number; overflowKeys: number } {
+    return { keys: this.budgets.size, overflowKeys: this.budgets.sharedSize };
+  }
+}
+
 export interface WorkLimitsOptions {
   /** Units a visitor may spend a minute; 0 = no budgets. */
   perMinute: number;
@@ -76,17 +122,19 @@ export interface WorkLimitsOptions {
   searchQueue: number;
   now: () => number;
   captcha: CaptchaGate;
+  /** Where budgets are kept (default: this process's memory). */
+  store?: BudgetStore | undefined;
 }
 
 export class WorkLimits {
-  private readonly budgets: VisitorTable<Budget>;
+  private readonly budgets: BudgetStore;
   /** Uncached searches (routes/search.ts). The PDFs' bound is their worker pool's queue (lib/pdf-workers.ts). */
   readonly search: WorkGate;
   /** Programme models (the PDFs' part on the event loop: database reads and the tour's detail), one at a time. */
   readonly pdfModels: WorkGate;
 
   constructor(private readonly options: WorkLimitsOptions) {
-    this.budgets = new VisitorTable<Budget>(options.maxKeys, overflowKeysFor(options.maxKeys), BUDGET_REFILL_MS, overflowKeysOf);
+    this.budgets = options.store ?? new MemoryBudgets(options.maxKeys);
     this.search = new WorkGate(options.searchConcurrency, options.searchQueue);
     this.pdfModels = new WorkGate(1, MODELS_QUEUE);
   }
@@ -99,29 +147,21 @@ export class WorkLimits {
     const perMinute = this.options.perMinute;
     if (perMinute === 0 || request.internalCall) return;
     const now = this.options.now();
-    const slot = this.budgets.slot(addressKey(request.clientIp), now, () => fullBudget(perMinute, now));
-    let charge = chargeBudget(slot.value, WORK_COSTS[kind], perMinute, now);
-    if (!charge.ok) {
-      const type = this.options.captcha.typeFor(request);
-      // A shared overflow bucket is not filled for everyone in it: the captcha pays for this piece of work only.
-      if (await this.options.captcha.pass(request, type === 'hard_captcha')) {
-        charge = slot.shared ? { ok: true, budget: charge.budget, retryAfterMs: 0 } : chargeBudget(fullBudget(perMinute, now), WORK_COSTS[kind], perMinute, now);
-      } else {
-        slot.value.tokens = charge.budget.tokens;
-        this.budgets.renew(slot, now);
-        throw workRefused(retryAfterSeconds(charge.retryAfterMs), type);
-      }
-    }
-    slot.value.tokens = charge.budget.tokens;
-    this.budgets.renew(slot, now);
+    const visitor = addressKey(request.clientIp);
+    const charge = await this.budgets.charge(visitor, WORK_COSTS[kind], perMinute, now);
+    if (charge.ok) return;
+    await this.options.captcha.recall?.(request);
+    const type = this.options.captcha.typeFor(request);
+    if (!(await this.options.captcha.pass(request, type === 'hard_captcha'))) throw workRefused(retryAfterSeconds(charge.retryAfterMs), type);
+    // A shared overflow bucket is not filled for everyone in it: the captcha pays for this piece of work only.
+    if (!charge.shared) await this.budgets.refill(visitor, WORK_COSTS[kind], perMinute, now);
   }
 
   /** Gives back what `charge` took for work that turned out not to be needed (someone else's PDF was ready meanwhile). */
   refund(request: FastifyRequest, kind: WorkKind): void {
     const perMinute = this.options.perMinute;
     if (perMinute === 0 || request.internalCall) return;
-    const slot = this.budgets.peek(addressKey(request.clientIp), this.options.now());
-    if (slot) slot.value.tokens = Math.min(perMinute, slot.value.tokens + WORK_COSTS[kind]);
+    this.budgets.refund(addressKey(request.clientIp), WORK_COSTS[kind], perMinute, this.options.now());
   }
 
   /** Charging and refunding one request's visitor for work of `kind` (for code that does not know the request). */
@@ -131,6 +171,6 @@ export class WorkLimits {
 
   /** Visitors with a budget of their own, and overflow buckets (metrics, tests). */
   stats(): { keys: number; overflowKeys: number; search: { running: number; queued: number } } {
-    return { keys: this.budgets.size, overflowKeys: this.budgets.sharedSize, search: this.search.stats() };
+    return { ...this.budgets.stats(), search: this.search.stats() };
   }
 }

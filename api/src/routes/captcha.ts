@@ -42,7 +42,7 @@ export function registerCaptchaRoutes(router: ApiRouter, s: Services): void {
     query: CaptchaChallengeQuery, answer: CaptchaChallengeAnswer,
     handler: async ({ query, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      return s.captcha.challenge(query.action, query.hard ?? false, s.captcha.demandedLevel(request, query.action));
+      return s.captcha.challenge(query.action, query.hard ?? false, await s.captcha.demandedLevel(request, query.action));
     },
   });
 }

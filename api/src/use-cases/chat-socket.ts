@@ -9,7 +9,8 @@
  *   room of the staff serving it, each with its own view (direction, is_read, title are the reader's).
  * - Bounds: CHAT_HANDSHAKES_PER_MIN handshakes per address (over: 403 before any token is read),
  *   CHAT_SOCKET_MAX_PAYLOAD bytes a packet, SOCKET_PACKETS_PER_10S packets a socket (over: disconnected),
- *   CHAT_SOCKET_MAX_PER_USER sockets per person in one process.
+ *   CHAT_SOCKET_MAX_PER_USER sockets per person. In the cluster both hold across processes (issue 31): handshakes
+ *   count in the shared rate-limit table, and a person's sockets on the other processes are asked of the adapter.
  * - A socket lives only as long as its session: it joins its session's room, which logout, a refresh or a password
  *   change closes at once (lib/session-events.ts, on every process through the adapter); a timer ends it when the
  *   token expires; tokens are also checked again every SESSION_RECHECK_MS (a revocation by another path).
@@ -41,6 +42,7 @@ import { INTERNAL_SECRET_HEADER } from '@tours/shared/src/api/forwarding';
 import { AUTHORIZATION_HEADER } from '@tours/shared/src/api/headers';
 import { lastEntry, secretChecker } from '../lib/client-address';
 import { RateLimitStore } from '../lib/rate-limit';
+import { sharedRateLimitStore } from '../cluster/rate-limit-store';
 import { uploadUrl } from '../lib/uploads';
 
 /** Packets a socket may send in 10 seconds (the client needs none: the socket only delivers events). */
@@ -186,7 +188,7 @@ export class ChatHub {
   private stopSessions: (() => void) | null = null;
   private pool: pg.Pool | null = null;
   private readonly perUser = new Map<string, number>();
-  /** Handshakes per address in the current minute (bounded like the rate limiter's keys). */
+  /** Handshakes per address in the current minute (bounded like the rate limiter's keys; the shared table in the cluster). */
   private readonly handshakes: RateLimitStore;
   private readonly isInternalSecret: (given: string | string[] | undefined) => boolean;
   /** Attachment checks under way (awaited on close, so none writes to a closed database). */
@@ -196,7 +198,7 @@ export class ChatHub {
     private readonly s: Services,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.handshakes = new RateLimitStore(s.config.rateLimitMaxKeys);
+    this.handshakes = sharedRateLimitStore(s.db, s.config, s.now) ?? new RateLimitStore(s.config.rateLimitMaxKeys);
     this.isInternalSecret = secretChecker(s.config.internalSecret);
   }
 
@@ -206,7 +208,8 @@ export class ChatHub {
       path: CHAT_SOCKET_PATH,
       // Every Engine.IO handshake (before any token is read) counts against its address: a flood of connections
       // from one address is refused with 403 before it costs a socket or a database lookup.
-      allowRequest: (req, callback) => callback(null, this.admitHandshake(req)),
+      // A handshake the count could not be kept for is refused (the database is down: so is the chat).
+      allowRequest: (req, callback) => void this.admitHandshake(req).then((ok) => callback(null, ok), () => callback(null, false)),
       maxHttpBufferSize: CHAT_SOCKET_MAX_PAYLOAD,
       serveClient: false,
       // One origin through the host server; a direct cross-origin socket is refused like a cross-origin call.
@@ -241,16 +244,16 @@ export class ChatHub {
    * every limit is lifted: RATE_LIMIT_PER_MIN=0). The address is the visitor's as the host server forwards it (with
    * the internal secret), else the socket's peer — the same rule as the calls' limits (lib/client-address.ts).
    */
-  admitHandshake(req: IncomingMessage): boolean {
+  async admitHandshake(req: IncomingMessage): Promise<boolean> {
     const limit = this.s.config.chatHandshakesPerMin;
     if (!limit || !this.s.config.rateLimitPerMin) return true;
     const peer = req.socket.remoteAddress ?? '';
     const forwarded = this.isInternalSecret(req.headers[INTERNAL_SECRET_HEADER]) ? lastEntry(req.headers['x-forwarded-for']) : '';
     const address = forwarded && isIP(forwarded) ? forwarded : peer;
-    let count = 0;
-    this.handshakes.incr(address, (_err, result) => {
-      count = result?.current ?? 0;
-    }, 60_000);
+    // Apart from the calls' classes (`reads|…`) in the cluster's shared table.
+    const count = await new Promise<number>((resolve, reject) => {
+      this.handshakes.incr(`chat-handshake|${address}`, (err, result) => (err ? reject(err) : resolve(result?.current ?? 0)), 60_000);
+    });
     if (count === limit + 1) this.log.warn({ address, limit }, 'chat handshakes over the limit: refused for the rest of the minute');
     return count <= limit;
   }
@@ -296,13 +299,32 @@ export class ChatHub {
       person = { kind: 'staff', id: Number(staff.id), scope: { kind: staff.kind, organizer_id: staff.organizer_id } };
     }
     const key = `${person.kind}:${person.id}`;
-    const open = this.perUser.get(key) ?? 0;
-    if (open >= CHAT_SOCKET_MAX_PER_USER) throw new Error(TOO_MANY);
-    this.perUser.set(key, open + 1);
+    const elsewhere = await this.elsewhere(person);
+    const here = this.perUser.get(key) ?? 0;
+    if (here + elsewhere >= CHAT_SOCKET_MAX_PER_USER) throw new Error(TOO_MANY);
+    this.perUser.set(key, here + 1);
     socket.data.person = person;
     socket.data.key = key;
     socket.data.token = token;
     socket.data.expiresAt = person.kind === 'traveller' ? await travellerTokenExpiry(this.s.db, token, now) : await staffTokenExpiry(this.s.db, token, now);
+  }
+
+  /**
+   * The person's sockets on the other processes (the cluster: the adapter asks them; none in one process). Two
+   * handshakes on two processes at the same moment may both pass: the bound is against a person's sockets piling
+   * up, not exact. A process that does not answer (it just died) counts none.
+   */
+  private async elsewhere(person: Person): Promise<number> {
+    const io = this.io;
+    if (!io || !this.pool) return 0;
+    const local = io.of('/').sockets;
+    try {
+      const sockets = await io.in(person.kind === 'traveller' ? travellerRoom(person.id) : `staff:${person.id}`).fetchSockets();
+      return sockets.filter((socket) => !local.has(socket.id)).length;
+    } catch (err) {
+      this.log.warn({ err }, 'chat: the other processes did not say how many sockets a person has');
+      return 0;
+    }
   }
 
   private onConnection(socket: Socket): void {

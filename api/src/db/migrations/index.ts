@@ -23,6 +23,7 @@ import * as m0020 from './0020-sign-in-guards';
 import * as m0021 from './0021-mail-limits';
 import * as m0022 from './0022-request-contacts';
 import * as m0023 from './0023-document-links';
+import * as m0024 from './0024-cluster-state';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-mail-limits': m0021,
   '0022-request-contacts': m0022,
   '0023-document-links': m0023,
+  '0024-cluster-state': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

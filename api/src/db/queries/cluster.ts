@@ -1,6 +1,7 @@
 /**
- * The tables of state that API processes share on PostgreSQL (issue 31; api/src/cluster): made at start when missing
- * (not migrations: SQLite, the single-process default, never has them), like socket.io's attachments table.
+ * The state API processes share on PostgreSQL (issue 31; api/src/cluster). The tables are migration 0024's (every
+ * database has them; only the cluster writes to them); socket.io's attachments table, the adapter's own, is made at
+ * start (createOnce).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '..';
@@ -18,14 +19,6 @@ export async function createOnce(db: Db, statements: readonly RawBuilder<unknown
 }
 /** The advisory lock's key (any number of our own: 'tours31'). */
 const SCHEMA_LOCK = 0x746f757231;
-
-/** Creates the rate limiter's windows table when missing. */
-export async function ensureRateLimitTable(db: Db): Promise<void> {
-  await createOnce(db, [
-    sql`create table if not exists rate_limit_windows (key text primary key, count integer not null, since bigint not null)`,
-    sql`create index if not exists rate_limit_windows_since on rate_limit_windows (since)`,
-  ]);
-}
 
 export interface LimitWindow {
   count: number;
@@ -65,11 +58,6 @@ export async function sweepLimitWindows(db: Db, before: number): Promise<void> {
 
 // The outbox's claims (api/src/cluster/outbox-claims.ts) ---------------------------------------------------------------
 
-/** The claim's column on the outbox (ms on the service's clock until which one process owns the row's delivery). */
-export async function ensureOutboxClaims(db: Db): Promise<void> {
-  await createOnce(db, [sql`alter table outbox add column if not exists claimed_until bigint`]);
-}
-
 /** Claims one row for its delivery: true for exactly one of any number of processes asking at once. */
 export async function claimOutboxRow(db: Db, id: number, now: number, until: number): Promise<boolean> {
   const result = await sql`update outbox set claimed_until = ${until}
@@ -96,4 +84,69 @@ export async function claimStrandedOutboxRows(db: Db, now: number, until: number
       order by id limit ${limit} for update skip locked)
     returning id, channel, recipient, subject, text, html, attachments`.execute(db.kysely);
   return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+// Expensive work's budgets per visitor (api/src/cluster/work-budget-store.ts) ---------------------------------------
+
+export interface StoredBudget {
+  tokens: number;
+  /** When it was last charged (ms on the service's clock). */
+  since: number;
+}
+
+/**
+ * Changes the key's budget under its row's lock: `change` gets the budget as stored (`fresh` when there was none) and
+ * answers the budget to keep. Two processes charging one visitor at once take turns, so neither spends units the
+ * other already spent.
+ */
+export async function changeWorkBudget<T>(db: Db, key: string, fresh: StoredBudget, change: (budget: StoredBudget) => { keep: StoredBudget; answer: T }): Promise<T> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await sql`insert into work_budgets (key, tokens, since) values (${key}, ${fresh.tokens}, ${fresh.since}) on conflict (key) do nothing`.execute(trx);
+    const row = (await sql<{ tokens: number | string; since: number | string }>`select tokens, since from work_budgets where key = ${key} for update`.execute(trx)).rows[0];
+    const { keep, answer } = change(row ? { tokens: Number(row.tokens), since: Number(row.since) } : fresh);
+    await sql`update work_budgets set tokens = ${keep.tokens}, since = ${keep.since} where key = ${key}`.execute(trx);
+    return answer;
+  });
+}
+
+/** Gives `units` back to the key's budget, up to `max`. */
+export async function refundWorkBudget(db: Db, key: string, units: number, max: number): Promise<void> {
+  await sql`update work_budgets set tokens = least(${max}, tokens + ${units}) where key = ${key}`.execute(db.kysely);
+}
+
+/** Deletes budgets untouched since `before` (a minute: they are full again, as a missing one is). */
+export async function sweepWorkBudgets(db: Db, before: number): Promise<void> {
+  await sql`delete from work_budgets where since < ${before}`.execute(db.kysely);
+}
+
+// The captcha's memory of a visitor (api/src/cluster/captcha-memory.ts) ---------------------------------------------
+
+/** The visitor's solves (the last two) at or after `since`. */
+export async function captchaSolves(db: Db, visitor: string, since: number): Promise<number[]> {
+  const row = (await sql<{ last_at: string; previous_at: string | null }>`select last_at, previous_at from captcha_solves where visitor = ${visitor}`.execute(db.kysely)).rows[0];
+  return row ? [row.previous_at, row.last_at].filter((at): at is string => at !== null).map(Number).filter((at) => at >= since) : [];
+}
+
+/** Records a solve: it becomes the visitor's last, the last before it the previous. */
+export async function addCaptchaSolve(db: Db, visitor: string, at: number): Promise<void> {
+  await sql`insert into captcha_solves as s (visitor, last_at, previous_at) values (${visitor}, ${at}, null)
+    on conflict (visitor) do update set previous_at = s.last_at, last_at = ${at}`.execute(db.kysely);
+}
+
+/** The level last asked of `key` (`visitor|action`) at or after `since`, else 0. */
+export async function captchaDemand(db: Db, key: string, since: number): Promise<number> {
+  const row = (await sql<{ level: number }>`select level from captcha_demands where key = ${key} and at >= ${since}`.execute(db.kysely)).rows[0];
+  return row ? Number(row.level) : 0;
+}
+
+/** Remembers the level asked of `key` (0: forgets it). */
+export async function setCaptchaDemand(db: Db, key: string, level: number, at: number): Promise<void> {
+  if (level > 0) await sql`insert into captcha_demands (key, level, at) values (${key}, ${level}, ${at}) on conflict (key) do update set level = ${level}, at = ${at}`.execute(db.kysely);
+  else await sql`delete from captcha_demands where key = ${key}`.execute(db.kysely);
+}
+
+/** Deletes the captcha's memory older than `before` (the escalation window and a challenge's lifetime). */
+export async function sweepCaptchaMemory(db: Db, before: number): Promise<void> {
+  await sql`delete from captcha_solves where last_at < ${before}`.execute(db.kysely);
+  await sql`delete from captcha_demands where at < ${before}`.execute(db.kysely);
 }
