@@ -42,6 +42,8 @@ log "typecheck"
 check typecheck npx tsc -p tsconfig.json --noEmit
 log "duplicates (jscpd, .jscpd.json: pairs of places sharing 6+ lines, at most scripts/check-duplicates.mjs MAX_PAIRS)"
 check duplicates node scripts/check-duplicates.mjs
+log "unused exports, files and dependencies (knip, knip.json: none allowed, configuration hints included)"
+check knip npx knip --no-progress --treat-config-hints-as-errors
 
 log "unit and integration tests (jest: shared, host, microfrontends, widgets, api on SQLite)"
 FULL_SEED=1 npx jest --ci --json --outputFile=.tmp/jest-main.json 2>&1 | tail -n 60
