@@ -37,8 +37,8 @@ export default tseslint.config(
   {
     // Microfrontends talk to each other only through the shared contract: its entry points, never its files.
     files: ['mfe-*/src/**/*.{ts,tsx}', 'host/src/**/*.{ts,tsx}'],
-    // Tests may use the shared test kit (@tours/shared/src/testing), which is not part of the contract.
-    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}'],
+    // Tests (and their fixtures) may use the shared test kit (@tours/shared/src/testing), which is not part of the contract.
+    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.{ts,tsx}', '**/*{test-fixture,tour-fixture}.ts'],
     rules: {
       'no-restricted-imports': ['error', BROWSER_IMPORTS],
     },

@@ -1,17 +1,9 @@
 /* Test data for the request page and the cost calculation: a GET /spa/tour-for-request answer checked against its schema. */
 import { create } from 'superstruct';
-import { TourForRequestAnswer, type TourVariant } from '@tours/shared/api';
+import { TourForRequestAnswer } from '@tours/shared/api';
+import { day, variant } from '@tours/shared/src/testing/tours';
 
-// The calendar is fixed in tests (scripts/jest/fixed-clock.ts).
-const TODAY = new Date();
-export const day = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() + offset)).toISOString().slice(0, 10);
-
-export function variant(id: number, startOffset: number, over: Partial<TourVariant> = {}): TourVariant {
-  return {
-    id, tour_id: 1001, start: day(startOffset), end: day(startOffset + 4), price: 26300, price_without_discount: 28900, original_price: 26300, currency: 'RUB',
-    is_busy: false, number_of_free_seats: 8, not_guaranteed: false, ...over,
-  };
-}
+export { day, variant };
 
 export function tourForRequest(over: Partial<TourForRequestAnswer> = {}): TourForRequestAnswer {
   return create({

@@ -1,16 +1,8 @@
 /* Test data for the tour page: a full tour detail answer of §3.5 with overridable parts. */
-import type { TourDetailAnswer, TourReviewsAnswer, TourVariant } from '@tours/shared/api';
+import type { TourDetailAnswer, TourReviewsAnswer } from '@tours/shared/api';
+import { day, variant } from '@tours/shared/src/testing/tours';
 
-// The calendar is fixed in tests (scripts/jest/fixed-clock.ts), so these dates fall the same way every day.
-const TODAY = new Date();
-const day = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth(), TODAY.getUTCDate() + offset)).toISOString().slice(0, 10);
-
-export function variant(id: number, startOffset: number, over: Partial<TourVariant> = {}): TourVariant {
-  return {
-    id, tour_id: 1001, start: day(startOffset), end: day(startOffset + 4), price: 26300, price_without_discount: 28900, original_price: 26300, currency: 'RUB',
-    is_busy: false, number_of_free_seats: 8, not_guaranteed: false, ...over,
-  };
-}
+export { variant };
 
 export function tourFixture(over: Partial<TourDetailAnswer> = {}): TourDetailAnswer {
   return {
