@@ -1,20 +1,22 @@
 /**
  * The front end's calls agree with the OpenAPI document in shape (issue 30: the client checked against the document,
  * so the schemas cannot drift). openapi-client-paths.test.ts checks that every path the browser code names is an
- * operation; this checks, for every call of the shared ApiClient, that the struct it validates the answer with
- * accepts what the document says the operation answers, and that the body it sends is one the document says the
- * operation takes. Each drift is one line: where the call is, the method and path, the property, and the two types.
+ * operation; this checks, for every call of the shared ApiClient (and of the widgets' own caller), that the struct it
+ * validates the answer with (the widgets: the answer's type) accepts what the document says the operation answers,
+ * and that the body and the query it sends are ones the document says the operation takes. Each drift is one line:
+ * where the call is, the method and path, the property, the problem and the two types.
  */
 import path from 'node:path';
 import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
 import { toJsonSchema } from '../src/lib/openapi';
-import { ANSWER, BODY, clientCalls, drifts, type ClientCall, type Drift, type Shape } from './openapi-shapes';
+import { ANSWER, BODY, QUERY, clientCalls, drifts, type ClientCall, type Drift, type Shape } from './openapi-shapes';
 import { get, testServer, withTestDb } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIRS = ['host/src', 'host/server', 'shared/src', 'widgets/src', 'mfe-search/src', 'mfe-tour/src', 'mfe-booking/src', 'mfe-account/src', 'mfe-comms/src'];
 
 interface Operation {
+  parameters?: { name?: string; in?: string; required?: boolean; schema?: Shape }[];
   requestBody?: { content: Record<string, { schema: Shape }> };
   responses: Record<string, { content?: Record<string, { schema: Shape }> }>;
 }
@@ -42,6 +44,9 @@ describe('drifts (what one side writes against what the other reads)', () => {
     ['array items', { type: 'array', items: { type: 'string' } }, { type: 'array', items: { type: 'integer' } }, ANSWER, ['[]: the types differ (API string, client integer)']],
     ['a union member the client accepts', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'integer' }, { type: 'string' }] }, ANSWER, []],
     ['an undescribed side is not checked', {}, { type: 'string' }, ANSWER, []],
+    ['a query value is text', obj({ id: { type: 'number' }, all: { type: 'number' }, ids: { type: 'string' } }), obj({ id: { type: 'string' }, all: { type: 'boolean' }, ids: { type: 'array', items: { type: 'integer' } } }), QUERY, []],
+    ['a query string is not a number', obj({ page: { type: 'string' } }), obj({ page: { type: 'integer' } }), QUERY, ['.page: the types differ (API integer, client string)']],
+    ['a query parameter the API does not take', obj({ pgae: { type: 'number' } }), obj({ page: { type: 'integer' } }, []), QUERY, ['.pgae: the client sends it, the API does not describe it (API absent, client number (required))']],
   ];
   test.each(cases)('%s', (_, writer, reader, dir, expected) => {
     expect(drifts(writer, reader, dir, '').map((d) => `${d.at}: ${d.problem} (API ${d.api}, client ${d.client})`)).toEqual(expected);
@@ -61,6 +66,7 @@ test('every call of the shared API client validates the answer its operation giv
   const line = (call: ClientCall, op: string, d: Drift) => `${call.where} ${op} ${d.at}: ${d.problem} — API: ${d.api}; client: ${d.client}`;
   let answers = 0;
   let bodies = 0;
+  let queries = 0;
   for (const call of calls) {
     if (!call.paths.length) problems.push(`${call.where} ${call.method}: its path is not a literal (or a constant of literal type), so it cannot be checked`);
     if ('problem' in call.schema) problems.push(`${call.where} ${call.method}: ${call.schema.problem}`);
@@ -71,15 +77,25 @@ test('every call of the shared API client validates the answer its operation giv
         continue;
       }
       const { name, op } = matching[0]!;
+      const answer = op.responses['200']?.content?.['application/json']?.schema;
+      if ('type' in call.schema) {
+        answers += 1;
+        if (answer) problems.push(...drifts(answer, call.schema.type, ANSWER, 'answer').map((d) => line(call, name, d)));
+      }
       if ('file' in call.schema) {
         const struct = ((await import(call.schema.file)) as Record<string, AnyStruct | undefined>)[call.schema.name];
-        const answer = op.responses['200']?.content?.['application/json']?.schema;
         if (!struct?.validator) problems.push(`${call.where} ${name}: ${call.schema.name} of ${path.relative(ROOT, call.schema.file)} is not a struct`);
         else if (!answer) problems.push(`${call.where} ${name}: the document gives no JSON answer`);
         else {
           answers += 1;
           problems.push(...drifts(answer, toJsonSchema(struct) as Shape, ANSWER, 'answer').map((d) => line(call, name, d)));
         }
+      }
+      if (call.query) {
+        const params = (op.parameters ?? []).filter((p) => p.in === 'query');
+        const taken: Shape = { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name!, p.schema ?? {}])), required: params.filter((p) => p.required).map((p) => p.name!) };
+        queries += 1;
+        problems.push(...drifts(call.query, taken, QUERY, 'query').map((d) => line(call, name, d)));
       }
       if (call.body) {
         const content = op.requestBody?.content ?? {};
@@ -95,4 +111,5 @@ test('every call of the shared API client validates the answer its operation giv
   expect(calls.length).toBeGreaterThan(120);
   expect(answers).toBeGreaterThan(120);
   expect(bodies).toBeGreaterThan(50);
-}, 60_000);
+  expect(queries).toBeGreaterThan(50);
+}, 120_000);

@@ -2,14 +2,15 @@
  * The front end's calls set against the OpenAPI document, shape by shape (issue 30: a client checked against the
  * document, so the schemas cannot drift). Used by openapi-client-shapes.test.ts.
  *
- * - `clientCalls` finds every call of the shared `ApiClient` (`api.get` / `api.post`) in the browser code with the
- *   TypeScript compiler: its path (a literal, a template, or a constant whose type is a literal or a union of
- *   literals), the exported superstruct struct it validates the answer with, and the type of the body it sends.
+ * - `clientCalls` finds every call of the shared `ApiClient` (`api.get` / `api.post`) and of the widgets' caller
+ *   (`callApi` / `callWithCaptcha`) in the browser code with the TypeScript compiler: its path (a literal, a template,
+ *   or a constant whose type is a literal or a union of literals), the exported superstruct struct it validates the
+ *   answer with (the widgets: the answer's type), and the types of the body and the query it sends.
  * - `drifts` compares what one side writes with what the other reads, both as JSON Schema: the API writes answers
- *   the client reads; the client writes bodies the API reads. The answers' side is the client's struct described by
- *   the same walker the document is built with (api/src/lib/openapi.ts), the bodies' side the TypeScript type.
+ *   the client reads; the client writes bodies and queries the API reads. A client struct is described by the same
+ *   walker the document is built with (api/src/lib/openapi.ts), a TypeScript type by `shapeOfType`.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -28,10 +29,11 @@ export interface Shape {
 }
 
 export type Side = 'API' | 'client';
-/** Who writes the value and who reads it. */
-export interface Direction { writer: Side; reader: Side }
+/** Who writes the value and who reads it; a query's values travel as text. */
+export interface Direction { writer: Side; reader: Side; query?: boolean }
 export const ANSWER: Direction = { writer: 'API', reader: 'client' };
 export const BODY: Direction = { writer: 'client', reader: 'API' };
+export const QUERY: Direction = { writer: 'client', reader: 'API', query: true };
 
 export interface Drift { at: string; problem: string; api: string; client: string }
 
@@ -49,12 +51,18 @@ export function typeText(s: Shape | undefined): string {
   return s.nullable ? `${t} | null` : t;
 }
 
+const SCALARS = ['string', 'number', 'integer', 'boolean'];
+
 /**
  * Whether a value of the writer's scalar type is one the reader accepts. An integer is a number; a body's number may
- * be an integer the API wants, since TypeScript cannot say integer.
+ * be an integer the API wants, since TypeScript cannot say integer. In a query every value goes as text: any scalar
+ * is a string, a number is a boolean (1/0, public-site §5.4), and one value or a comma-separated string is a list
+ * (the API's list parameters, queryIdList and queryList, take a list repeated or comma-separated).
  */
 function fits(type: string | undefined, reader: Shape, dir: Direction): boolean {
-  return type === reader.type || (type === 'integer' && reader.type === 'number') || (dir.writer === 'client' && type === 'number' && reader.type === 'integer');
+  if (type === reader.type || (type === 'integer' && reader.type === 'number') || (dir.writer === 'client' && type === 'number' && reader.type === 'integer')) return true;
+  if (!dir.query || !SCALARS.includes(type ?? '')) return false;
+  return reader.type === 'string' || reader.type === 'array' || (reader.type === 'boolean' && (type === 'number' || type === 'integer'));
 }
 
 /**
@@ -82,7 +90,7 @@ export function drifts(writer: Shape, reader: Shape, dir: Direction, at: string)
     return out;
   }
   if (writer.enum) {
-    const refused = writer.enum.filter((v) => v !== null && (reader.enum ? !reader.enum.includes(v) : !fits(jsonType(v), reader, dir)));
+    const refused = writer.enum.filter((v) => v !== null && (reader.enum ? !reader.enum.some((r) => r === v || (dir.query && String(r) === String(v))) : !fits(jsonType(v), reader, dir)));
     if (refused.length) report(`the ${dir.reader} does not accept ${refused.map((v) => JSON.stringify(v)).join(', ')}`);
     return out;
   }
@@ -170,10 +178,15 @@ export interface ClientCall {
   method: 'GET' | 'POST';
   /** The paths it may send to, `{}` for a part filled in at run time; empty when its type is only `string`. */
   paths: string[];
-  /** The module and export name of the struct that validates the answer, or why it cannot be named. */
-  schema: { file: string; name: string } | { problem: string };
+  /**
+   * The module and export name of the struct that validates the answer, or the answer's TypeScript type (the
+   * widgets' calls, which check no schema), or why neither can be named.
+   */
+  schema: { file: string; name: string } | { type: Shape } | { problem: string };
   /** The body's shape (POST). */
   body?: Shape;
+  /** The query's shape, when the call gives one. */
+  query?: Shape;
 }
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -194,11 +207,22 @@ function pathsOf(checker: ts.TypeChecker, arg: ts.Expression): string[] {
   return members.every((t) => t.isStringLiteral()) ? members.map((t) => (t as ts.StringLiteralType).value) : [];
 }
 
-function schemaOf(checker: ts.TypeChecker, options: ts.Expression | undefined): ClientCall['schema'] {
+/** The value of an option of the call (`schema`, `query`), when the options are an object literal. */
+function option(options: ts.Expression | undefined, name: string): ts.Expression | undefined {
   const prop = options && ts.isObjectLiteralExpression(options)
-    ? options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'schema')
+    ? options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name)
     : undefined;
-  const value = prop && (ts.isPropertyAssignment(prop) ? prop.initializer : ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined);
+  return prop && (ts.isPropertyAssignment(prop) ? prop.initializer : ts.isShorthandPropertyAssignment(prop) ? prop.name : undefined);
+}
+
+/** A query as sent: null and undefined values are left out (toQueryString), so either makes a parameter optional. */
+function queryShape(shape: Shape): Shape {
+  const properties = Object.fromEntries(Object.entries(shape.properties ?? {}).map(([name, s]) => [name, { ...s, nullable: false }]));
+  return { ...shape, properties, required: shape.required?.filter((name) => !shape.properties?.[name]?.nullable) };
+}
+
+function schemaOf(checker: ts.TypeChecker, options: ts.Expression | undefined): ClientCall['schema'] {
+  const value = option(options, 'schema');
   if (!value || !ts.isIdentifier(value)) return { problem: 'its schema is not a named struct' };
   let symbol = checker.getSymbolAtLocation(value);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -209,9 +233,35 @@ function schemaOf(checker: ts.TypeChecker, options: ts.Expression | undefined): 
   return { file: decl.getSourceFile().fileName, name: decl.name.text };
 }
 
+/**
+ * A call of the widgets' own caller (widgets/src/runtime/api.ts: `callApi<T>(env, config, method, path, options)`,
+ * `callWithCaptcha`), which checks no schema: the answer is typed by T. Calls inside the caller, which pass its own
+ * `path` on, are not calls of the API.
+ */
+function widgetCall(checker: ts.TypeChecker, node: ts.CallExpression): Omit<ClientCall, 'where'> | undefined {
+  if (!ts.isIdentifier(node.expression)) return undefined;
+  let symbol = checker.getSymbolAtLocation(node.expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decl = symbol?.valueDeclaration;
+  if (!decl || !ts.isFunctionDeclaration(decl) || !/[\\/]widgets[\\/]src[\\/]runtime[\\/]/.test(decl.getSourceFile().fileName)) return undefined;
+  const names = decl.parameters.map((p) => p.name.getText());
+  const [methodArg, pathArg, options] = ['method', 'path', 'options'].map((n) => (names.includes(n) ? node.arguments[names.indexOf(n)] : undefined));
+  if (!methodArg || !pathArg || !ts.isStringLiteralLike(methodArg) || !ts.isStringLiteralLike(pathArg)) return undefined;
+  const answer = checker.getAwaitedType(checker.getResolvedSignature(node)!.getReturnType());
+  const body = option(options, 'body');
+  const query = option(options, 'query');
+  return {
+    method: methodArg.text === 'GET' ? 'GET' : 'POST',
+    paths: [pathArg.text.split('?')[0]!],
+    schema: answer ? { type: shapeOfType(checker, answer) } : { problem: 'its answer has no type' },
+    ...(body ? { body: shapeOfType(checker, checker.getTypeAtLocation(body)) } : {}),
+    ...(query ? { query: queryShape(shapeOfType(checker, checker.getTypeAtLocation(query))) } : {}),
+  };
+}
+
 /** Every `get`/`post` call of the shared ApiClient in the given folders (tests and fixtures aside). */
 export function clientCalls(root: string, dirs: readonly string[]): ClientCall[] {
-  const files = dirs.flatMap((d) => sources(path.join(root, d))).filter((f) => /\.(get|post)\(/.test(readFileSync(f, 'utf8')));
+  const files = dirs.flatMap((d) => sources(path.join(root, d)));
   const config = ts.readConfigFile(path.join(root, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
   const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
   const program = ts.createProgram(files, { ...options, noEmit: true });
@@ -219,19 +269,25 @@ export function clientCalls(root: string, dirs: readonly string[]): ClientCall[]
   const calls: ClientCall[] = [];
   for (const file of files) {
     const source = program.getSourceFile(file)!;
+    const where = (node: ts.Node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['get', 'post'].includes(node.expression.name.text)) {
+      const helper = ts.isCallExpression(node) ? widgetCall(checker, node) : undefined;
+      if (helper) calls.push({ where: where(node), ...helper });
+      else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['get', 'post'].includes(node.expression.name.text)) {
         const member = checker.getSymbolAtLocation(node.expression.name)?.declarations?.[0];
         const owner = member?.parent;
         if (owner && ts.isInterfaceDeclaration(owner) && owner.name.text === 'ApiClient' && node.arguments[0]) {
           const method = node.expression.name.text === 'get' ? 'GET' : 'POST';
           const body = method === 'POST' ? node.arguments[1] : undefined;
+          const options = node.arguments[method === 'GET' ? 1 : 2];
+          const query = option(options, 'query');
           calls.push({
-            where: `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+            where: where(node),
             method,
             paths: pathsOf(checker, node.arguments[0]).map((p) => p.split('?')[0]!),
-            schema: schemaOf(checker, node.arguments[method === 'GET' ? 1 : 2]),
+            schema: schemaOf(checker, options),
             ...(body ? { body: shapeOfType(checker, checker.getTypeAtLocation(body)) } : {}),
+            ...(query ? { query: queryShape(shapeOfType(checker, checker.getTypeAtLocation(query))) } : {}),
           });
         }
       }
