@@ -7,6 +7,8 @@
 // test in the summary (.tmp/results-check-cluster-<name>.json):
 //   limit     a visitor's limit holds across the API processes (the requests alternate between them);
 //   captcha   a captcha solution spent on one process is refused by the other;
+//   escalation a captcha solved on one process makes the next one the other process asks for the hard one;
+//   budget    a visitor's budget of expensive work (uncached searches) holds across the API processes;
 //   chat      two socket.io clients pinned (by address) to different API processes hear each other live;
 //   manifest  a remote published (and rolled back) shows in every host process's /mfe-manifest.json at once;
 //   rolling   a rolling restart of every API and host process under load: 0 failed requests;
@@ -34,7 +36,7 @@ const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
 const { solveChallenge } = apiRequire('altcha-lib');
 const { deriveKey } = apiRequire('altcha-lib/algorithms/pbkdf2');
 
-const CHECKS = ['limit', 'captcha', 'chat', 'manifest', 'rolling', 'kill', 'chat-kill'];
+const CHECKS = ['limit', 'captcha', 'escalation', 'budget', 'chat', 'manifest', 'rolling', 'kill', 'chat-kill'];
 const env = {
   ...process.env,
   HOST_PORT: '38080', API_PORT: '38001', REMOTE_PORT_BASE: '38081', WIDGETS_PORT: '38097', PARTNER_PORT: '38090', CLUSTER_PORT_BASE: '38100',
@@ -102,6 +104,39 @@ async function checkCaptcha() {
   assert(again.process !== first.process, 'the second use never reached the other process');
   assert(again.status === 429, `the spent solution should be refused on ${again.process}, got ${again.status}`);
   return `spent on ${first.process}, refused on ${again.process}`;
+}
+
+async function checkEscalation() {
+  const ip = visitor();
+  const url = `/spa/auth-cluster-escalation-${run}`;
+  const refusal = async (from) => {
+    for (let i = 0; i < 14; i++) {
+      const res = await call(url, { ip });
+      if (res.status === 429 && (!from || res.process !== from)) return res;
+    }
+    throw new Error(`no 429 ${from ? `from a process other than ${from}` : ''}`);
+  };
+  const first = await refusal();
+  assert(JSON.parse(first.text).data?.type === 'captcha', `the first captcha asked should be the normal one, got ${first.text}`);
+  const solved = await call(url, { ip, headers: { [CAPTCHA_HEADER]: await solvedCaptcha(captchaAction(url), ip) } });
+  assert(solved.status === 404, `the solved captcha should let the call through (404 here), got ${solved.status}`);
+  // Over the limit again: the process that did not see the solve asks for the hard one too.
+  const again = await refusal(solved.process);
+  assert(JSON.parse(again.text).data?.type === 'hard_captcha', `${again.process} should ask for the hard captcha, got ${again.text}`);
+  return `solved on ${solved.process}; ${again.process} then asked for the hard one`;
+}
+
+async function checkBudget() {
+  // The default budget: 600 units a minute at 20 an uncached search, 30 searches; each page asked once (no cache has it).
+  const ip = visitor();
+  const seen = [];
+  for (let page = 1; page <= 34; page++) seen.push(await call(`/spa/tours?page=${page}&per-page=2`, { ip }));
+  const statuses = seen.map((r) => r.status);
+  assert(new Set(seen.map((r) => r.process)).size === 2, 'the searches should reach both API processes');
+  // Per process it would be 30 on each (all 34 pass); the budget refills 10 units a second, so a slow run may let one more through.
+  const passed = statuses.filter((s) => s === 200).length;
+  assert(statuses.slice(0, 30).every((s) => s === 200) && passed <= 31 && statuses.every((s) => s === 200 || s === 429), `30 (or 31) then 429, got ${statuses.join(' ')}`);
+  return `${passed} searches passed, then 429 on ${[...new Set(seen.filter((r) => r.status === 429).map((r) => r.process))].join(' and ')}`;
 }
 
 /** An address whose socket.io requests HAProxy sends to `name` (the /socket.io backend hashes the visitor's address). */
@@ -333,7 +368,7 @@ try {
   for (const name of CHECKS) record(name, false, `the cluster did not start: ${error.message}`);
   process.exit(1);
 }
-const fns = { limit: checkLimit, captcha: checkCaptcha, chat: checkChat, manifest: checkManifest, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
+const fns = { limit: checkLimit, captcha: checkCaptcha, escalation: checkEscalation, budget: checkBudget, chat: checkChat, manifest: checkManifest, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
 let failed = 0;
 for (const name of CHECKS) {
   try {

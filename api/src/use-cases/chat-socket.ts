@@ -50,6 +50,8 @@ const SOCKET_PACKETS_PER_10S = 50;
 /** routes/agent.ts AGENT_FILE_PATH (kept here: the routes import this file, not the other way round). */
 const AGENT_FILE_URL = '/crm/api/agent/file';
 const TOO_MANY = 'Too many connections';
+/** How long a handshake waits for the other processes to say how many sockets its person has (the cluster). */
+const ELSEWHERE_TIMEOUT_MS = 1_000;
 /** How often live sockets' sessions are checked again. */
 const SESSION_RECHECK_MS = 60_000;
 
@@ -312,14 +314,15 @@ export class ChatHub {
   /**
    * The person's sockets on the other processes (the cluster: the adapter asks them; none in one process). Two
    * handshakes on two processes at the same moment may both pass: the bound is against a person's sockets piling
-   * up, not exact. A process that does not answer (it just died) counts none.
+   * up, not exact. A process that does not answer within ELSEWHERE_TIMEOUT_MS (it just died, and the adapter has not
+   * yet noticed) counts none: a reconnect after a kill waits that long, not the adapter's 5 s.
    */
   private async elsewhere(person: Person): Promise<number> {
     const io = this.io;
     if (!io || !this.pool) return 0;
     const local = io.of('/').sockets;
     try {
-      const sockets = await io.in(person.kind === 'traveller' ? travellerRoom(person.id) : `staff:${person.id}`).fetchSockets();
+      const sockets = await io.in(person.kind === 'traveller' ? travellerRoom(person.id) : `staff:${person.id}`).timeout(ELSEWHERE_TIMEOUT_MS).fetchSockets();
       return sockets.filter((socket) => !local.has(socket.id)).length;
     } catch (err) {
       this.log.warn({ err }, 'chat: the other processes did not say how many sockets a person has');
