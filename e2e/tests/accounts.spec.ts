@@ -6,11 +6,10 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, sessionToken } from './support';
+import { API, ROOT, axeViolations, sessionToken } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 let seq = 0;
 /** A login no other test uses (the send limits count per login). */
 const newEmail = (what: string) => `e2e-${what}-${Date.now().toString(36)}-${++seq}@example.com`;

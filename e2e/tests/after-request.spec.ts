@@ -10,11 +10,10 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { MAILBOX_FILE, mailTo, type MailMessage } from '../mailbox';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, startSession } from './support';
+import { API, ROOT, axeViolations, startSession } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const MAILBOX = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
 
 interface Variant { id: number; tour_id: number; is_busy?: boolean; number_of_free_seats: number }

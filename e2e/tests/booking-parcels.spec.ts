@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, productToday, test } from './fixtures';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { ROOT, axeViolations, asAnsweredVisitor } from './support';
 
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
 
@@ -39,7 +39,7 @@ function privateTourCandidate(): { slug: string; id: number; title: string; star
   return { slug: String(row.slug_en), id: Number(row.id), title: String(row.title_en), start, end: addDays(start, 6) };
 }
 
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /**
  * Opens the cost calculation of the first bookable tour (type TOUR, fixed dates with free seats from in 3 days; `where`

@@ -5,11 +5,9 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, createTraveller, startSession, answeredVisitorCookies } from './support';
+import { API, ROOT, axeViolations, createTraveller, startSession, asAnsweredVisitor } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
 
 interface Variant { id: number; tour_id: number; is_busy?: boolean; number_of_free_seats: number; start: string }
@@ -27,7 +25,7 @@ test.beforeAll(async () => {
   expect(tour).toBeTruthy();
 });
 
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 function ordersOf(comment: string): { id: number; uuid: string; type: string; tour_id: number; variant_id: number | null; name: string; adults: number }[] {
   const db = new Database(DB_FILE, { readonly: true, fileMustExist: true });

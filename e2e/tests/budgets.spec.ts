@@ -8,13 +8,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT } from './support';
+import { API, ROOT } from './support';
 
 interface Budgets { firstVisitGzipKB: { target: number; gate: Record<string, number> } }
 const budgets = JSON.parse(readFileSync(path.join(ROOT, 'scripts/perf-budgets.json'), 'utf8')) as Budgets;
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
 /** gzip KB of every script the page downloads while it loads, by file (largest first). */
 async function firstVisitJs(page: Page, url: string): Promise<{ totalKB: number; files: string[] }> {

@@ -6,7 +6,7 @@
  * holds and hangs up; both sides end terminated. A refused microphone shows the alert. The agent's call back: the
  * offer rings on the traveller's chat page, and her taking it is her call to the console's line.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import config from '../playwright.config';
 import { expect, test } from './fixtures';
 import { axeViolations, signInTraveller } from './support';
@@ -19,17 +19,21 @@ test.use({ launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fak
 // The seeded development support account (api/src/db/seed/staff.ts).
 const SUPPORT = { login: 'support@tours.example', password: 'support-dev-password' };
 
-/** The agent console in its own browser context, signed in as support, its line registered. */
-async function openAgent(browser: Browser): Promise<{ context: BrowserContext; agent: Page }> {
+/** Runs `steps` with the agent console in its own browser context, signed in as support, its line registered. */
+async function withAgent(browser: Browser, steps: (agent: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext();
-  const agent = await context.newPage();
-  await agent.goto('/en/agent');
-  await agent.getByRole('textbox', { name: 'Login' }).fill(SUPPORT.login);
-  await agent.getByLabel('Password').fill(SUPPORT.password);
-  await agent.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(agent.getByText('Signed in as Anna (Support)')).toBeVisible();
-  await expect(agent.getByText('Calls: online')).toBeVisible();
-  return { context, agent };
+  try {
+    const agent = await context.newPage();
+    await agent.goto('/en/agent');
+    await agent.getByRole('textbox', { name: 'Login' }).fill(SUPPORT.login);
+    await agent.getByLabel('Password').fill(SUPPORT.password);
+    await agent.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(agent.getByText('Signed in as Anna (Support)')).toBeVisible();
+    await expect(agent.getByText('Calls: online')).toBeVisible();
+    await steps(agent);
+  } finally {
+    await context.close();
+  }
 }
 
 /** The console's incoming call and its call in progress. */
@@ -40,10 +44,22 @@ const signIn = (page: Page) => signInTraveller(page, 'e2e-call');
 
 const callPanel = (page: Page) => page.getByRole('dialog', { name: 'Call via internet' });
 
+/** A signed-in traveller calls support from the header. */
+async function callSupport(page: Page) {
+  await signIn(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+}
+
+/** The traveller hangs up: both sides say the call ended. */
+async function hangUp(panel: Locator, agent: Page) {
+  await panel.getByRole('button', { name: 'Hang up' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Call ended');
+  await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
+}
+
 test.describe('internet call to support', () => {
   test('the traveller calls, the agent answers in the console: in call, mute, hold, hang up; both sides terminated; axe clean', async ({ page, browser }) => {
-    const { context, agent } = await openAgent(browser);
-    try {
+    await withAgent(browser, async (agent) => {
       const email = await signIn(page);
       const started = Date.now();
       await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
@@ -81,50 +97,37 @@ test.describe('internet call to support', () => {
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       expect(await axeViolations(agent)).toEqual([]);
 
-      await panel.getByRole('button', { name: 'Hang up' }).click();
-      await expect(panel.getByRole('status')).toHaveText('Call ended');
-      await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
+      await hangUp(panel, agent);
       await expect(panel.getByRole('button', { name: 'Call again' })).toBeVisible();
       // The console's line stays registered for the next call.
       await expect(agent.getByText('Calls: online')).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('the agent hangs up in the console: the traveller sees the call ended', async ({ page, browser }) => {
-    const { context, agent } = await openAgent(browser);
-    try {
-      await signIn(page);
-      await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+    await withAgent(browser, async (agent) => {
+      await callSupport(page);
       const panel = callPanel(page);
       await incoming(agent).getByRole('button', { name: 'Answer' }).click();
       await expect(panel.getByRole('status')).toHaveText('In call');
       await agentCall(agent).getByRole('button', { name: 'Hang up' }).click();
       await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
       await expect(panel.getByRole('status')).toHaveText('Call ended');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('the agent declines: the traveller\'s call ends', async ({ page, browser }) => {
-    const { context, agent } = await openAgent(browser);
-    try {
-      await signIn(page);
-      await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+    await withAgent(browser, async (agent) => {
+      await callSupport(page);
       await incoming(agent).getByRole('button', { name: 'Decline' }).click();
       await expect(incoming(agent)).toBeHidden();
       await expect(callPanel(page).getByRole('status')).toHaveText('Call ended');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('nobody on the support line: the call ends with the unavailable message', async ({ page }) => {
     // No agent registered (the earlier agents' connections closed: kamailio dropped their contacts).
-    await signIn(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+    await callSupport(page);
     const panel = callPanel(page);
     await expect(panel.getByRole('alert')).toContainText('Nobody can answer the call right now');
     await expect(panel.getByRole('status')).toHaveText('Call ended');
@@ -135,8 +138,7 @@ test.describe('internet call to support', () => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    await signIn(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+    await callSupport(page);
     const panel = callPanel(page);
     await expect(panel.getByRole('alert')).toContainText('Allow access to the microphone to make a call');
     await expect(panel.getByRole('status')).toHaveText('Call ended');
@@ -160,8 +162,7 @@ test.describe("a call back from the console (docs/decisions.md 'Calls back to tr
   const offer = (page: Page) => page.getByRole('alertdialog', { name: 'Incoming call' });
 
   test('the agent calls back from her chat: she answers on the chat page (sip.js fetched only then), the console takes her call: both in call; she hangs up; axe clean', async ({ page, browser }) => {
-    const { context, agent } = await openAgent(browser);
-    try {
+    await withAgent(browser, async (agent) => {
       const email = await chatBothSides(page, agent);
       const sipFetched: string[] = [];
       page.on('request', (r) => {
@@ -185,17 +186,12 @@ test.describe("a call back from the console (docs/decisions.md 'Calls back to tr
       await expect(incoming(agent)).toHaveCount(0);
       expect(await axeViolations(agent)).toEqual([]);
 
-      await panel.getByRole('button', { name: 'Hang up' }).click();
-      await expect(panel.getByRole('status')).toHaveText('Call ended');
-      await expect(agentCall(agent).getByRole('status')).toHaveText('Call ended');
-    } finally {
-      await context.close();
-    }
+      await hangUp(panel, agent);
+    });
   });
 
   test('she declines: the console says so, and the line is free for the next call', async ({ page, browser }) => {
-    const { context, agent } = await openAgent(browser);
-    try {
+    await withAgent(browser, async (agent) => {
       const email = await chatBothSides(page, agent);
       await agent.getByRole('button', { name: `Call ${email}` }).click();
       await offer(page).getByRole('button', { name: 'Decline' }).click();
@@ -204,16 +200,13 @@ test.describe("a call back from the console (docs/decisions.md 'Calls back to tr
       await expect(agent.getByRole('alert')).toHaveText(`${email} declined the call.`);
       await agentCall(agent).getByRole('button', { name: 'Close' }).click();
       await expect(agent.getByRole('button', { name: `Call ${email}` })).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 test.describe('with the site\'s Content-Security-Policy', () => {
   test('the call panel reaches the registrar (no agent: the unavailable message, not a connection failure)', async ({ page }) => {
-    await signIn(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Call via internet' }).click();
+    await callSupport(page);
     await expect(callPanel(page).getByRole('alert')).toContainText('Nobody can answer the call right now');
   });
 });

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { ROOT, axeViolations, asAnsweredVisitor } from './support';
 
 const DB_FILE = path.join(ROOT, '.tmp/e2e/catalogue.sqlite');
 
@@ -21,7 +21,7 @@ function requestsWith(column: 'phone' | 'email', value: string): { type: string;
   }
 }
 
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /** The header's 'Request a call' on a desktop page, opened: its dialog. */
 async function openCallbackRequest(page: Page): Promise<Locator> {

@@ -10,15 +10,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MAILBOX_FILE, mailTo, type MailMessage } from '../mailbox';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { API, ROOT, axeViolations, asAnsweredVisitor } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const MAILBOX = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
 const DB_FILE = path.join(ROOT, E2E_TMP, 'catalogue.sqlite');
 
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /** The newest e-mail to an address whose subject matches, once it has arrived (or once `count` have). */
 async function mailWith(to: string, subject: RegExp, count = 1): Promise<MailMessage> {

@@ -5,13 +5,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, reviewCounts, answeredVisitorCookies } from './support';
+import { API, axeViolations, reviewCounts, asAnsweredVisitor } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
-/** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /** The product's today: the first day the search offers (its dates section starts at the API's today). */
 async function productToday(): Promise<string> {

@@ -4,14 +4,13 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { answeredVisitorCookies } from './support';
+import { asAnsweredVisitor } from './support';
 
 const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => Math.round(window.scrollY));
 
 test.describe('scroll position across navigations, desktop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
-  /** A visitor who already answered the region question and the cookie alert: no sheet slides in under the pointer. */
-  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+  asAnsweredVisitor();
   /** Where an element stands in the viewport (px from its top): what the visitor sees, whatever grew above it meanwhile. */
   const viewportTop = (target: Locator) => target.evaluate((el) => Math.round(el.getBoundingClientRect().top));
 

@@ -6,11 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_PORTS } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { axeViolations } from './support';
+import { API, axeViolations } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** A new contract's key, made through the staff call. */

@@ -8,13 +8,11 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MAILBOX_FILE, mailTo, type MailMessage } from '../mailbox';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
+import { E2E_TMP } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { ROOT, axeViolations, asAnsweredVisitor, findTour } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 const MAILBOX = path.join(ROOT, E2E_TMP, MAILBOX_FILE);
-const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
 
 let seq = 0;
 /** An address no other test writes to. */
@@ -24,18 +22,12 @@ let tour: { id: number; slug: string; title: string };
 
 test.beforeAll(async () => {
   // A published tour with a programme (its Route section has the PDF button).
-  for (let id = 1001; id < 1200 && !tour; id++) {
-    if (HOSTILE_TOUR_IDS.includes(id)) continue;
-    const res = await fetch(`${API}/spa/tour?slug=x-${id}&expand_program=1`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-    if (res.status !== 200) continue;
-    const body = (await res.json()) as { id: number; slug: string; title: string; type: number; is_tour_active: boolean; program?: unknown[] };
-    if (body.type === 1 && body.is_tour_active && (body.program ?? []).length > 1) tour = { id: body.id, slug: body.slug, title: body.title };
-  }
-  expect(tour).toBeTruthy();
+  type Answer = { id: number; slug: string; title: string; type: number; is_tour_active: boolean; program?: unknown[] };
+  const body = await findTour<Answer>('en', (t) => t.type === 1 && t.is_tour_active && (t.program ?? []).length > 1, '&expand_program=1');
+  tour = { id: body.id, slug: body.slug, title: body.title };
 });
 
-/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /** The tour page, scrolled to its Route section, and the PDF request opened from its button. */
 async function openPdfRequest(page: Page) {

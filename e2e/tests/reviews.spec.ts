@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, reviewCounts, answeredVisitorCookies } from './support';
+import { API, axeViolations, reviewCounts, asAnsweredVisitor } from './support';
 
 /**
  * The site-wide reviews page (/reviews/{region?}, GET /spa/reviews) on the seeded catalogue: the summary and the
@@ -9,10 +8,8 @@ import { axeViolations, reviewCounts, answeredVisitorCookies } from './support';
  * regions through the API), page 2 and back with the browser, and axe.
  */
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
-/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 const list = (page: Page) => page.getByRole('list', { name: 'Latest reviews' });
 const cards = (page: Page) => list(page).getByTestId('review');

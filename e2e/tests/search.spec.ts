@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS } from '../playwright.config';
-import { axeViolations, createTraveller as createSignedInTraveller, startSession, answeredVisitorCookies } from './support';
+import { API, axeViolations, createTraveller as createSignedInTraveller, startSession, asAnsweredVisitor } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
 /** A traveller with a token, as sign-in (the accounts issue) creates them. */
 const createTraveller = (currency: string | null) => createSignedInTraveller({ first_name: 'Anna', last_name: 'Petrova', email: 'anna@example.com', currency });
 
-/** A visitor who already answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 const cards = (page: Page) => page.locator('main article');
 const cardTitles = (page: Page) => page.locator('main article h3').allTextContents();

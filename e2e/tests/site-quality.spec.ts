@@ -7,8 +7,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, createTraveller, findRemovedTourId, signInTraveller, startSession, answeredVisitorCookies } from './support';
+import { E2E_TMP } from '../playwright.config';
+import { API, ROOT, axeViolations, createTraveller, findRemovedTourId, findTour as findSeededTour, signInTraveller, startSession, asAnsweredVisitor } from './support';
 
 test.describe('site quality', () => {
   test('a blog article or category that does not exist is a real 404, not a 404 page answered 200', async ({ request }) => {
@@ -36,21 +36,10 @@ test.describe('site quality', () => {
   });
 });
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
 
 interface TourAnswer { id: number; slug: string; title: string; type: number; is_tour_active: boolean; fallback_locale?: string }
 
-/** The first seeded tour (from id 1001) the API answers in `locale` that matches `want`. */
-async function findTour(locale: string, want: (t: TourAnswer) => boolean): Promise<TourAnswer> {
-  for (let id = 1001; id < 1300; id++) {
-    const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': locale, 'X-Currency': 'USD' } });
-    if (res.status !== 200) continue;
-    const tour = (await res.json()) as TourAnswer;
-    // 1007 and its kind carry hostile texts (the hostile suite); any ordinary tour does here.
-    if (want(tour) && ![1007, 1023, 1042, 1099, 1150, 1234].includes(tour.id)) return tour;
-  }
-  throw new Error(`no seeded tour fits (${locale})`);
-}
+const findTour = (locale: string, want: (t: TourAnswer) => boolean) => findSeededTour<TourAnswer>(locale, want);
 
 test.describe('nothing floating covers a primary action (issue 17, defect 2)', () => {
   let tour: TourAnswer;
@@ -493,7 +482,7 @@ test.describe('the header holds one tidy layout from 320 to 2000 px (issue 17, d
     { name: 'visa (simple header)', path: () => '/en/visa' },
   ];
 
-  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+  asAnsweredVisitor();
 
   for (const { name, path } of pages) {
     test(`${name}: one row per breakpoint, nothing past the edge, one-line schedule, switchers on one baseline`, async ({ page }) => {
@@ -521,7 +510,7 @@ test.describe('the header holds one tidy layout from 320 to 2000 px (issue 17, d
 });
 
 test.describe('the common help card where the flows lead to it (issue 17, defect 6)', () => {
-  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+  asAnsweredVisitor();
 
   /** Fills and sends the card as a traveller does; answers the stored request that its 'Request #N has been sent' names. */
   async function sendHelpCard(card: Locator, fields: { name: string; phone: string; comment: string }): Promise<Record<string, unknown> | undefined> {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { E2E_TMP } from '../playwright.config';
+import { API, ROOT, axeViolations, asAnsweredVisitor, findTour, openTour as openTourOf } from './support';
 
 /**
  * The staff tools on the tour page (issue 16; accounts-and-comms §2 'Staff tools', §4 'Staff PDF', §6; public-site §2.6,
@@ -14,8 +14,6 @@ import { ROOT, axeViolations, answeredVisitorCookies } from './support';
  * traveller's tour page downloads no staff code at all. The seeded staff accounts: api/src/db/seed/staff.ts.
  */
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
-const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
 const STAFF = {
   all: { login: 'staff.all@tours.example', password: 'staff-dev-password', name: 'Alla (Staff, all permissions)' },
   commission: { login: 'staff.commission@tours.example', password: 'staff-dev-password', name: 'Vera (Staff, private data)' },
@@ -27,22 +25,12 @@ const STAFF_MARKERS = ['/crm/api/user/private-data', '/spa/tour-private-data', '
 interface Tour { id: number; slug: string; title: string; type: number; is_tour_active: boolean; max_age: number | null }
 let tour: Tour;
 
-test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext();
+test.beforeAll(async () => {
   // A tour (not an excursion: those have no PDF button) that shows a maximum age when allowed.
-  for (let id = 1001; id < 1400 && !tour; id++) {
-    if (HOSTILE_TOUR_IDS.includes(id)) continue;
-    const res = await api.get(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-    if (res.status() !== 200) continue;
-    const body = (await res.json()) as Tour;
-    if (body.type === 1 && body.is_tour_active && body.max_age !== null) tour = body;
-  }
-  await api.dispose();
-  expect(tour).toBeTruthy();
+  tour = await findTour<Tour>('en', (t) => t.type === 1 && t.is_tour_active && t.max_age !== null);
 });
 
-/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
+asAnsweredVisitor();
 
 /** Signs in at the agent console (as staff do), which also makes this browser's tour pages a staff session. */
 async function signInAtConsole(page: Page, account: { login: string; password: string; name: string }) {
@@ -55,10 +43,7 @@ async function signInAtConsole(page: Page, account: { login: string; password: s
   expect(names).toEqual(expect.arrayContaining(['admin_auth', 'admin_session']));
 }
 
-async function openTour(page: Page) {
-  await page.goto(`/en/${tour.slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
-}
+const openTour = (page: Page) => openTourOf(page, tour);
 
 /** The conditions section, rendered (the lower sections come in as they are scrolled to). */
 async function conditions(page: Page) {

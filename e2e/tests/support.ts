@@ -8,18 +8,40 @@ import { SESSION_COOKIE, sessionMarker } from '../../shared/src/api/session-cook
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
-import { productNow } from './fixtures';
+import { productNow, test } from './fixtures';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const MANIFEST_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'mfe-manifest.json');
 export type MfeName = 'mfe-search' | 'mfe-tour' | 'mfe-booking' | 'mfe-account' | 'mfe-comms';
 const MFES: MfeName[] = ['mfe-search', 'mfe-tour', 'mfe-booking', 'mfe-account', 'mfe-comms'];
 export const REMOTE_PORTS = Object.fromEntries(MFES.map((m, i) => [m, E2E_PORTS.remoteBase + i])) as Record<MfeName, number>;
+/** The suites' API server. */
+export const API = `http://127.0.0.1:${E2E_PORTS.api}`;
+/** The seeded tours with hostile texts (the hostile suite's, api/src/db/seed): ordinary tests pass them by. */
+export const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
+
+/** The first seeded tour (from id 1001, not a hostile one) the API answers in `locale` that `want` accepts; `query` adds parameters. */
+export async function findTour<T extends { id: number }>(locale: string, want: (tour: T) => boolean, query = ''): Promise<T> {
+  for (let id = 1001; id < 1400; id++) {
+    if (HOSTILE_TOUR_IDS.includes(id)) continue;
+    const res = await fetch(`${API}/spa/tour?slug=x-${id}${query}`, { headers: { 'X-Language': locale, 'X-Currency': 'USD' } });
+    if (res.status !== 200) continue;
+    const tour = (await res.json()) as T;
+    if (want(tour) && !HOSTILE_TOUR_IDS.includes(tour.id)) return tour;
+  }
+  throw new Error(`no seeded tour fits (${locale})`);
+}
+
+/** Opens a tour's page in English and waits for its title. */
+export async function openTour(page: Page, tour: { slug: string; title: string }) {
+  await page.goto(`/en/${tour.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+}
 
 /** The first seeded tour (from id 1001) taken off the site: its page is the removed tour's (§2.8; 404 'removed_from_publication'). */
 export async function findRemovedTourId(): Promise<number> {
   for (let id = 1001; id < 1400; id++) {
-    const res = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
+    const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
     if (res.status === 404 && ((await res.json()) as { data?: { reason?: string } }).data?.reason === 'removed_from_publication') return id;
   }
   throw new Error('no removed tour in the seeded catalogue');
@@ -160,4 +182,9 @@ export function answeredVisitorCookies(url: string) {
     { name: 'cookie_alert_accepted', value: '1', url },
     { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url },
   ];
+}
+
+/** Called in a spec file or a describe: each of its tests starts as a visitor with `answeredVisitorCookies`. */
+export function asAnsweredVisitor(): void {
+  test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
 }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_PORTS, E2E_TMP } from '../playwright.config';
-import { ROOT, axeViolations, answeredVisitorCookies } from './support';
+import { E2E_TMP } from '../playwright.config';
+import { API, HOSTILE_TOUR_IDS, ROOT, axeViolations, asAnsweredVisitor, openTour } from './support';
 
 /**
  * The tour page (issue 5) on the seeded catalogue: anchors and scroll-spy, the media viewer, reviews paging,
@@ -16,8 +16,6 @@ interface Tour {
   id: number; slug: string; title: string; is_indexed: boolean; images: unknown[]; variants: Variant[]; program: unknown[]; accommodation: unknown[];
   reviews_count: number; type: number; tour_variants: { tour_id: number; name: string }[]; slugs: Record<string, string>; is_tour_active: boolean;
 }
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
-const HOSTILE_TOUR_IDS = [1007, 1023, 1042, 1099, 1150, 1234];
 
 const DB_FILE = path.join(path.resolve(ROOT, E2E_TMP), 'catalogue.sqlite');
 
@@ -64,13 +62,7 @@ test.beforeAll(async ({ playwright }) => {
   expect(full && withOption && notIndexed && removedSlug).toBeTruthy();
 });
 
-/** A visitor who answered the cookie alert and the region question, so nothing covers the page. */
-test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)));
-
-async function openTour(page: Page, tour: Pick<Tour, 'slug' | 'title'>) {
-  await page.goto(`/en/${tour.slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
-}
+asAnsweredVisitor();
 
 /** Scrolls through the page so every lazy section renders. */
 async function scrollThrough(page: Page) {

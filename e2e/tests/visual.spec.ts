@@ -11,12 +11,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { findRemovedTourId } from './support';
-import { E2E_PORTS } from '../playwright.config';
+import { findRemovedTourId, findTour } from './support';
 
-const API = `http://127.0.0.1:${E2E_PORTS.api}`;
-/** Tours whose seeded texts are hostile (the hostile suite) are left out, as in the other suites. */
-const HOSTILE = [1007, 1023, 1042, 1099, 1150, 1234];
 
 /** What changes with the day or the seed; each is masked (its box stays, so the layout still shows). */
 const DYNAMIC = [
@@ -31,13 +27,7 @@ let tourSlug = '';
 /** A tour taken off the site: its own page (similar tours, the help card) answered 404. */
 let removedId = 0;
 test.beforeAll(async () => {
-  for (let id = 1001; id < 1300 && !tourSlug; id++) {
-    const res = await fetch(`${API}/spa/tour?slug=x-${id}`, { headers: { 'X-Language': 'en', 'X-Currency': 'USD' } });
-    if (res.status !== 200) continue;
-    const tour = (await res.json()) as { id: number; slug: string; type: number; is_tour_active: boolean };
-    if (tour.type === 1 && tour.is_tour_active && !HOSTILE.includes(tour.id)) tourSlug = tour.slug;
-  }
-  expect(tourSlug).not.toBe('');
+  tourSlug = (await findTour<{ id: number; slug: string; type: number; is_tour_active: boolean }>('en', (t) => t.type === 1 && t.is_tour_active)).slug;
   removedId = await findRemovedTourId();
 });
 
