@@ -133,6 +133,11 @@ export function drifts(writer: Shape, reader: Shape, dir: Direction, at: string)
 export function shapeOfType(checker: ts.TypeChecker, type: ts.Type, depth = 0): Shape {
   const F = ts.TypeFlags;
   if (depth > 12 || type.flags & (F.Any | F.Unknown)) return {};
+  // A generic helper's value is what its constraint allows.
+  if (type.flags & F.TypeParameter) {
+    const constraint = checker.getBaseConstraintOfType(type);
+    return constraint && constraint !== type ? shapeOfType(checker, constraint, depth + 1) : {};
+  }
   if (type.isUnion()) {
     const nullable = type.types.some((t) => t.flags & F.Null);
     const shapes = type.types.filter((t) => !(t.flags & (F.Undefined | F.Void | F.Null))).map((t) => shapeOfType(checker, t, depth + 1));
@@ -185,8 +190,8 @@ export interface ClientCall {
   schema: { file: string; name: string } | { type: Shape } | { problem: string };
   /** The body's shape (POST). */
   body?: Shape;
-  /** The query's shape, when the call gives one. */
-  query?: Shape;
+  /** The query's shape (no query: an empty one; a path with its own query string: one open to any parameter). */
+  query: Shape;
 }
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -216,7 +221,8 @@ function option(options: ts.Expression | undefined, name: string): ts.Expression
 }
 
 /** A query as sent: null and undefined values are left out (toQueryString), so either makes a parameter optional. */
-function queryShape(shape: Shape): Shape {
+function queryShape(shape: Shape | undefined, paths: readonly string[]): Shape {
+  if (!shape) return { type: 'object', properties: {}, ...(paths.some((p) => p.includes('?')) ? { additionalProperties: {} } : {}) };
   const properties = Object.fromEntries(Object.entries(shape.properties ?? {}).map(([name, s]) => [name, { ...s, nullable: false }]));
   return { ...shape, properties, required: shape.required?.filter((name) => !shape.properties?.[name]?.nullable) };
 }
@@ -255,7 +261,7 @@ function widgetCall(checker: ts.TypeChecker, node: ts.CallExpression): Omit<Clie
     paths: [pathArg.text.split('?')[0]!],
     schema: answer ? { type: shapeOfType(checker, answer) } : { problem: 'its answer has no type' },
     ...(body ? { body: shapeOfType(checker, checker.getTypeAtLocation(body)) } : {}),
-    ...(query ? { query: queryShape(shapeOfType(checker, checker.getTypeAtLocation(query))) } : {}),
+    query: queryShape(query && shapeOfType(checker, checker.getTypeAtLocation(query)), [pathArg.text]),
   };
 }
 
@@ -281,13 +287,14 @@ export function clientCalls(root: string, dirs: readonly string[]): ClientCall[]
           const body = method === 'POST' ? node.arguments[1] : undefined;
           const options = node.arguments[method === 'GET' ? 1 : 2];
           const query = option(options, 'query');
+          const paths = pathsOf(checker, node.arguments[0]);
           calls.push({
             where: where(node),
             method,
-            paths: pathsOf(checker, node.arguments[0]).map((p) => p.split('?')[0]!),
+            paths: paths.map((p) => p.split('?')[0]!),
             schema: schemaOf(checker, options),
             ...(body ? { body: shapeOfType(checker, checker.getTypeAtLocation(body)) } : {}),
-            ...(query ? { query: queryShape(shapeOfType(checker, checker.getTypeAtLocation(query))) } : {}),
+            query: queryShape(query && shapeOfType(checker, checker.getTypeAtLocation(query)), paths),
           });
         }
       }
