@@ -13,7 +13,7 @@ import { RequestListAnswer } from '@tours/shared/src/api/schemas/booking';
 import { chatDb } from '../src/db/queries/chat';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
 import { DEV_STAFF, ensureDemoChats, ensureStaffAccounts } from '../src/db/seed/staff';
-import { createTestDb, expectShape, testServer, withTestServer, testUploadsDir } from './helpers';
+import { createTestDb, expectShape, injectJson, testServer, withTestServer, testUploadsDir } from './helpers';
 
 const uploadsDir = testUploadsDir('chat-uploads-');
 let anna: { id: number; token: string };
@@ -25,14 +25,8 @@ let organizerId: number;
 const auth = (token: string) => ({ 'x-authorization': `Bearer ${token}` });
 
 async function call(method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown) {
-  const res = await app.inject({ method, url, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  let body: unknown = null;
-  try {
-    body = res.json();
-  } catch {
-    body = null;
-  }
-  return { status: res.statusCode, body: body as Record<string, unknown> & { errors?: Record<string, string>; message?: string }, headers: res.headers };
+  const res = await injectJson(app, { method, url, headers: token ? auth(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return { ...res, body: res.body as Record<string, unknown> & { errors?: Record<string, string>; message?: string } };
 }
 
 async function signInStaff(index: 0 | 1): Promise<string> {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -150,9 +150,9 @@ export async function lastCode(app: FastifyInstance, to: string): Promise<string
   return code;
 }
 
-/** GET through inject; returns status, parsed JSON body and headers. */
-export async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }> {
-  const res = await app.inject({ method: 'GET', url, headers });
+/** A request through inject; returns status, the body parsed as JSON (null when it is not JSON), headers and the raw body. */
+export async function injectJson(app: FastifyInstance, request: InjectOptions): Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }> {
+  const res = await app.inject(request);
   let body: unknown = null;
   try {
     body = res.json();
@@ -160,6 +160,11 @@ export async function get(app: FastifyInstance, url: string, headers: Record<str
     body = null;
   }
   return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+}
+
+/** GET through inject; returns status, parsed JSON body and headers. */
+export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  return injectJson(app, { method: 'GET', url, headers });
 }
 
 /** POST of a JSON body through inject (a string goes as it is, e.g. malformed JSON); returns status and parsed answer. */
