@@ -71,7 +71,7 @@ const REACT_ON_PREACT = {
   },
 };
 /**
- * The widgets import shared's files by path (`@tours/shared/src/ui/Button`), without an extension. shared/package.json
+ * WIDGET_ENTRY's imports name shared's files by path (`@tours/shared/src/ui/Button`), without an extension. shared/package.json
  * `exports` lists `./src/*` with the extensions to try as fallbacks, which TypeScript, webpack and jest follow but
  * esbuild does not (Node's rule: a fallback only for an invalid target), so such a path is resolved as a file here.
  */
@@ -80,6 +80,56 @@ const SHARED_FILES = {
   setup(build) {
     build.onResolve({ filter: /^@tours\/shared\/src\// }, (args) =>
       build.resolve(path.join(ROOT, 'shared', args.path.slice('@tours/shared/'.length)), { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
+
+/** Each value name of `@tours/shared/widgets` → the shared file it comes from, read from the entry's `export { … } from`. */
+function widgetEntryFiles() {
+  const entry = path.join(ROOT, 'shared/src/entries/widgets.ts');
+  const files = new Map();
+  for (const [, typeOnly, list, from] of readFileSync(entry, 'utf8').matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)';/gm)) {
+    if (typeOnly) continue;
+    const file = `@tours/shared/${path.relative(path.join(ROOT, 'shared'), path.resolve(path.dirname(entry), from)).split(path.sep).join('/')}`;
+    for (const name of list.split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '))) files.set(name, file);
+  }
+  return files;
+}
+
+/**
+ * The widgets import shared through its entries (`@tours/shared/widgets`, and `@tours/shared/core` for the API error
+ * class), and esbuild gets each name from its own file, as if imported by path: through one re-exporting module,
+ * esbuild would put a module that only a lazy chunk uses into the chunk the first paint loads (the entry is reached
+ * from both), and every stylesheet the entry's modules import into each bundle's CSS (esbuild issue #2933). The
+ * same rewrite as Next.js's optimizePackageImports. A file's shared imports become one import per shared file, in
+ * path order where the first of them stood (the order esbuild lays the modules out in, as when the widgets imported
+ * files by path), so the bundles do not change. Type-only names go: esbuild does not check types.
+ */
+const WIDGET_ENTRY = {
+  name: 'widget-entry',
+  setup(build) {
+    const files = widgetEntryFiles();
+    const coreFile = '@tours/shared/src/api/errors'; // as REACT_ON_PREACT resolves @tours/shared/core
+    build.onLoad({ filter: /[\\/]widgets[\\/]src[\\/].*\.tsx?$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!/from '@tours\/shared\/(widgets|core)'/.test(source)) return undefined;
+      const byFile = new Map();
+      const missing = [];
+      const MARK = '\u0000shared-imports\u0000';
+      let marked = false;
+      const rest = source.replace(/^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@tours\/shared\/(widgets|core)';\n/gm, (_, typeOnly, list, entry) => {
+        for (const spec of typeOnly ? [] : list.split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '))) {
+          const file = entry === 'core' ? coreFile : files.get(spec.split(/\s+as\s+/)[0]);
+          if (file) byFile.set(file, [...(byFile.get(file) ?? []), spec]);
+          else missing.push(spec);
+        }
+        if (marked) return '';
+        marked = true;
+        return MARK;
+      });
+      if (missing.length > 0) return { errors: [{ text: `widgets: ${missing.join(', ')} not exported by @tours/shared/widgets (${path.relative(ROOT, args.path)})` }] };
+      const imports = [...byFile.keys()].sort().map((file) => `import { ${byFile.get(file).join(', ')} } from '${file}';\n`).join('');
+      return { contents: rest.replace(MARK, imports), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+    });
   },
 };
 
@@ -117,7 +167,7 @@ const BUILD_TIME = {
 
 /** A TypeScript module of the widgets run here (bundled for Node): the build-time modules, the message compiler. */
 async function importTs(file) {
-  const result = await esbuild.build({ absWorkingDir: ROOT, entryPoints: [file], bundle: true, format: 'esm', platform: 'node', write: false, plugins: [SHARED_FILES], logLevel: 'warning' });
+  const result = await esbuild.build({ absWorkingDir: ROOT, entryPoints: [file], bundle: true, format: 'esm', platform: 'node', write: false, plugins: [SHARED_FILES, WIDGET_ENTRY], logLevel: 'warning' });
   return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
 }
 
@@ -177,7 +227,8 @@ export async function buildWidgets({ quiet = false, outDir = DIST, analyze = fal
       assetNames: 'asset.[hash]',
       jsx: 'automatic',
       jsxImportSource: 'preact',
-      plugins: [REACT_ON_PREACT, SHARED_FILES, CSS_TEXT, BUILD_TIME],
+      // BUILD_TIME before WIDGET_ENTRY: a build-time module is evaluated (importTs), not loaded as source.
+      plugins: [REACT_ON_PREACT, SHARED_FILES, CSS_TEXT, BUILD_TIME, WIDGET_ENTRY],
       define: { 'process.env.NODE_ENV': '"production"' },
       legalComments: 'none',
       metafile: true,

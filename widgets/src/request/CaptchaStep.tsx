@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CaptchaType } from '@tours/shared/src/api/captcha';
-import { captchaSetup, type CaptchaSettings } from '@tours/shared/src/api/captcha-setup';
-import { Button } from '@tours/shared/src/ui/Button';
-import { useCaptchaWidget, type CaptchaProvider } from '@tours/shared/src/ui/captcha-widget';
-import type { Translate } from '@tours/shared/src/ui/PhoneInput';
+import { Button, captchaSetup, useCaptchaWidget, type CaptchaProvider, type CaptchaSettings, type CaptchaType, type Translate } from '@tours/shared/widgets';
 import { callApi } from '../runtime/api';
 import type { WidgetConfig, WidgetEnv } from '../runtime/protocol';
 

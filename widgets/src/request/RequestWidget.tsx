@@ -1,9 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { CaptchaType } from '@tours/shared/src/api/captcha';
-import { ApiError } from '@tours/shared/src/api/errors';
-import { defaultPhoneCountry } from '@tours/shared/src/domain/phone';
-import { HelpCard, type HelpCardValues } from '@tours/shared/src/ui/HelpCard';
-import type { Translate } from '@tours/shared/src/ui/PhoneInput';
+import { ApiError } from '@tours/shared/core';
+import { defaultPhoneCountry, HelpCard, type CaptchaType, type HelpCardValues, type Translate } from '@tours/shared/widgets';
 import { translator } from '../runtime/format';
 import type { WidgetProps } from '../runtime/protocol';
 import { siteHome, sitePath } from '../runtime/SiteLink';

@@ -7,7 +7,7 @@
  */
 import 'altcha/external';
 import altchaCss from 'altcha/altcha.css?text';
-import { altchaProvider } from '@tours/shared/src/ui/altcha';
+import { altchaProvider } from '@tours/shared/widgets';
 import { forShadowRoot } from '../runtime/shadow-css';
 import { registerPageThreadSolvers } from './pow';
 

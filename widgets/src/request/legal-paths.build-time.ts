@@ -4,7 +4,7 @@
  * bundles its exported values, so the request bundle carries four pairs of paths rather than the route table and
  * its path builder (0.8 KB gzip). Jest runs it as it is.
  */
-import { buildPath } from '@tours/shared/src/routing/match';
+import { buildPath } from '@tours/shared/widgets';
 import { WIDGET_LOCALES, type WidgetLocale } from '../runtime/protocol';
 
 export const LEGAL_PATHS = Object.fromEntries(WIDGET_LOCALES.map((locale) => [locale, { terms: buildPath('agreement', {}, locale), privacy: buildPath('privacy', {}, locale) }])) as Record<

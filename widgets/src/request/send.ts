@@ -3,11 +3,8 @@
  * so the first paint carries none of it: the body, the Moscow-offset table and the captcha-aware call with the API
  * headers (runtime/api.ts, which the captcha step shares).
  */
-import type { CaptchaHandler } from '@tours/shared/src/api/client';
-import { ApiError } from '@tours/shared/src/api/errors';
-import { helpRequestComment } from '@tours/shared/src/domain/help-request';
-import { browserMoscowOffset } from '@tours/shared/src/domain/moscow-offset';
-import type { HelpCardValues } from '@tours/shared/src/ui/HelpCard';
+import { ApiError } from '@tours/shared/core';
+import { browserMoscowOffset, helpRequestComment, type CaptchaHandler, type HelpCardValues } from '@tours/shared/widgets';
 import { callWithCaptcha } from '../runtime/api';
 import type { WidgetConfig, WidgetEnv } from '../runtime/protocol';
 

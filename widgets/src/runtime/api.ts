@@ -3,10 +3,8 @@
  * (which validates answers with superstruct: too heavy for a 20 KB bundle). No cookies are sent; the API
  * answers CORS for exactly these calls. Errors are the shared ApiError; failures are logged as '[status] url' (§8).
  */
-import { CAPTCHA_HEADER, captchaAction, captchaRetryBody } from '@tours/shared/src/api/captcha';
-import type { CaptchaHandler } from '@tours/shared/src/api/client';
-import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/src/api/errors';
-import { commonHeaders } from '@tours/shared/src/api/headers';
+import { ApiError, fieldErrorsFromBody, messageFromBody } from '@tours/shared/core';
+import { CAPTCHA_HEADER, captchaAction, captchaRetryBody, commonHeaders, type CaptchaHandler } from '@tours/shared/widgets';
 import type { WidgetConfig, WidgetEnv } from './protocol';
 
 export interface CallOptions {

@@ -2,7 +2,7 @@
  * Reading a widget element's attributes (pure; used by the bundles when they mount). Invalid values are reported with a
  * console error naming the attribute, and the default is used (public-site §8 'Invalid theme colour').
  */
-import { parseThemeColor } from '@tours/shared/src/domain/validation';
+import { parseThemeColor } from '@tours/shared/widgets';
 import { WIDGET_LOCALES, type WidgetConfig, type WidgetKind, type WidgetLocale, type WidgetTarget } from './protocol';
 
 const PARTNER_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

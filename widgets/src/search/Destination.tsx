@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useCombobox } from '@tours/shared/src/ui/useCombobox';
+import { useCombobox } from '@tours/shared/widgets';
 import { callApi } from '../runtime/api';
 import type { MountContext, WidgetConfig } from '../runtime/protocol';
 import { KIND_TO_FILTER } from './url';

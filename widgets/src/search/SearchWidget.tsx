@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button } from '@tours/shared/src/ui/Button';
-import { SelectField } from '@tours/shared/src/ui/TextField';
+import { Button, SelectField } from '@tours/shared/widgets';
 import { callApi } from '../runtime/api';
 import { translator } from '../runtime/format';
 import type { WidgetProps } from '../runtime/protocol';

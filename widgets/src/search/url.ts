@@ -2,9 +2,7 @@
  * The main site's search URL for the search box: the default search slug of the locale under its path
  * prefix (cn none, /en, /de, /ru), the filter serialised by the §5.4 rules, then the partner attribution.
  */
-import { DEFAULT_FILTER, filterToSearch, type TourFilter } from '@tours/shared/src/domain/filters';
-import { withLocale } from '@tours/shared/src/routing/match';
-import { DEFAULT_SEARCH_SLUGS } from '@tours/shared/src/routing/search-slugs';
+import { DEFAULT_FILTER, DEFAULT_SEARCH_SLUGS, filterToSearch, withLocale, type TourFilter } from '@tours/shared/widgets';
 import type { WidgetLocale } from '../runtime/protocol';
 
 /** Suggestion kind → the filter field it fills (§3.1). */
