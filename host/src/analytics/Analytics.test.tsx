@@ -10,6 +10,14 @@ import { consentGate, counterScriptAdapter, recordingAdapter } from './adapters'
 
 const METRICS = { yandex: '98765', google: 'G-TEST1' };
 const ready = (s: HostStore) => s.set(countryResolvedAtom, true);
+/** The visitor allowed cookies on an earlier visit. */
+const allowCookies = () => void (document.cookie = 'cookie_alert_accepted=1; Path=/');
+
+/** Gives any eager load a chance, then: still nothing recorded. */
+async function expectNothingRecorded() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(window.__analyticsEvents).toBeUndefined();
+}
 
 afterEach(() => {
   clearCookies();
@@ -21,9 +29,7 @@ describe('analytics ids (metrics) behind the cookie choice', () => {
   it('nothing is recorded before Allow; after it the page view is, with the configured ids; then each navigation', async () => {
     const user = userEvent.setup();
     const r = renderWithHost(<><CookieAlert /><Analytics /></>, { config: { metrics: METRICS }, prepare: ready, path: '/en/tours' });
-    // Give any eager load a chance: still nothing.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(window.__analyticsEvents).toBeUndefined();
+    await expectNothingRecorded();
 
     await user.click(within(screen.getByRole('region', { name: 'Cookie notice' })).getByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(window.__analyticsEvents).toEqual([{ name: 'page_view', params: { path: '/tours' }, ids: METRICS }]));
@@ -32,32 +38,30 @@ describe('analytics ids (metrics) behind the cookie choice', () => {
   });
 
   it('a returning visitor who allowed cookies is counted at once', async () => {
-    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    allowCookies();
     renderWithHost(<Analytics />, { config: { metrics: METRICS }, path: '/en/tours' });
     await waitFor(() => expect(window.__analyticsEvents).toHaveLength(1));
   });
 
   it('with no ids configured (the presets), nothing is loaded even after Allow', async () => {
-    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    allowCookies();
     renderWithHost(<Analytics />, { config: { metrics: BASE_CONFIG.metrics }, path: '/en/tours' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(window.__analyticsEvents).toBeUndefined();
+    await expectNothingRecorded();
   });
 });
 
 describe('in the layout', () => {
   it('a site with ids loads the analytics code and counts the page once cookies are allowed', async () => {
-    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    allowCookies();
     renderWithHost(<Layout><p>page</p></Layout>, { config: { metrics: METRICS }, path: '/en/visa' });
     await waitFor(() => expect(window.__analyticsEvents).toEqual([{ name: 'page_view', params: { path: '/visa' }, ids: METRICS }]));
   });
 
   it('a site without ids (the presets) renders no analytics at all', async () => {
-    document.cookie = 'cookie_alert_accepted=1; Path=/';
+    allowCookies();
     renderWithHost(<Layout><p>page</p></Layout>, { path: '/en/visa' });
     await screen.findByText('page');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(window.__analyticsEvents).toBeUndefined();
+    await expectNothingRecorded();
   });
 });
 

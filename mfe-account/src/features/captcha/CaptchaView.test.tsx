@@ -31,6 +31,12 @@ function open(settings: Settings, options: { type?: 'captcha' | 'hard_captcha'; 
   return { ...t, close };
 }
 const flush = () => act(async () => undefined);
+/** Try again, and what it fetches and mounts settles. */
+async function tryAgain() {
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await flush();
+  await flush();
+}
 const widget = () => document.querySelector('altcha-widget') as HTMLElement | null;
 const state = (detail: { state: string; payload?: string | null }) => act(() => void widget()!.dispatchEvent(new CustomEvent('statechange', { detail })));
 
@@ -101,9 +107,7 @@ describe('captcha modal (accounts-and-comms §2 Captcha modal, §4 Captcha, §5,
     const t = open({ captcha_provider: 'altcha', captcha_key: null }, { routes: { 'GET /spa/site-tokens': () => tokens() } });
     expect(screen.getByRole('alert')).toHaveTextContent('Captcha loading error');
     expect(widget()).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
-    await flush();
+    await tryAgain();
     expect(t.calls).toEqual([{ method: 'GET', path: '/spa/site-tokens', query: undefined, body: undefined }]);
     expect(t.store.get(siteSettingsAtom)).toMatchObject({ captcha_provider: 'altcha', captcha_key: '/spa/captcha/challenge' });
     expect(screen.queryByText('Captcha loading error')).not.toBeInTheDocument();
@@ -112,8 +116,7 @@ describe('captcha modal (accounts-and-comms §2 Captcha modal, §4 Captcha, §5,
 
   test('a failed refetch keeps the loading error', async () => {
     open({ captcha_provider: null, captcha_key: null }, { routes: {} });
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
+    await tryAgain();
     expect(screen.getByRole('alert')).toHaveTextContent('Captcha loading error');
   });
 
@@ -123,9 +126,7 @@ describe('captcha modal (accounts-and-comms §2 Captcha modal, §4 Captcha, §5,
     await state({ state: 'error' });
     expect(screen.getByRole('alert')).toHaveTextContent('Captcha loading error');
     expect(widget()).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await flush();
-    await flush();
+    await tryAgain();
     expect(document.querySelectorAll('altcha-widget')).toHaveLength(1);
   });
 
