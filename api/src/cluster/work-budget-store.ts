@@ -16,7 +16,7 @@ import { sharesState } from './cluster-mode';
 
 const SWEEP_EVERY_MS = 30_000;
 
-export class SharedBudgets implements BudgetStore {
+class SharedBudgets implements BudgetStore {
   private lastSweep = 0;
 
   constructor(private readonly db: Db) {}
@@ -52,6 +52,6 @@ export class SharedBudgets implements BudgetStore {
 }
 
 /** The budgets for a service: shared in the cluster, else none (WorkLimits' in-memory default). */
-export function sharedBudgetStore(db: Db, config: { databaseUrl: string }): SharedBudgets | undefined {
+export function sharedBudgetStore(db: Db, config: { databaseUrl: string }): BudgetStore | undefined {
   return sharesState(db, config) ? new SharedBudgets(db) : undefined;
 }

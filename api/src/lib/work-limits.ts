@@ -80,7 +80,7 @@ export interface BudgetStore {
 }
 
 /** The single process's budgets: a VisitorTable (bounded; newcomers in a flood share overflow buckets). */
-export class MemoryBudgets implements BudgetStore {
+class MemoryBudgets implements BudgetStore {
   private readonly budgets: VisitorTable<Budget>;
 
   constructor(maxKeys: number) {

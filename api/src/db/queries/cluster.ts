@@ -88,7 +88,7 @@ export async function claimStrandedOutboxRows(db: Db, now: number, until: number
 
 // Expensive work's budgets per visitor (api/src/cluster/work-budget-store.ts) ---------------------------------------
 
-export interface StoredBudget {
+interface StoredBudget {
   tokens: number;
   /** When it was last charged (ms on the service's clock). */
   since: number;
