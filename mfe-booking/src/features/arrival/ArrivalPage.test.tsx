@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, HostProvider } from '@tours/shared/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@tours/shared/core';
 import type { BookingRequest } from '@tours/shared/api';
 import { formatPrice } from '@tours/shared/domain';
-import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { renderScreen, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { expectRetryInPlace } from '../common/test-setup';
 import ArrivalPage from './ArrivalPage';
 import { browser } from './browser';
 import { UUID, bookingRequest, invoice } from './test-fixture';
@@ -15,13 +16,8 @@ const PAY_URL = 'http://localhost:8080/crm/api/payment/sandbox/abc123';
 
 function show(request: BookingRequest | unknown = bookingRequest(), routes: FakeRoutes = {}, options: Omit<TestHostOptions, 'routes'> = {}) {
   const answer = typeof request === 'function' || request instanceof Error ? request : { request };
-  const t = createTestHost({ url: `/en/arrival/${UUID}`, ...options, routes: { [GET]: answer, ...routes } });
-  const r = render(
-    <HostProvider host={t.host}>
-      <ArrivalPage />
-    </HostProvider>,
-  );
-  return { ...t, ...r, posts: (path: string) => t.calls.filter((c) => c.method === 'POST' && c.path === path), gets: () => t.calls.filter((c) => c.path === GET) };
+  const t = renderScreen(<ArrivalPage />, { url: `/en/arrival/${UUID}`, ...options, routes: { [GET]: answer, ...routes } });
+  return { ...t, posts: (path: string) => t.calls.filter((c) => c.method === 'POST' && c.path === path), gets: () => t.calls.filter((c) => c.path === GET) };
 }
 
 const heading = () => screen.findByRole('heading', { level: 2, name: 'Request #701' });
@@ -114,8 +110,7 @@ describe('arrival page: the request', () => {
     bad.unmount();
 
     const down = show(new ApiError(0, GET, 'Network error'));
-    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(down.events.filter((e) => e.event === 'page:error')).toEqual([]);
+    await expectRetryInPlace(down);
   });
 });
 

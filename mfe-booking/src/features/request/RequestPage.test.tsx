@@ -6,7 +6,7 @@ import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/sh
 import RequestPage from './RequestPage';
 import { SuccessScreen } from '../common/SuccessScreen';
 import { tourForRequest } from '../common/tour-fixture';
-import { runAnimationFramesAtOnce } from '../common/test-setup';
+import { expectRetryInPlace, runAnimationFramesAtOnce } from '../common/test-setup';
 
 const UUID = '0b7f1f0e-7c1a-4f5e-9a51-6f1f5d3c2b10';
 const chatSources = { telegram: 'https://t.me/tours_help_bot?start=r701', vk: '', ok: '', whatsapp: 'https://wa.me/78002014567?text=CHAT', viber: '', facebook: '', instagram: '' };
@@ -71,8 +71,7 @@ describe('request page: the tour and its dates', () => {
     await waitFor(() => expect(gone.events).toContainEqual({ event: 'page:error', payload: { status: 404 } }));
     gone.unmount();
     const down = show({ '/spa/tour-for-request': new ApiError(0, '/spa/tour-for-request', 'Network error') });
-    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(down.events.filter((e) => e.event === 'page:error')).toEqual([]);
+    await expectRetryInPlace(down);
   });
 });
 

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, HostProvider } from '@tours/shared/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@tours/shared/core';
 import { BASE_CONFIG } from '@tours/shared/src/config/app-config';
-import { createTestHost, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { renderScreen, type FakeRoutes, type TestHostOptions } from '@tours/shared/src/testing';
+import { expectRetryInPlace } from '../common/test-setup';
 import AddTouristsPage from './AddTouristsPage';
 import { UUID, savedAnswer, tourist, touristsInfo } from './test-fixture';
 
@@ -10,13 +11,8 @@ const SAVE = 'POST /crm/api/request/update-tourists';
 const saveOk = ({ body }: { body?: unknown }) => savedAnswer(body);
 
 function show(routes: FakeRoutes = {}, options: Omit<TestHostOptions, 'api' | 'routes'> & { url?: string } = {}) {
-  const t = createTestHost({ url: `/en/order/${UUID}/add-tourists?request_id=701`, ...options, routes: { '/spa/tourists-info': touristsInfo(), ...routes } });
-  const r = render(
-    <HostProvider host={t.host}>
-      <AddTouristsPage />
-    </HostProvider>,
-  );
-  return { ...t, ...r, sent: t.calls, saves: () => t.calls.filter((c) => c.path === '/crm/api/request/update-tourists') };
+  const t = renderScreen(<AddTouristsPage />, { url: `/en/order/${UUID}/add-tourists?request_id=701`, ...options, routes: { '/spa/tourists-info': touristsInfo(), ...routes } });
+  return { ...t, sent: t.calls, saves: () => t.calls.filter((c) => c.path === '/crm/api/request/update-tourists') };
 }
 
 const form = () => screen.findByRole('form', { name: 'Tourists of request #701' });
@@ -74,8 +70,7 @@ describe('add-tourists: loading', () => {
     expect(bad.sent).toEqual([]);
     bad.unmount();
     const down = show({ '/spa/tourists-info': new ApiError(0, '/spa/tourists-info', 'Network error') });
-    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(down.events.filter((e) => e.event === 'page:error')).toEqual([]);
+    await expectRetryInPlace(down);
   });
 
   test('a closed request: read only, no add, remove or save', async () => {
