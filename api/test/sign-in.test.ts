@@ -21,6 +21,12 @@ beforeAll(async () => {
 
 const post = (url: string, body?: unknown, headers: Record<string, string> = {}, server = app) =>
   server.inject({ method: 'POST', url: `/crm/api/user/${url}`, ...(body === undefined ? {} : { payload: body as object }), headers });
+/** A call refused (422) with these field errors. */
+async function expectRefused(url: string, body: unknown, errors: Record<string, string>) {
+  const res = await post(url, body);
+  expect(res.statusCode).toBe(422);
+  expect(res.json().errors).toEqual(errors);
+}
 const bearer = (token: string) => ({ 'x-authorization': `Bearer ${token}` });
 const profileStatus = async (token: string) => (await get(app, '/crm/api/user/profile', bearer(token))).status;
 
@@ -102,11 +108,7 @@ describe('register-without-password and send-auth-code', () => {
     [{ login: 'x@example.com', code_sender: 'sms' }, { code_sender: 'Incorrect value' }],
     [{ login: '+79161234567', code_sender: 'email' }, { code_sender: 'Incorrect value' }],
     [{ login: 'x@example.com', code_sender: 'pigeon' }, { code_sender: 'Incorrect value' }],
-  ])('send-auth-code %j → 422 %j', async (body, errors) => {
-    const res = await post('send-auth-code', body);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(errors);
-  });
+  ])('send-auth-code %j → 422 %j', (body, errors) => expectRefused('send-auth-code', body, errors));
 });
 
 describe('auth-via-code', () => {
@@ -213,11 +215,7 @@ describe('auth-via-code', () => {
     [{ login: 'x@example.com', code: 'abcde' }, { code: 'Incorrect value' }],
     [{ code: '12345' }, { login: 'Required field' }],
     [{ login: 'x@example.com', code: '12345', verify_method: 'fax' }, { verify_method: 'Incorrect value' }],
-  ])('auth-via-code %j → 422 %j', async (body, errors) => {
-    const res = await post('auth-via-code', body);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(errors);
-  });
+  ])('auth-via-code %j → 422 %j', (body, errors) => expectRefused('auth-via-code', body, errors));
 });
 
 describe('one-time sign-in link', () => {
