@@ -110,7 +110,7 @@ async function checkEscalation() {
   const ip = visitor();
   const url = `/spa/auth-cluster-escalation-${run}`;
   const refusal = async (from) => {
-    for (let i = 0; i < 14; i++) {
+    for (let i = 0; i < 24; i++) {
       const res = await call(url, { ip });
       if (res.status === 429 && (!from || res.process !== from)) return res;
     }
