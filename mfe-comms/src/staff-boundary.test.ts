@@ -5,32 +5,7 @@
  * traveller code cannot import the agent console, the console cannot import the traveller's features, and both
  * may use what they share (features/common).
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const REPO = path.resolve(__dirname, '..', '..');
-
-/**
- * ESLint's Node API (lintText) on every sample in one child process: jest's module sandbox cannot load the
- * config file (an ES module). Answers, per sample, the messages of the import rules.
- */
-function lintSamples(samples: readonly (readonly [string, string])[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const samples = JSON.parse(process.env.SAMPLES);
-    const out = [];
-    for (const [filePath, code] of samples) {
-      const [result] = await eslint.lintText(code, { filePath });
-      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'tours/no-cross-feature-imports').map((m) => m.message));
-    }
-    console.log(JSON.stringify(out));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: REPO, encoding: 'utf8', env: { ...process.env, SAMPLES: JSON.stringify(samples.map(([file, code]) => [path.join(REPO, 'mfe-comms/src', file), code])) },
-  });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout) as string[][];
-}
+import { lintSamples } from '../../scripts/eslint/lint-samples';
 
 const STAFF = /Staff code \(features\/agent-console\) is reached only from the route in src\/app\.tsx/;
 const TRAVELLER = /The agent console uses the traveller's side only through features\/common/;
@@ -61,7 +36,7 @@ const CASES: readonly (readonly [string, string, readonly RegExp[]])[] = [
 
 describe('the staff boundary in mfe-comms (eslint.config.mjs)', () => {
   let results: string[][] = [];
-  beforeAll(() => { results = lintSamples(CASES.map(([file, code]) => [file, code] as const)); }, 120_000);
+  beforeAll(() => { results = lintSamples(CASES.map(([file, code]) => [`mfe-comms/src/${file}`, code] as const)); }, 120_000);
 
   it.each(CASES.map((c, i) => [i, ...c] as const))('#%i %s: %s', (i, _file, _code, expected) => {
     const messages = results[i]!;
