@@ -6,24 +6,14 @@
  * microfrontends; tests and fixtures aside) must be a path of /api-docs/openapi.json, and one called with
  * `api.get(…)` / `api.post(…)` an operation of that method.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDb, get, testServer, type TestDb } from './helpers';
+import { browserSources } from './openapi-shapes';
 
 const ROOT = path.resolve(__dirname, '../..');
-const DIRS = ['host/src', 'host/server', 'shared/src', 'widgets/src', 'mfe-search/src', 'mfe-tour/src', 'mfe-booking/src', 'mfe-account/src', 'mfe-comms/src'];
 /** A path of the API in a string or template literal, with the call that sends it when it is a literal argument. */
 const CALL = /(?:\.(get|post|postForm|upload)\(\s*)?['`](\/(?:spa|crm\/api|node-api)\/[A-Za-z0-9_\-/.${}]*)/g;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') continue;
-    if (statSync(file).isDirectory()) sources(file, out);
-    else if (/\.tsx?$/.test(name) && !/\.test\.|test-utils|fixtures|[\\/]testing[\\/]/.test(file)) out.push(file);
-  }
-  return out;
-}
 
 let t: TestDb;
 beforeAll(async () => {
@@ -39,7 +29,7 @@ test('every API path the browser code names is an operation of the OpenAPI docum
     Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: new RegExp(`^${p.replace(/\{\w+\}/g, '[^/]+')}$`) })));
   const unknown: string[] = [];
   let named = 0;
-  for (const file of DIRS.flatMap((d) => sources(path.join(ROOT, d)))) {
+  for (const file of browserSources(ROOT)) {
     for (const [, call, literal] of readFileSync(file, 'utf8').matchAll(CALL)) {
       named += 1;
       const url = literal!.replace(/\$\{[^}]*\}/g, 'x').split('?')[0]!;

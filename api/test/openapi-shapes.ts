@@ -10,9 +10,9 @@
  *   the client reads; the client writes bodies and queries the API reads. A client struct is described by the same
  *   walker the document is built with (api/src/lib/openapi.ts), a TypeScript type by `shapeOfType`.
  */
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from '../../scripts/source-files';
 
 /** The part of JSON Schema (OpenAPI 3.0) the document uses. */
 export interface Shape {
@@ -194,14 +194,13 @@ export interface ClientCall {
   query: Shape;
 }
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') continue;
-    if (statSync(file).isDirectory()) sources(file, out);
-    else if (/\.tsx?$/.test(name) && !/\.test\.|test-utils|fixtures|[\\/]testing[\\/]/.test(file)) out.push(file);
-  }
-  return out;
+/** The browser code: host, shared, the widgets and the microfrontends. */
+export const BROWSER_DIRS = ['host/src', 'host/server', 'shared/src', 'widgets/src', 'mfe-search/src', 'mfe-tour/src', 'mfe-booking/src', 'mfe-account/src', 'mfe-comms/src'];
+
+/** The TypeScript files of the browser code, tests, test utilities and fixtures aside. */
+export function browserSources(root: string, dirs: readonly string[] = BROWSER_DIRS): string[] {
+  return dirs.flatMap((d) => sourceFiles(path.join(root, d), (name) => /\.tsx?$/.test(name)))
+    .filter((file) => !/\.test\.|test-utils|fixtures|[\\/]testing[\\/]/.test(file));
 }
 
 function pathsOf(checker: ts.TypeChecker, arg: ts.Expression): string[] {
@@ -265,9 +264,9 @@ function widgetCall(checker: ts.TypeChecker, node: ts.CallExpression): Omit<Clie
   };
 }
 
-/** Every `get`/`post` call of the shared ApiClient in the given folders (tests and fixtures aside). */
-export function clientCalls(root: string, dirs: readonly string[]): ClientCall[] {
-  const files = dirs.flatMap((d) => sources(path.join(root, d)));
+/** Every call of the shared ApiClient and of the widgets' caller in the browser code (tests and fixtures aside). */
+export function clientCalls(root: string): ClientCall[] {
+  const files = browserSources(root);
   const config = ts.readConfigFile(path.join(root, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
   const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
   const program = ts.createProgram(files, { ...options, noEmit: true });
