@@ -8,20 +8,17 @@ import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { TourView } from './TourView';
 import TourPage from './TourPage';
 import { VariantsModalContent } from './modals/VariantsModal';
-import { reviewsPage, tourFixture, variant } from './test-fixture';
+import { CONTACT_ROUTES, VERIFICATION, reviewsPage, tourFixture, variant } from './test-fixture';
 
-const contacts = { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null };
-const workTime = { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 };
 const option = { id: 1354, title: 'Vyborg Castle tour', slug: 'vyborg-castle-1354', image: '/media/tours/1354-1/{{size}}/image.svg', price: 78000, currency: 'RUB', original_price: 78000, original_currency: 'RUB', main_location_name: 'Leningrad Oblast', days: 3, rating: 4.5, reviews_count: 2, type: 1, type_name: 'TOUR', duration: 3, duration_unit: 'days', hours: null, price_without_discount: 78000, is_need_show_price_from: false };
 
 function routes(extra: FakeRoutes = {}, total = 8): FakeRoutes {
   return {
-    '/spa/contacts': contacts,
-    '/spa/work-time': workTime,
+    ...CONTACT_ROUTES,
     '/crm/api/tour/get-by-ids': [option],
     '/spa/tour-reviews': (req: { query?: Record<string, unknown> }) => reviewsPage(Number(req.query?.page ?? 1), total, (req.query?.type as 'all' | 'tour' | 'organizer' | undefined) ?? 'all'),
     '/spa/tours-cities': { arrival: [{ city_name: 'Vyborg', day: 1, date: null, time: '12:00', items: [{ country: { id: 1 } }] }], departure: [], train_arrival: [], train_departure: [], other_mean_of_transport_arrival: [], other_mean_of_transport_departure: [], important: [], comment_for_all_cities: null },
-    '/crm/api/organizer/verification-info': { is_email_verified: true, is_phone_verified: false, is_passport_verified: true },
+    '/crm/api/organizer/verification-info': VERIFICATION,
     ...extra,
   };
 }

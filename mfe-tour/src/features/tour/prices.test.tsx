@@ -11,7 +11,7 @@ import { TourDetailAnswer } from '@tours/shared/api';
 import { clearConversionCache } from '@tours/shared/src/domain/price';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
 import { TourView } from './TourView';
-import { reviewsPage, tourFixture } from './test-fixture';
+import { CONTACT_ROUTES, NO_CITIES, VERIFICATION, reviewsPage, tourFixture } from './test-fixture';
 
 /** Units of the currency per rouble, as the API's rates would give. */
 const RATES: Record<string, number> = { USD: 0.0125, EUR: 0.01 };
@@ -28,12 +28,11 @@ function routes(): FakeRoutes {
       const q = req.query as { from_currency: string; to_currency: string; amount: number };
       return { result: Math.round(Number(q.amount) * (RATES[q.to_currency] ?? 1) * 100) / 100 };
     },
-    '/spa/contacts': { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null },
-    '/spa/work-time': { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 },
+    ...CONTACT_ROUTES,
     '/crm/api/tour/get-by-ids': [option],
     '/spa/tour-reviews': reviewsPage(1, 0),
-    '/spa/tours-cities': { arrival: [], departure: [], train_arrival: [], train_departure: [], other_mean_of_transport_arrival: [], other_mean_of_transport_departure: [], important: [], comment_for_all_cities: null },
-    '/crm/api/organizer/verification-info': { is_email_verified: true, is_phone_verified: false, is_passport_verified: true },
+    '/spa/tours-cities': NO_CITIES,
+    '/crm/api/organizer/verification-info': VERIFICATION,
   };
 }
 

@@ -64,3 +64,15 @@ export function reviewsPage(page: number, tourTotal: number, tab: 'all' | 'tour'
     rating: 4.75, reviews_count: total, counts,
   };
 }
+
+/** The site's contacts and working hours (GET /spa/contacts, /spa/work-time), which the tour page's sidebar shows. */
+export const CONTACT_ROUTES = {
+  '/spa/contacts': { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null },
+  '/spa/work-time': { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 },
+};
+
+/** A tour without arrival or departure cities (GET /spa/tours-cities). */
+export const NO_CITIES = { arrival: [], departure: [], train_arrival: [], train_departure: [], other_mean_of_transport_arrival: [], other_mean_of_transport_departure: [], important: [], comment_for_all_cities: null };
+
+/** The organizer's checks (GET /crm/api/organizer/verification-info). */
+export const VERIFICATION = { is_email_verified: true, is_phone_verified: false, is_passport_verified: true };

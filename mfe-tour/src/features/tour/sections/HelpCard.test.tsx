@@ -5,17 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { currencyAtom } from '@tours/shared/core';
 import { fillHelpCard, renderScreen } from '@tours/shared/src/testing';
 import { loadPhoneLib } from '@tours/shared/src/domain/phone';
-import { tourFixture } from '../test-fixture';
+import { CONTACT_ROUTES, tourFixture } from '../test-fixture';
 import { Sidebar } from './Sidebar';
 
-const contacts = { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null };
-const workTime = { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 };
 
 function show(individual = false) {
   const tour = tourFixture({ is_individual: individual });
   const r = renderScreen(<Sidebar tour={tour} showMaxAge={false} />, {
     url: `/en/${tour.slug}`,
-    routes: { '/spa/contacts': contacts, '/spa/work-time': workTime, 'POST /spa/submit-help-request': { request_id: 505, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } },
+    routes: { ...CONTACT_ROUTES, 'POST /spa/submit-help-request': { request_id: 505, requestUUID: '0f6a3c2e-1b7d-4e8a-9c55-2d1f0a9b8c7e' } },
   });
   act(() => r.host.store.set(currencyAtom, 'RUB'));
   return r;

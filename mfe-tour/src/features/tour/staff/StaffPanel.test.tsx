@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from '@tours/shared/core';
 import { STAFF_PDF_POLL_MS, type StaffPermissions } from '@tours/shared/api';
 import { renderScreen, type FakeRoutes } from '@tours/shared/src/testing';
-import { tourFixture } from '../test-fixture';
+import { CONTACT_ROUTES, tourFixture } from '../test-fixture';
 import { TourView } from '../TourView';
 import { StaffSlot } from './StaffSlot';
 import { COPIED_MS } from './rules';
@@ -215,10 +215,7 @@ describe('the programme PDF (§4 Staff PDF)', () => {
 });
 
 describe('the maximum age on the tour page (public-site §6)', () => {
-  const pageRoutes: FakeRoutes = {
-    '/spa/contacts': { email: 'help@tours.example', phones: [], has_other_phones: false, phoneMain: { phone: '+78002014567', formatted_phone: '+7 800 201-45-67' }, country: null },
-    '/spa/work-time': { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 },
-  };
+  const pageRoutes: FakeRoutes = CONTACT_ROUTES;
   const conditions = async () => {
     await screen.findByRole('button', { name: /Day 1 - Day title 1/ });
     return document.getElementById('conditions')!;
