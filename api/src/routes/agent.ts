@@ -6,7 +6,7 @@
  * Every change emits its §3 event to the traveller and the staff of the chat (use-cases/chat-socket.ts). A staff session is
  * a bearer token in X-Authorization, like a traveller's, from staff_tokens (a traveller's token is never one).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type as object } from 'superstruct';
 import { queryId } from '@tours/shared/src/api/schemas/common';
 import {
@@ -60,6 +60,17 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
   const staffView = async (chatId: number, row: Awaited<ReturnType<typeof updateMessage>>) => {
     const chat = (await chatById(s.db, chatId))!;
     return { data: (await messageViews(s, chat, [row], 'staff'))[0]! };
+  };
+  /** The message a staff call acts on, of a chat the staff member serves (404 otherwise); the answer is personal. */
+  const staffMessage = async (request: FastifyRequest, reply: FastifyReply, messageId: number) => {
+    personal(reply);
+    return (await servedMessage(await requireStaff(s, request), messageId)).row;
+  };
+  /** Changes a message, tells both sides (`event`) and answers the staff view of it. */
+  const changeMessage = async (row: Awaited<ReturnType<typeof updateMessage>>, change: Parameters<typeof updateMessage>[2], event: Parameters<typeof emitMessage>[2]) => {
+    const after = await updateMessage(s.db, Number(row.id), change);
+    await emitMessage(s, hub, event, after);
+    return staffView(row.chat_id, after);
   };
 
   router.add({
@@ -183,13 +194,9 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     description: `${staffOnly} Only messages of the staff side, not deleted (409 otherwise). Emits message_was_edit. Answers \`{ data: message }\`.`,
     body: AgentEditBody, answer: MessageAnswer, errors: [...errors, 409],
     handler: async ({ body, request, reply }) => {
-      personal(reply);
-      const staff = await requireStaff(s, request);
-      const { row } = await servedMessage(staff, body.message_id);
+      const row = await staffMessage(request, reply, body.message_id);
       if (row.author !== 'staff' || row.is_deleted === 1) throw new HttpError(409, 'This message cannot be edited');
-      const after = await updateMessage(s.db, Number(row.id), { text: body.message, edited_at: s.date().toISOString() });
-      await emitMessage(s, hub, 'message_was_edit', after);
-      return staffView(row.chat_id, after);
+      return changeMessage(row, { text: body.message, edited_at: s.date().toISOString() }, 'message_was_edit');
     },
   });
 
@@ -198,12 +205,8 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     description: `${staffOnly} Any message of the chat; it stays in the list as deleted (text '', no file). Emits message_was_deleted. Answers \`{ data: message }\`.`,
     body: AgentMessageIdBody, answer: MessageAnswer, errors,
     handler: async ({ body, request, reply }) => {
-      personal(reply);
-      const staff = await requireStaff(s, request);
-      const { row } = await servedMessage(staff, body.message_id);
-      const after = row.is_deleted === 1 ? row : await updateMessage(s.db, Number(row.id), { is_deleted: 1 });
-      if (row.is_deleted !== 1) await emitMessage(s, hub, 'message_was_deleted', after);
-      return staffView(row.chat_id, after);
+      const row = await staffMessage(request, reply, body.message_id);
+      return row.is_deleted === 1 ? staffView(row.chat_id, row) : changeMessage(row, { is_deleted: 1 }, 'message_was_deleted');
     },
   });
 
@@ -212,13 +215,9 @@ export function registerAgentRoutes(app: FastifyInstance, router: ApiRouter, s: 
     description: `${staffOnly} Emits message_was_moderated. A deleted message is 409. Answers \`{ data: message }\`.`,
     body: AgentModerateBody, answer: MessageAnswer, errors: [...errors, 409],
     handler: async ({ body, request, reply }) => {
-      personal(reply);
-      const staff = await requireStaff(s, request);
-      const { row } = await servedMessage(staff, body.message_id);
+      const row = await staffMessage(request, reply, body.message_id);
       if (row.is_deleted === 1) throw new HttpError(409, 'This message is deleted');
-      const after = await updateMessage(s.db, Number(row.id), { text: body.text, is_moderated: 1 });
-      await emitMessage(s, hub, 'message_was_moderated', after);
-      return staffView(row.chat_id, after);
+      return changeMessage(row, { text: body.text, is_moderated: 1 }, 'message_was_moderated');
     },
   });
 
