@@ -30,8 +30,9 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
   const tags = ['accounts'];
   const signedIn = 'Needs X-Authorization: Bearer {token} (401 otherwise).';
 
-  /** Sends a code (and a link that does the same) to confirm an e-mail address for a traveller. */
-  async function sendEmailCode(request: FastifyRequest, traveller: Traveller, email: string, locale: ApiLocale): Promise<void> {
+  /** Sends a code (and a link that does the same) to confirm an e-mail address for a traveller, in their language. */
+  async function sendEmailCode(request: FastifyRequest, traveller: Traveller, email: string, pageLocale: ApiLocale): Promise<void> {
+    const locale = travellerLocale(traveller, pageLocale);
     await s.codes.send(request, { login: email, purpose: 'email', travellerId: traveller.id }, {
       channel: 'email', locale,
       link: async () => {
@@ -39,6 +40,11 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
         return { token, url: accountLink(s.config.siteOrigin, locale, { confirm_email_token: token }) };
       },
     });
+  }
+
+  /** Sends the code confirming a phone number for a traveller, through the channel asked for, in their language. */
+  async function sendPhoneCode(request: FastifyRequest, traveller: Traveller, phone: string, codeSender: CodeSender | undefined, pageLocale: ApiLocale): Promise<void> {
+    await s.codes.send(request, { login: phone, purpose: 'phone', travellerId: traveller.id }, { channel: channelOf('phone', codeSender), locale: travellerLocale(traveller, pageLocale) });
   }
 
   /**
@@ -77,7 +83,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       if (!traveller.email) throw new HttpError(422, ACCOUNT_ERRORS.noEmail);
-      await sendEmailCode(request, traveller, traveller.email, travellerLocale(traveller, ctx.locale));
+      await sendEmailCode(request, traveller, traveller.email, ctx.locale);
       return done;
     },
   });
@@ -89,7 +95,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       if (!body.email) throw validationError({ email: 'Required field' });
-      await sendEmailCode(request, traveller, normalEmail(body.email), travellerLocale(traveller, ctx.locale));
+      await sendEmailCode(request, traveller, normalEmail(body.email), ctx.locale);
       return done;
     },
   });
@@ -123,8 +129,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
     handler: async ({ body, request, ctx }) => {
       const traveller = await requireTraveller(s, request);
       if (!body.phone) throw validationError({ phone: 'Required field' });
-      const channel = channelOf('phone', body.code_sender);
-      await s.codes.send(request, { login: normalPhone(body.phone), purpose: 'phone', travellerId: traveller.id }, { channel, locale: travellerLocale(traveller, ctx.locale) });
+      await sendPhoneCode(request, traveller, normalPhone(body.phone), body.code_sender, ctx.locale);
       return done;
     },
   });
@@ -148,8 +153,7 @@ export function registerContactRoutes(router: ApiRouter, s: Services): void {
       const traveller = await requireTraveller(s, request);
       const phone = await phoneToConfirm(traveller);
       if (!phone) throw new HttpError(422, ACCOUNT_ERRORS.noPhone);
-      const channel = channelOf('phone', body.code_sender);
-      await s.codes.send(request, { login: phone, purpose: 'phone', travellerId: traveller.id }, { channel, locale: travellerLocale(traveller, ctx.locale) });
+      await sendPhoneCode(request, traveller, phone, body.code_sender, ctx.locale);
       return done;
     },
   });
