@@ -22,7 +22,7 @@ import {
   ProgrammeByEmailBody, ProgrammeByWhatsappBody, ProgrammeSentAnswer, ProgrammeWhatsappAnswer, SubscribeProgrammeBody,
 } from '@tours/shared/src/api/schemas/programme';
 import { requestById } from '../db/queries/booking';
-import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../use-cases/document-links';
+import { LINK_DAYS, allowMail, hasAsked, newDocumentLink, serveLinkedPdf } from '../use-cases/document-links';
 import { HttpError, validationError } from '../lib/errors';
 import { normalEmail } from '../domain/logins';
 import type { MailKind } from '../lib/mail-limits';
@@ -165,19 +165,8 @@ export function registerProgrammeRoutes(app: FastifyInstance, router: ApiRouter,
 
   // The PDF behind a link (WhatsApp, or an e-mail to an address that had not asked before): not an API call of the spec
   // (a file), so not in the API's description. A PDF made here costs the opener's work budget.
-  app.get<{ Params: { token: string } }>(`${PROGRAMME_PDF_PATH}/:token`, async (request, reply) => {
-    const link = await documentOfLink(s, request.params.token, 'programme');
-    const pdf = link ? await pdfs.get(link.ref.tourId, link.ref.locale, link.ref.currency, s.work.payer(request, 'pdf')) : null;
-    if (!pdf) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-    // Opened: its address has asked for documents (the next e-mail to it carries the PDF).
-    await link!.markOpened();
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${pdf.filename}"`)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-robots-tag', 'noindex')
-      .send(pdf.bytes);
-  });
+  app.get<{ Params: { token: string } }>(`${PROGRAMME_PDF_PATH}/:token`, (request, reply) =>
+    serveLinkedPdf(s, request.params.token, reply, 'programme', (ref) => pdfs.get(ref.tourId, ref.locale, ref.currency, s.work.payer(request, 'pdf'))));
 
   return pdfs;
 }

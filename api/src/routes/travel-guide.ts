@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiLocale } from '@tours/shared/src/api/schemas/common';
 import { ProgrammeSentAnswer, SubscribeEbookBody } from '@tours/shared/src/api/schemas/programme';
 import { buildHref } from '@tours/shared/src/routing/match';
-import { LINK_DAYS, allowMail, documentOfLink, hasAsked, newDocumentLink } from '../use-cases/document-links';
+import { LINK_DAYS, allowMail, hasAsked, newDocumentLink, serveLinkedPdf } from '../use-cases/document-links';
 import { normalEmail } from '../domain/logins';
 import { GuidePdfs, cachedGuideModel, guideTitle } from '../use-cases/travel-guide';
 import type { Services } from '../services';
@@ -86,18 +86,8 @@ export function registerTravelGuideRoutes(app: FastifyInstance, router: ApiRoute
 
   // The guide behind a link: a file, not an API call of the spec (not in the API's description). A PDF made here costs
   // the opener's work budget; opening tells that the address asked (its next documents come attached).
-  app.get<{ Params: { token: string } }>(`${GUIDE_PDF_PATH}/:token`, async (request, reply) => {
-    const link = await documentOfLink(s, request.params.token, 'guide');
-    const pdf = link ? await guides.get(link.ref.locale, link.ref.currency, s.work.payer(request, 'pdf')) : null;
-    if (!link || !pdf) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-    await link.markOpened();
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${pdf.filename}"`)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-robots-tag', 'noindex')
-      .send(pdf.bytes);
-  });
+  app.get<{ Params: { token: string } }>(`${GUIDE_PDF_PATH}/:token`, (request, reply) =>
+    serveLinkedPdf(s, request.params.token, reply, 'guide', (ref) => guides.get(ref.locale, ref.currency, s.work.payer(request, 'pdf'))));
 
   return guides;
 }

@@ -7,7 +7,7 @@
  * budget. Opening a link is what proves the inbox's owner asked, whichever document it was for.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_LOCALES, CURRENCY_CODES, type ApiLocale, type CurrencyCode } from '@tours/shared/src/api/schemas/common';
 import type { LinkedDocument } from '../db/schema';
 import { documentLinkByHash, hasOpenedLink, insertDocumentLink, markDocumentLinkOpened } from '../db/queries/programme';
@@ -48,7 +48,7 @@ export async function newDocumentLink(s: Services, path: string, ref: DocumentRe
  * The document a link's token names while it works (LINK_DAYS from when it was sent), or null; `markOpened` then
  * records that its address asked (the next e-mail to it carries the file), once the caller has the file to serve.
  */
-export async function documentOfLink(s: Services, token: string, document: LinkedDocument): Promise<{ ref: DocumentRef; markOpened: () => Promise<void> } | null> {
+async function documentOfLink(s: Services, token: string, document: LinkedDocument): Promise<{ ref: DocumentRef; markOpened: () => Promise<void> } | null> {
   const link = TOKEN_RE.test(token)
     ? await documentLinkByHash(s.db, sha256(token), document)
     : undefined;
@@ -62,6 +62,25 @@ export async function documentOfLink(s: Services, token: string, document: Linke
       await markDocumentLinkOpened(s.db, link.token_hash, s.date().toISOString());
     },
   };
+}
+
+/**
+ * Serves the PDF a link's token names (GET …/:token, a file, not an API call): 404 when the link does not work or
+ * `file` has none; else the PDF inline, and the link marked opened (its address has asked).
+ */
+export async function serveLinkedPdf(
+  s: Services, token: string, reply: FastifyReply, document: LinkedDocument, file: (ref: DocumentRef) => Promise<{ filename: string; bytes: Buffer } | null>,
+): Promise<FastifyReply> {
+  const link = await documentOfLink(s, token, document);
+  const pdf = link ? await file(link.ref) : null;
+  if (!link || !pdf) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
+  await link.markOpened();
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${pdf.filename}"`)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-robots-tag', 'noindex')
+    .send(pdf.bytes);
 }
 
 /**
