@@ -18,6 +18,7 @@ import { staticAssets } from './plugins/static';
 import { apiProxy } from './plugins/api-proxy';
 import { createManifestReader, manifest } from './plugins/manifest';
 import { pages } from './plugins/pages';
+import { createLayoutData } from './layout-data';
 
 export interface HostServerOptions {
   distDir: string;
@@ -90,6 +91,6 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   const readManifest = createManifestReader(opts.manifestFile, app.log);
   const icons = favicons(config.uikit.accentColor);
   await app.register(manifest, { manifestFile: opts.manifestFile, readManifest, catalogues, icons });
-  await app.register(pages, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks: faviconLinks(icons.version) });
+  await app.register(pages, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks: faviconLinks(icons.version), layoutData: createLayoutData(api) });
   return app;
 }

@@ -20,6 +20,8 @@ import { siteOriginFor, type HostSettings } from '../settings';
 import { buildCsp, manifestOrigins, newNonce } from '../security';
 import { errorBody, RETRY_AFTER_S } from '../errors';
 import type { ManifestRead } from './manifest';
+import type { LayoutData } from '../../src/layout/layout-data';
+import type { LayoutRequest } from '../layout-data';
 
 function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,6 +64,8 @@ export interface PagesOptions {
   readManifest: () => ManifestRead;
   /** The icons' <link>s (host/server/favicon.ts). */
   iconLinks: string;
+  /** The layout's site data for the visitor (host/server/layout-data.ts), asked while the route is checked. */
+  layoutData: (req: LayoutRequest) => Promise<LayoutData>;
 }
 
 /**
@@ -69,7 +73,7 @@ export interface PagesOptions {
  * (its API check: 404, or 503 when the API could not decide), the head, the shell server-rendered with the route
  * owner's texts and the state inlined, and the page's CSP.
  */
-export const pages = fp<PagesOptions>(async (app, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks }) => {
+export const pages = fp<PagesOptions>(async (app, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks, layoutData }) => {
   const remoteTexts = createRemoteTexts();
 
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -93,6 +97,7 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
       const to = rule.to.startsWith('/') ? withLocale(rule.to, locale) : rule.to;
       return reply.redirect(to, rule.status ?? 302);
     }
+    const layout = layoutData({ locale, ip: req.ip, countryCookie: cookies[COOKIES.country.name] });
     const manifest = readManifest();
     const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, variant: config.variant, routes: manifest.routes });
     let status = 200;
@@ -148,6 +153,7 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
       cookiesAnswered: cookies[COOKIES.cookieAlert.name] === '1',
       // The routes remotes declare (the browser matches with the same table) and which remote texts are inlined.
       routes: manifest.runtime.routes, inlinedTexts: ownerTexts && ownerTextsUrl ? [ownerTextsUrl] : [],
+      layout: await layout,
     };
     const body = renderShell(state, { pathname: url.pathname, search: url.search });
     const html = renderDocument({ lang: locale === 'cn' ? 'zh-CN' : locale, head: `${iconLinks}\n${head}`, state, entry, accent: config.uikit.accentColor, variant: config.variant, colorScheme: config.uikit.colorScheme, inputViewType: config.uikit.inputViewType, kitSizes: { modalWidth: config.uikit.defaultModalWidth, arrowPadding: config.uikit.dropdown.arrowPadding }, body, nonce, route: match?.name });

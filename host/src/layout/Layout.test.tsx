@@ -4,6 +4,7 @@ import { countryAtom, siteSettingsAtom } from '@tours/shared/core';
 import type { HostStore } from '@tours/shared/contract';
 import { routeChangesAtom } from '../routing/sync';
 import { Layout } from './Layout';
+import { applyLayoutData } from './layout-data';
 import { clearCookies, renderWithHost } from './test-utils';
 
 afterEach(() => {
@@ -44,6 +45,21 @@ describe('Layout', () => {
     expect(t.calls.find((c) => c.path === '/spa/contacts')?.query).toEqual({ country_id: 1 });
     expect(t.calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/spa/site-tokens', '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/country-by-ip', '/spa/work-time']));
     expect(t.store.get(siteSettingsAtom).maps_provider).toBe('yandex');
+  });
+
+  it('asks for nothing the server inlined: the header paints with its country and phone (issue 33)', async () => {
+    const country = { id: 31, name: 'United States', iso_code: 'US', fromCookie: true };
+    const contacts = { email: 'us@example.com', phones: [], has_other_phones: false, phoneMain: { phone: '+12025550100', formatted_phone: '+1 202 555-0100' }, country: null };
+    const workTime = { weekdays: { start: '09:00', end: '21:00' }, weekend: { start: '10:00', end: '19:00' }, timezone: 'MSK', utc_offset: '+03:00', utc_offset_minutes: 180 };
+    const info = { totalCount: 5, toursCount: 5, regions: 2, types: 1 };
+    const t = renderWithHost(<Layout><p>page</p></Layout>, { prepare: (s: HostStore) => applyLayoutData(s, { country, contacts, workTime, info, socialLinks: [] }) });
+    expect(screen.getByRole('button', { name: 'Region: United States' })).toBeInTheDocument();
+    expect(screen.getAllByText('+1 202 555-0100').length).toBeGreaterThan(0);
+    await waitFor(() => expect(t.calls.map((c) => c.path)).toContain('/spa/site-tokens'));
+    expect(t.calls.map((c) => c.path)).toEqual(expect.not.arrayContaining(['/spa/contacts', '/spa/work-time', '/spa/info', '/spa/groups-in-social-network', '/spa/country-by-ip']));
+    // A country chosen later asks for its own contacts.
+    act(() => t.store.set(countryAtom, { id: 1, name: 'Russia', iso_code: 'RU', fromCookie: true }));
+    await waitFor(() => expect(t.calls.find((c) => c.path === '/spa/contacts')?.query).toEqual({ country_id: 1 }));
   });
 
   it('asks to confirm the detected country 500 ms after it is known; the cookie alert waits for the answer', async () => {

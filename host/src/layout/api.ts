@@ -1,10 +1,11 @@
 import { startTransition } from 'react';
-import { DEFAULT_SITE_SETTINGS, countryAtom, sessionAtom, siteSettingsAtom } from '@tours/shared/core';
+import { countryAtom, sessionAtom } from '@tours/shared/core';
 import { COOKIES, type HostContext } from '@tours/shared/contract';
 import { ChatSourcesAnswer, ContactsAnswer, CountryByIpAnswer, InfoAnswer, LOCALIZATION_HEADER, SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer } from '@tours/shared/api';
 import { readCookie } from '../state/cookies';
 import { logLoadFailure } from './log';
-import { chatSourcesAtom, contactsAtom, countryResolvedAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
+import { chatSourcesAtom, contactsAtom, countryResolvedAtom, serverLayoutAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
+import { putSiteTokens } from './layout-data';
 import { readCountryCookie } from './location/country-cookie';
 
 /**
@@ -13,20 +14,21 @@ import { readCountryCookie } from './location/country-cookie';
  */
 const later = (update: () => void) => startTransition(update);
 
-/** Site tokens, social links and site statistics: loaded once per page (public-site §7.5). */
+/** Site tokens, social links and site statistics: loaded once per page (public-site §7.5), unless the server inlined them. */
 export async function loadSiteData(host: HostContext): Promise<void> {
   const { api, store } = host;
+  const inlined = store.get(serverLayoutAtom);
   await Promise.all([
-    api
+    inlined.siteTokens ? null : api
       .get('/spa/site-tokens', { schema: SiteTokensAnswer })
-      .then((tokens) => later(() => store.set(siteSettingsAtom, { ...DEFAULT_SITE_SETTINGS, ...tokens })))
+      .then((tokens) => later(() => putSiteTokens(store, tokens)))
       .catch((e) => logLoadFailure('site tokens', e)),
-    api
+    inlined.socialLinks ? null : api
       .get('/spa/groups-in-social-network', { schema: SocialLinksAnswer })
       .then((links) => later(() => store.set(socialLinksAtom, links)))
       .catch((e) => logLoadFailure('social links', e)),
     // Site statistics are counted over the base site (X-Localization 1, §7.5).
-    api
+    inlined.info ? null : api
       .get('/spa/info', { schema: InfoAnswer, headers: { [LOCALIZATION_HEADER]: '1' } })
       .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { ChatSourcesAnswer, ContactsAnswer, InfoAnswer, SocialLink, WorkTimeAnswer } from '@tours/shared/api';
+import type { LayoutData } from './layout-data';
 
 /**
  * Site data the layout shows (public-site §3.6, §7.5). Each starts empty and stays so when its call
@@ -21,3 +22,5 @@ export const locationAskingAtom = atom(false);
 export const cookiesAnsweredAtom = atom(false);
 /** The cookie alert is on screen or about to be (not answered yet). */
 export const cookiesPendingAtom = atom(false);
+/** What the server inlined of the layout's data (layout-data.ts): the page's start does not ask for it again. */
+export const serverLayoutAtom = atom<LayoutData>({});

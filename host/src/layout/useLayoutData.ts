@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useAtomValue, useStore } from 'jotai';
 import { countryAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { loadChatSources, loadContacts, loadSiteData, resolveCountry } from './api';
-import { countryResolvedAtom } from './state';
+import { countryResolvedAtom, serverLayoutAtom } from './state';
 
 /** Loads what the layout shows; every call may fail on its own without breaking the page (§8). */
 export function useLayoutData(): void {
@@ -10,6 +10,9 @@ export function useLayoutData(): void {
   const countryId = useAtomValue(countryAtom)?.id;
   const countryResolved = useAtomValue(countryResolvedAtom);
   const clientId = useAtomValue(sessionAtom)?.profile.id;
+  // The contacts the server inlined are for the country it found: only a later change of country asks again.
+  const store = useStore();
+  const inlinedContacts = useRef(store.get(serverLayoutAtom).contacts ? store.get(serverLayoutAtom).country?.id ?? null : undefined);
 
   useEffect(() => {
     void loadSiteData(host);
@@ -21,6 +24,12 @@ export function useLayoutData(): void {
   }, [host, clientId]);
 
   useEffect(() => {
-    if (countryResolved) void loadContacts(host, countryId);
+    if (!countryResolved) return;
+    if (inlinedContacts.current !== undefined && inlinedContacts.current === (countryId ?? null)) {
+      inlinedContacts.current = undefined;
+      return;
+    }
+    inlinedContacts.current = undefined;
+    void loadContacts(host, countryId);
   }, [host, countryId, countryResolved]);
 }

@@ -2,6 +2,7 @@ import { createStore } from 'jotai';
 import { appConfigAtom, currencyAtom, localeAtom, messagesAtom, queryAtom, routeAtom } from '@tours/shared/core';
 import { matchRoute, parseQuery, type HostStore } from '@tours/shared/contract';
 import { cookiesAnsweredAtom, cookiesPendingAtom } from '../layout/state';
+import { applyLayoutData } from '../layout/layout-data';
 import { firstScreenAtom, pageErrorAtom } from '../routing/sync';
 import { routeTableAtom, tableFor } from '../routing/table';
 import type { InitialState } from './initial';
@@ -23,6 +24,7 @@ export function createHostStore(initial: InitialState, url: { pathname: string; 
   store.set(firstScreenAtom, initial.firstScreen ?? null);
   store.set(cookiesAnsweredAtom, initial.cookiesAnswered === true);
   store.set(cookiesPendingAtom, initial.cookiesAnswered !== true);
+  if (initial.layout) applyLayoutData(store, initial.layout);
   if (initial.status === 404 && initial.notFound) {
     store.set(pageErrorAtom, { status: 404, path: url.pathname, kind: initial.notFound, fromServer: true });
   } else if (initial.status === 503) {

@@ -1,5 +1,6 @@
 import { BASE_CONFIG, DEFAULT_LOCALE, type AppConfig, type Locale, type Messages, type RouteDef } from '@tours/shared/contract';
 import type { TourHeroImage } from '@tours/shared/kit';
+import type { LayoutData } from '../layout/layout-data';
 
 /** What the host server puts into the page, so the first paint needs no extra request. */
 export interface InitialState {
@@ -21,6 +22,8 @@ export interface InitialState {
   routes?: RouteDef[];
   /** URLs of microfrontend catalogues already merged into `messages` (the route owner's). */
   inlinedTexts?: string[];
+  /** The layout's site data the server found (country, contacts, schedule, tokens): the browser does not ask again. */
+  layout?: LayoutData;
 }
 
 /** The first screen of one path: painted by the host's placeholder until the page's own screen paints. */
