@@ -5,6 +5,7 @@ import { isAbortError, isRetryableError, useAutoRetry, type TourDetailAnswer } f
 import { ErrorState, usePageError } from '@tours/shared/kit';
 import { cachedTour, loadTour } from './api';
 import { TourSkeleton, TourView } from './TourView';
+import { preloadSanitizer } from './deferred';
 
 /**
  * Screen of route tour-page (/{slug}-{id}): loads the tour (GET /spa/tour), follows an allowed redirect,
@@ -32,8 +33,12 @@ export default function TourPage() {
     if (cached) setTour(cached);
     const controller = new AbortController();
     setRunning(true);
-    loadTour(host.api, { slug, locale, currency, allowRedirect: true }).then(
-      (result) => {
+    // On one column (below 992 px) the description is on the first screens, so the sanitiser would come at once anyway:
+    // it comes beside the tour and the description paints with the page, not in a placeholder's place later (issue 33).
+    // On two columns it stays below the fold, and the sanitiser waits until it comes near.
+    const oneColumn = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 991.98px)').matches;
+    Promise.all([loadTour(host.api, { slug, locale, currency, allowRedirect: true }), oneColumn ? preloadSanitizer() : null]).then(
+      ([result]) => {
         if (controller.signal.aborted) return;
         setRunning(false);
         setFailures(0);

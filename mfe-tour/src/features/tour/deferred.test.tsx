@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { DeferredHtml } from './deferred';
+import { DeferredHtml, preloadSanitizer } from './deferred';
 
 let resolveSanitizer: () => void = () => undefined;
 jest.mock('@tours/shared/kit', () => ({
@@ -16,6 +16,15 @@ describe('DeferredHtml', () => {
     expect(container.querySelector('.tour-html-pending')).not.toBeNull();
     expect(container.textContent).toBe('');
     await act(async () => resolveSanitizer());
+    expect(container.querySelector('.tour-html-pending')).toBeNull();
+    expect(container.textContent).toBe('Description');
+  });
+
+  test('once the sanitiser is here (the tour page preloads it beside the tour), the HTML renders with the page: no placeholder at all', async () => {
+    const preloaded = preloadSanitizer();
+    await act(async () => resolveSanitizer());
+    await preloaded;
+    const { container } = render(<DeferredHtml><p>Description</p></DeferredHtml>);
     expect(container.querySelector('.tour-html-pending')).toBeNull();
     expect(container.textContent).toBe('Description');
   });

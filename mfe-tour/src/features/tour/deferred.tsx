@@ -61,22 +61,36 @@ export function Deferred({ anchor, title, children }: { anchor?: string; title: 
   return active ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
+/** Set once the kit's sanitiser is here (preloadSanitizer): HTML rendered after that needs no placeholder. */
+let sanitizerHere = false;
+
+/** Fetches the sanitiser (the tour page asks for it beside the tour, so the description paints with the page). */
+export function preloadSanitizer(): Promise<void> {
+  return loadSanitizer().then(
+    () => {
+      sanitizerHere = true;
+    },
+    () => undefined,
+  );
+}
+
 /**
- * Sanitised HTML rendered only when it comes near the viewport: the sanitiser downloads when first needed. The
- * placeholder stays until the sanitiser has arrived, so the HTML replaces it at once (an empty block in between
- * moved what follows up and down again: issue 33, layout shift on the tour page).
+ * Sanitised HTML. When the sanitiser is already here it renders with the page, in place (the tour page waits for it
+ * beside the tour: a placeholder swapped for the text moved what follows, issue 33, 320 px). Otherwise it renders
+ * when it comes near the viewport, the sanitiser downloading then; the placeholder stays until the sanitiser has
+ * arrived, so the HTML replaces it at once.
  */
 export function DeferredHtml({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, '200px');
-  const [sanitizer, setSanitizer] = useState(false);
+  const [sanitizer, setSanitizer] = useState(() => sanitizerHere);
   useEffect(() => {
     if (!near || sanitizer) return undefined;
     let live = true;
-    void loadSanitizer().then(() => live && setSanitizer(true), () => live && setSanitizer(true));
+    void preloadSanitizer().then(() => live && setSanitizer(true));
     return () => {
       live = false;
     };
   }, [near, sanitizer]);
-  return near && sanitizer ? <>{children}</> : <div ref={ref} className="tour-html-pending" aria-hidden="true" />;
+  return sanitizer && (near || sanitizerHere) ? <>{children}</> : <div ref={ref} className="tour-html-pending" aria-hidden="true" />;
 }
