@@ -12,9 +12,9 @@ const sharedPkg = require(path.join(root, 'shared/package.json'));
 const reactPkg = require(path.join(root, 'node_modules/react/package.json'));
 
 /**
- * Singletons of the contract (React, react-dom, jotai, react-intl and shared). Of shared's five entry points only
+ * Singletons of the contract (React, react-dom, jotai, react-intl and shared). Of shared's entry points only
  * `@tours/shared/core` (state atoms, the host context, ApiError) is a singleton; contract, kit, domain and api hold
- * no state and are tree-shaken into each bundle. `requiredVersion` is the major only, so a remote built a little
+ * no state and are tree-shaken into each bundle (`widgets` is the partner widgets' own, outside federation). `requiredVersion` is the major only, so a remote built a little
  * earlier still uses the host's copy.
  */
 function sharedModules({ eager = false } = {}) {
