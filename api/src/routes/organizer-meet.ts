@@ -39,7 +39,7 @@ import { uploadUrl } from '../lib/uploads';
 import type { Services } from '../services';
 import { parseInput } from '../lib/validation';
 import type { ApiRouter } from './router';
-import { FORM_LIMITS, uploadPipeline } from '../use-cases/upload-pipeline';
+import { closeOnRefusedForm, FORM_LIMITS, uploadPipeline } from '../use-cases/upload-pipeline';
 import { requireAdmin } from '../lib/auth';
 
 const ORGANIZER_MEET_FILE_PATH = '/spa/contract-organizer-meet-file';
@@ -102,15 +102,8 @@ export function registerOrganizerMeetRoutes(app: FastifyInstance, router: ApiRou
   void app.register(async function organizerMeetScope(scope) {
     // The file upload's form parser, in this scope only (as routes/uploads.ts does).
     await scope.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: true });
-    scope.addHook('preHandler', async (request, reply) => {
-      try {
-        openedBy.set(request, await opened(parseInput(request.query, OrganizerMeetKeyQuery).key));
-      } catch (err) {
-        // A refused form's body is left unread: the connection closes (as the upload calls do).
-        if (request.isMultipart()) void reply.header('connection', 'close');
-        throw err;
-      }
-    });
+    scope.addHook('preHandler', (request, reply) =>
+      closeOnRefusedForm(request, reply, async () => void openedBy.set(request, await opened(parseInput(request.query, OrganizerMeetKeyQuery).key))));
     const r = router.in(scope);
 
     r.add({
@@ -177,7 +170,7 @@ export function registerOrganizerMeetRoutes(app: FastifyInstance, router: ApiRou
       query: OrganizerMeetKeyQuery, multipart: { form: FileUploadForm }, answer: OrganizerMeetFile, errors: [404, 413, 415],
       handler: async ({ request, reply }) => {
         personal(reply);
-        try {
+        return closeOnRefusedForm(request, reply, async () => {
           const { contract, key } = keyed(request);
           if (!request.isMultipart()) throw new HttpError(415, 'Unsupported media type: send the file as multipart/form-data');
           const contractId = Number(contract.id);
@@ -189,11 +182,7 @@ export function registerOrganizerMeetRoutes(app: FastifyInstance, router: ApiRou
           await addContractFile(s.db, contractId, kept.id, s.date());
           const file = await contractFile(s.db, contractId, kept.id);
           return fileOf(file!, key);
-        } catch (err) {
-          // A refused form's body is left unread: the connection closes (as the upload calls do).
-          if (request.isMultipart()) void reply.header('connection', 'close');
-          throw err;
-        }
+        });
       },
     });
   });

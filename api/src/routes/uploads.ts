@@ -28,7 +28,7 @@ import { sniffMime, UploadTooLarge, UPLOADS_PATH, type Received } from '../lib/u
 import { fetchPublicUrl, UrlFetchRefused, UrlFileTooLarge } from '../lib/url-fetch';
 import { parseInput } from '../lib/validation';
 import type { Services } from '../services';
-import { FORM_LIMITS, MB, NO_SUCH_FILE, tooLarge, TYPE_TEXT, uploadPipeline, type Incoming } from '../use-cases/upload-pipeline';
+import { closeOnRefusedForm, FORM_LIMITS, MB, NO_SUCH_FILE, tooLarge, TYPE_TEXT, uploadPipeline, type Incoming } from '../use-cases/upload-pipeline';
 import type { ApiRouter } from './router';
 import { requireTraveller, signedInTraveller } from '../lib/auth';
 
@@ -132,17 +132,14 @@ export function registerUploadRoutes(app: FastifyInstance, router: ApiRouter, s:
   }
 
   /** The handler's frame: signed in, under the quota; a refused multipart request closes its connection (its body unread). */
-  async function upload<T>(request: FastifyRequest, reply: FastifyReply, field: string, work: (traveller: Traveller) => Promise<T>): Promise<T> {
-    try {
+  function upload<T>(request: FastifyRequest, reply: FastifyReply, field: string, work: (traveller: Traveller) => Promise<T>): Promise<T> {
+    return closeOnRefusedForm(request, reply, async () => {
       const traveller = await requireTraveller(s, request);
       await checkQuota(traveller, 1, field);
       // An upload is a stream to the disk and a type check: it costs the visitor's work budget (issue 28).
       await s.work.charge(request, 'upload');
-      return await work(traveller);
-    } catch (err) {
-      if (request.isMultipart()) void reply.header('connection', 'close');
-      throw err;
-    }
+      return work(traveller);
+    });
   }
 
   void app.register(async function uploadScope(scope) {

@@ -43,6 +43,16 @@ export interface Incoming {
   originalName: string;
 }
 
+/** Runs `work`; when it refuses a multipart request, the connection closes (the form's body is left unread). */
+export async function closeOnRefusedForm<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (request.isMultipart()) void reply.header('connection', 'close');
+    throw err;
+  }
+}
+
 /** The 413 of a file over its kind's limit, keyed by the form's file field. */
 export function tooLarge(kind: UploadKind, field: string): HttpError {
   const text = tooLargeText(kind);
