@@ -20,10 +20,17 @@ function setup(submit: HelpCardProps['submit'], props: Partial<HelpCardProps> = 
       <Card submit={submit} {...props} />
     </IntlProvider>,
   );
+  const phone = () => screen.getByRole('textbox', { name: /^Phone/ });
   return {
     user,
     name: () => screen.getByRole('textbox', { name: /^Name/ }),
-    phone: () => screen.getByRole('textbox', { name: /^Phone/ }),
+    phone,
+    /** Types the rest of a Russian number after the +7 the field starts with for this visitor. */
+    typePhone: async (rest: string) => {
+      await user.click(phone());
+      await waitFor(() => expect(phone()).toHaveValue('+7'));
+      await user.type(phone(), rest);
+    },
     comment: () => screen.getByRole('textbox', { name: 'Comment' }),
     country: () => screen.getByRole('combobox', { name: 'Country code' }),
     submitButton: () => screen.getByRole('button', { name: 'Submit request' }),
@@ -68,11 +75,9 @@ test('submit checks every field (§5.7): name and phone required, comment option
 
 test('the phone must be valid for libphonenumber-js: "Incorrect phone number"', async () => {
   const submit = jest.fn();
-  const { user, name, phone, submitButton } = setup(submit);
+  const { user, name, phone, submitButton, typePhone } = setup(submit);
   await user.type(name(), 'Anna');
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 916 123 45');
+  await typePhone(' 916 123 45');
   await user.click(submitButton());
   expect(phone()).toHaveAccessibleDescription(/Incorrect phone number$/);
   await user.clear(phone());
@@ -88,11 +93,9 @@ test('a valid request is sent once (double click) and replaced by the success sc
   let resolve: (id: number) => void = () => undefined;
   const submit = jest.fn(() => new Promise<number>((r) => (resolve = r)));
   const onSubmitted = jest.fn();
-  const { user, name, phone, comment, submitButton } = setup(submit, { onSubmitted });
+  const { user, name, comment, submitButton, typePhone } = setup(submit, { onSubmitted });
   await user.type(name(), ' Anna ');
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 916 123 45 67');
+  await typePhone(' 916 123 45 67');
   await user.type(comment(), 'Baikal in March');
   await user.dblClick(submitButton());
   await user.click(submitButton());
@@ -121,10 +124,8 @@ test("RU: '+8' becomes '8' and the national number is sent as +7", async () => {
 });
 
 test('a number of another country shows the mismatch hint; confirm switches the country; choosing a country resets the number', async () => {
-  const { user, phone, country } = setup(jest.fn());
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 701 123 45 67');
+  const { user, phone, country, typePhone } = setup(jest.fn());
+  await typePhone(' 701 123 45 67');
   expect(await screen.findByText(/This number belongs to Kazakhstan\./)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
   expect(country()).toHaveValue('Kazakhstan +7');
@@ -189,11 +190,9 @@ test('server field errors land on their fields (§5.8)', async () => {
   const submit = jest.fn(async () => {
     throw new ApiError(422, '/spa/submit-help-request', 'This number is blocked', { phone: 'This number is blocked' });
   });
-  const { user, name, phone, submitButton } = setup(submit);
+  const { user, name, phone, submitButton, typePhone } = setup(submit);
   await user.type(name(), 'Anna');
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 916 123 45 67');
+  await typePhone(' 916 123 45 67');
   await user.click(submitButton());
   await waitFor(() => expect(phone()).toHaveAccessibleDescription(/This number is blocked$/));
   expect(name()).toHaveValue('Anna');
@@ -201,11 +200,9 @@ test('server field errors land on their fields (§5.8)', async () => {
 
 test('a network failure keeps everything typed and offers a retry that works', async () => {
   const submit = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(99);
-  const { user, name, phone, comment, submitButton } = setup(submit);
+  const { user, name, phone, comment, submitButton, typePhone } = setup(submit);
   await user.type(name(), 'Anna');
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 916 123 45 67');
+  await typePhone(' 916 123 45 67');
   await user.type(comment(), 'Altai');
   await user.click(submitButton());
   const alert = await screen.findByRole('alert');
@@ -220,11 +217,9 @@ test('a network failure keeps everything typed and offers a retry that works', a
 
 test('a 503 from the proxy or a 429 is shown with a retry', async () => {
   const submit = jest.fn().mockRejectedValueOnce(new ApiError(429, '/spa/submit-help-request', 'Too many requests. Please confirm that you are not a robot.', {}, { type: 'captcha' }));
-  const { user, name, phone, submitButton } = setup(submit);
+  const { user, name, submitButton, typePhone } = setup(submit);
   await user.type(name(), 'Anna');
-  await user.click(phone());
-  await waitFor(() => expect(phone()).toHaveValue('+7'));
-  await user.type(phone(), ' 916 123 45 67');
+  await typePhone(' 916 123 45 67');
   await user.click(submitButton());
   expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please confirm that you are not a robot.');
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
