@@ -51,6 +51,15 @@ function open(sip: ReturnType<typeof fakeSip>, routes: FakeRoutes = { [`POST ${W
   return { ...t, close };
 }
 
+/** The panel open and its call created by the SIP side (ringing at the other end). */
+async function openCalling() {
+  const sip = fakeSip();
+  const t = open(sip);
+  await waitFor(() => expect(sip.calls).toEqual(['start']));
+  sip.emit('onCreated');
+  return { ...t, sip };
+}
+
 const status = () => screen.getByRole('status');
 const button = (name: string) => screen.getByRole('button', { name });
 
@@ -81,10 +90,7 @@ describe('the call panel', () => {
   test('created → calling (timer 0), answered → in call with the timer from the answer, hold and back, mute toggles', async () => {
     jest.useFakeTimers({ now: clock });
     try {
-      const sip = fakeSip();
-      open(sip);
-      await waitFor(() => expect(sip.calls).toEqual(['start']));
-      sip.emit('onCreated');
+      const { sip } = await openCalling();
       expect(status()).toHaveTextContent('Calling…');
       expect(screen.getByTestId('call-timer')).toHaveTextContent('0:00');
       expect(button('Hold')).toBeDisabled();
@@ -112,10 +118,7 @@ describe('the call panel', () => {
   });
 
   test('hang up ends the call here: terminated, the SIP session hung up and disconnected; Call again starts over', async () => {
-    const sip = fakeSip();
-    const t = open(sip);
-    await waitFor(() => expect(sip.calls).toEqual(['start']));
-    sip.emit('onCreated');
+    const { sip, ...t } = await openCalling();
     sip.emit('onAnswered');
     fireEvent.click(button('Hang up'));
     expect(status()).toHaveTextContent('Call ended');
@@ -134,10 +137,7 @@ describe('the call panel', () => {
     ['the other side hangs up', 'onHangup'],
     ['the server disconnects', 'onServerDisconnect'],
   ] as const)('%s: terminated', async (_name, event) => {
-    const sip = fakeSip();
-    open(sip);
-    await waitFor(() => expect(sip.calls).toEqual(['start']));
-    sip.emit('onCreated');
+    const { sip } = await openCalling();
     sip.emit('onAnswered');
     sip.emit(event);
     expect(status()).toHaveTextContent('Call ended');
@@ -145,10 +145,7 @@ describe('the call panel', () => {
   });
 
   test('nobody answers the line (480 from the registrar): the call ends and says so', async () => {
-    const sip = fakeSip();
-    open(sip);
-    await waitFor(() => expect(sip.calls).toEqual(['start']));
-    sip.emit('onCreated');
+    const { sip } = await openCalling();
     sip.reject(480);
     sip.emit('onHangup');
     expect(status()).toHaveTextContent('Call ended');
@@ -156,10 +153,7 @@ describe('the call panel', () => {
   });
 
   test('closing the panel during a call hangs it up', async () => {
-    const sip = fakeSip();
-    const t = open(sip);
-    await waitFor(() => expect(sip.calls).toEqual(['start']));
-    sip.emit('onCreated');
+    const { sip, ...t } = await openCalling();
     fireEvent.click(button('Close'));
     expect(t.close).toHaveBeenCalled();
     t.unmount();
