@@ -448,6 +448,14 @@ describe('sign up with a password (issue 29: POST /crm/api/user/register had no 
   };
   const field = (name: string | RegExp) => screen.getByLabelText(name);
   const signUpTerms = () => screen.getByRole('checkbox', { name: /I accept Terms and Conditions/ });
+  /** The password twice and the terms accepted, then sent. */
+  const sendSignUp = async () => {
+    fireEvent.change(field(/^Password/), { target: { value: 'secret-pass' } });
+    fireEvent.change(field(/^Repeat the password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(signUpTerms());
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await flush();
+  };
 
   test('the form: names, e-mail, an optional phone, the password twice, terms; checked on submit', async () => {
     const t = open();
@@ -478,11 +486,7 @@ describe('sign up with a password (issue 29: POST /crm/api/user/register had no 
     fireEvent.change(field(/^Last name/), { target: { value: 'Ivanova' } });
     fireEvent.change(field(/^E-mail/), { target: { value: 'anna@example.com' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Phone number/ }), { target: { value: '+7 999 123-45-67' } });
-    fireEvent.change(field(/^Password/), { target: { value: 'secret-pass' } });
-    fireEvent.change(field(/^Repeat the password/), { target: { value: 'secret-pass' } });
-    fireEvent.click(signUpTerms());
-    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    await flush();
+    await sendSignUp();
     const call = t.calls.find((c) => `${c.method} ${c.path}` === REGISTER_PASSWORD)!;
     expect(call.body).toEqual({
       first_name: 'Anna', last_name: 'Ivanova', email: 'anna@example.com', phone: '+79991234567', password: 'secret-pass', confirm_password: 'secret-pass',
@@ -499,11 +503,7 @@ describe('sign up with a password (issue 29: POST /crm/api/user/register had no 
     toSignUp();
     fireEvent.change(field(/^First name/), { target: { value: 'Anna' } });
     fireEvent.change(field(/^E-mail/), { target: { value: 'anna@example.com' } });
-    fireEvent.change(field(/^Password/), { target: { value: 'secret-pass' } });
-    fireEvent.change(field(/^Repeat the password/), { target: { value: 'secret-pass' } });
-    fireEvent.click(signUpTerms());
-    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    await flush();
+    await sendSignUp();
     expect(field(/^E-mail/)).toHaveAccessibleDescription('An account with this e-mail already exists');
     expect(t.toast).not.toHaveBeenCalled();
     expect(field(/^E-mail/)).toHaveValue('anna@example.com');
