@@ -15,7 +15,7 @@ import type { Db } from '../src/db';
 import { migrationProvider } from '../src/db/migrations';
 import { bookingDb, historyOf, requestById, touristsOf } from '../src/db/queries/booking';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, outboxTo, testServer, TODAY, withTestServer } from './helpers';
+import { createTestDb, expectShape, get, madeOrder, outboxTo, testServer, TODAY, withTestServer } from './helpers';
 
 let owner: { id: number; auth: Record<string, string> };
 let other: { id: number; auth: Record<string, string> };
@@ -53,10 +53,7 @@ async function countRequests(db: Db = t.db): Promise<number> {
 }
 
 async function submitOrder(extra: Json = {}, headers: Record<string, string> = {}): Promise<{ id: number; uuid: string }> {
-  const res = await post('/spa/submit-order', order(extra), headers);
-  if (res.status !== 200) throw new Error(`submit-order: ${res.status} ${JSON.stringify(res.body)}`);
-  const answer = expectShape(res.body, SubmitOrderAnswer);
-  return { id: answer.request_id, uuid: answer.requestUUID };
+  return madeOrder(await post('/spa/submit-order', order(extra), headers));
 }
 
 // devMode: the cancellation e-mail is read from the outbox page.

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { is, type Struct } from 'superstruct';
+import { SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
 import { openDatabase, type Db } from '../src/db';
 import { ensureSeeded, type SeedReport } from '../src/db/seed/ensure';
 import { isoDate } from '../src/db/seed/text';
@@ -165,6 +166,13 @@ export async function injectJson(app: FastifyInstance, request: InjectOptions): 
 /** GET through inject; returns status, parsed JSON body and headers. */
 export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   return injectJson(app, { method: 'GET', url, headers });
+}
+
+/** The order a submit-order answer made (its request id and uuid); throws with the answer when the order was refused. */
+export function madeOrder(res: { status: number; body: unknown }): { id: number; uuid: string } {
+  if (res.status !== 200) throw new Error(`submit-order: ${res.status} ${JSON.stringify(res.body)}`);
+  const answer = expectShape(res.body, SubmitOrderAnswer);
+  return { id: answer.request_id, uuid: answer.requestUUID };
 }
 
 /** POST of a JSON body through inject (a string goes as it is, e.g. malformed JSON); returns status and parsed answer. */

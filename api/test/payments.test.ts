@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Migrator, type Kysely } from 'kysely';
-import { RequestAnswer, RequestListAnswer, SubmitOrderAnswer } from '@tours/shared/src/api/schemas/booking';
+import { RequestAnswer, RequestListAnswer } from '@tours/shared/src/api/schemas/booking';
 import {
   CHECK_STATUS, CONTRACT_OUTCOME, CONTRACT_OUTCOME_NAMES, CreatePaymentAnswer, INTERNAL_CHECK_STATUS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_PROVIDER_IDS,
   PAYMENT_STATUS, PAYMENT_STATUS_NAMES, SALES_CHANNEL, paymentStatusName,
@@ -17,7 +17,7 @@ import { migrationProvider } from '../src/db/migrations';
 import { bookingDb, historyOf, requestById } from '../src/db/queries/booking';
 import { paymentsDb } from '../src/db/queries/payments';
 import { insertTraveller, issueToken } from '../src/db/queries/travellers';
-import { createTestDb, expectShape, get, testServer, TODAY, withTestServer } from './helpers';
+import { createTestDb, expectShape, get, madeOrder, testServer, TODAY, withTestServer } from './helpers';
 
 let tour: { id: number; variant: number; price: number };
 const SITE = 'https://site.example';
@@ -39,9 +39,7 @@ async function submitOrder(extra: Json = {}): Promise<{ id: number; uuid: string
   const res = await post('/spa/submit-order', {
     data: { tour_id: tour.id, dates: tour.variant, adults: 2, children: 1, name: 'Anna Petrova', phone: '+7 916 123-45-67', email: 'anna@example.com', agree: true, currency: 'RUB', ...extra },
   }, { 'x-language': 'de', 'idempotency-key': `pay-${randomUUID()}` });
-  if (res.status !== 200) throw new Error(`submit-order: ${res.status} ${JSON.stringify(res.body)}`);
-  const answer = expectShape(res.body, SubmitOrderAnswer);
-  return { id: answer.request_id, uuid: answer.requestUUID };
+  return madeOrder(res);
 }
 
 const confirm = (id: number, body: Json = {}, target: FastifyInstance = app) => post(`/internal/requests/${id}/confirm`, body, {}, target);
