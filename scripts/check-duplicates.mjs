@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAX_PAIRS = 122; // 117 measured on 2026-11-28 (issue 30: see docs/decisions.md 'Issue 30: duplicates'); lower it as duplicates are removed
+const MAX_PAIRS = 87; // 84 measured on 2026-11-28, second session (issue 30: see docs/decisions.md 'Issue 30: duplicates (session 2026-11-28)'); lower it as duplicates are removed
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const most = Number(process.argv[process.argv.indexOf('--most') + 1]) || 15;
