@@ -3,8 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Server } from 'node:http';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { SESSION_COOKIE, sessionMarker } from '../../shared/src/api/session-cookie';
+import { expect, type Page } from '@playwright/test';
+import { SESSION_COOKIE } from '../../shared/src/api/session-cookie';
+import { answeredVisitorCookies, startSession } from '../browser-session';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_PORTS, E2E_TMP } from '../playwright.config';
 import { MAILBOX_FILE, mailTo } from '../mailbox';
@@ -95,17 +96,8 @@ export async function sessionToken(page: Page): Promise<string | null> {
   return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? null;
 }
 
-/**
- * Starts a session in a browser context as a sign-in through the host server leaves it: the HttpOnly cookie with the
- * token, and the session in storage with the token's marker (set before the first page's scripts run).
- */
-export async function startSession(context: BrowserContext, baseURL: string, token: string, profile: Record<string, unknown>): Promise<void> {
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' }]);
-  const session = { token: sessionMarker(token), profile };
-  await context.addInitScript((s) => {
-    if (!localStorage.getItem('session')) localStorage.setItem('session', JSON.stringify(s));
-  }, session);
-}
+/** A session started in a browser context, and an answered visitor's cookies (also the cluster suite's: browser-session.ts). */
+export { answeredVisitorCookies, startSession };
 
 /**
  * Signs a new traveller in by e-mail with the one-time code from the test mailbox (as calls.spec.ts does), on a page
@@ -171,17 +163,6 @@ export function createTraveller(fields: { first_name?: string; last_name?: strin
   } finally {
     db.close();
   }
-}
-
-/**
- * The cookies of a visitor who already answered the cookie alert and the region question (the United States), so
- * nothing covers the page: `test.beforeEach(({ context, baseURL }) => context.addCookies(answeredVisitorCookies(baseURL!)))`.
- */
-export function answeredVisitorCookies(url: string) {
-  return [
-    { name: 'cookie_alert_accepted', value: '1', url },
-    { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url },
-  ];
 }
 
 /** Called in a spec file or a describe: each of its tests starts as a visitor with `answeredVisitorCookies`. */

@@ -17,32 +17,50 @@
 //   chat-kill the API process holding a traveller's socket killed with SIGKILL during a chat: the socket reconnects
 //             by itself (to the other process) and hears the agent again, each message (sent again with its
 //             client_id on failure) is stored once, and the agent heard each once.
+//   chat-page-kill the same with the traveller's real chat page (Chromium, /en/chat, signed in): the API process
+//             holding the page's socket SIGKILLed after a message each way with the agent console (a socket.io client
+//             on the other process); without a reload the page shows the agent's next message, and a message typed
+//             in the page after the kill reaches the agent once (and is shown sent, stored once).
 // Without HAProxy or PostgreSQL (and no root to install them) every check is recorded as failed with the reason.
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import { io as connectClient } from 'socket.io-client';
 import { ROOT } from '../lib/processes.mjs';
 import { publishRemote, rollbackRemote } from '../lib/publish.mjs';
 import { startCluster } from './cluster.mjs';
+import { loadUntil, siteCall } from './load.mjs';
 import { captchaAction, CAPTCHA_HEADER } from '../../shared/src/api/captcha.ts';
 import { IDEMPOTENCY_HEADER } from '../../shared/src/api/headers.ts';
 import { DEV_STAFF } from '../../api/src/db/seed/staff.ts';
+import { answeredVisitorCookies, startSession } from '../../e2e/browser-session.ts';
 
 const apiRequire = createRequire(path.join(ROOT, 'api/package.json'));
 const { solveChallenge } = apiRequire('altcha-lib');
 const { deriveKey } = apiRequire('altcha-lib/algorithms/pbkdf2');
 
-const CHECKS = ['limit', 'captcha', 'escalation', 'budget', 'chat', 'manifest', 'rolling', 'kill', 'chat-kill'];
+const CHECKS = ['limit', 'captcha', 'escalation', 'budget', 'chat', 'manifest', 'rolling', 'kill', 'chat-kill', 'chat-page-kill'];
 const env = {
   ...process.env,
   HOST_PORT: '38080', API_PORT: '38001', REMOTE_PORT_BASE: '38081', WIDGETS_PORT: '38097', PARTNER_PORT: '38090', CLUSTER_PORT_BASE: '38100',
   API_PROCESSES: '2', HOST_PROCESSES: '2', SIP_DISABLED: '1', LOG_LEVEL: 'warn', CLUSTER_DIR: path.join(ROOT, '.data/cluster-test'),
 };
 const SITE = 'http://127.0.0.1:38080';
+// The browser opens the site at its own origin (SITE_ORIGIN), as the e2e suites do; the same balancer.
+const PAGE_SITE = 'http://localhost:38080';
+// Debian's Chromium with the e2e suites' flags, found as e2e/playwright.config.ts finds it (when a check needs it).
+const launchChromium = () => chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim().split('\n')[0],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+// What the traveller's chat page says (its English catalogue): the checks find the page's parts by these.
+const COMMS = JSON.parse(readFileSync(path.join(ROOT, 'mfe-comms/src/i18n/en.json'), 'utf8'));
+const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tmp = path.join(ROOT, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const record = (name, ok, note) => {
@@ -59,13 +77,7 @@ let visitors = 0;
 const visitor = () => `198.51.${100 + Math.floor(++visitors / 250) % 100}.${1 + (visitors % 250)}`;
 const run = randomUUID().slice(0, 8);
 
-async function call(url, { ip, method = 'GET', headers = {}, body } = {}) {
-  const res = await fetch(`${SITE}${url}`, {
-    method, headers: { 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(15000),
-  });
-  const text = await res.text();
-  return { status: res.status, process: res.headers.get('x-api-process'), text };
-}
+const call = (url, options) => siteCall(SITE, url, options);
 
 async function checkLimit() {
   // A path with 'auth' in it is of the sign-in-like class: 10 a minute per visitor (404: no such call, still counted).
@@ -170,20 +182,22 @@ const heard = (socket, text) =>
     });
   });
 
-/** A new traveller's token (written to the database as the API's sign-in would) and the support agent's. */
+/** A new traveller's id and token (written to the database as the API's sign-in would) and the support agent's token. */
 async function chatTokens(cluster, name) {
   const { openDatabase } = await import('../../api/src/db/index.ts');
   const { insertTraveller, issueToken } = await import('../../api/src/db/queries/travellers.ts');
   const db = await openDatabase({ url: cluster.databaseUrl });
+  let id;
   let token;
   try {
-    token = await issueToken(db, await insertTraveller(db, { first_name: name, last_name: 'Cluster', email: `${name.toLowerCase()}.${run}@example.com` }));
+    id = await insertTraveller(db, { first_name: name, last_name: 'Cluster', email: `${name.toLowerCase()}.${run}@example.com` });
+    token = await issueToken(db, id);
   } finally {
     await db.close();
   }
   const staffAuth = await call('/crm/api/agent/auth', { ip: visitor(), method: 'POST', body: { login: DEV_STAFF[0].login, password: DEV_STAFF[0].password } });
   assert(staffAuth.status === 200, `staff sign-in: ${staffAuth.status} ${staffAuth.text.slice(0, 200)}`);
-  return { token, staff: JSON.parse(staffAuth.text).token };
+  return { id, token, staff: JSON.parse(staffAuth.text).token };
 }
 
 async function checkChat(cluster) {
@@ -227,32 +241,9 @@ async function checkManifest(cluster) {
   return `${cluster.layout.hosts.length} host processes saw the publish and the rollback on their next request`;
 }
 
-/** Requests from `loops` clients until `until` settles: every failure (status ≥ 500 or no answer) is counted. */
-async function load(until, loops = 6) {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const stats = { ok: 0, failed: [] };
-  const urls = ['/spa/info', '/en/tours', '/mfe-manifest.json'];
-  await Promise.all(Array.from({ length: loops }, async (_, i) => {
-    for (let n = 0; !done; n++) {
-      try {
-        const res = await call(urls[(n + i) % urls.length], { ip: visitor() });
-        if (res.status >= 500) stats.failed.push(`${res.status} ${urls[(n + i) % urls.length]}`);
-        else stats.ok++;
-      } catch (error) {
-        stats.failed.push(error.message);
-      }
-    }
-  }));
-  await until;
-  return stats;
-}
-
 async function checkRolling(cluster) {
   const started = Date.now();
-  const stats = await load(cluster.rollingRestart(() => {}));
+  const stats = await loadUntil(SITE, cluster.rollingRestart(() => {}), { visitor });
   assert(stats.failed.length === 0, `${stats.failed.length} failed of ${stats.ok + stats.failed.length}: ${stats.failed.slice(0, 5).join('; ')}`);
   return `4 processes restarted in ${Math.round((Date.now() - started) / 1000)} s, ${stats.ok} requests, 0 failed`;
 }
@@ -359,6 +350,100 @@ async function checkChatKill(cluster) {
   }
 }
 
+/** Waits until `ready()` answers true, every 100 ms, at most `ms`; then fails with `what`. */
+async function until(ready, ms, what) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) if (await ready()) return;
+  throw new Error(`${what} within ${ms / 1000} s`);
+}
+
+async function checkChatPageKill(cluster) {
+  const started = Date.now();
+  // The previous check killed api-1: the page and the agent need both processes (and the balancer to take them).
+  await Promise.all(cluster.layout.apis.map((api) => backUp(api.port)));
+  const waited = Date.now() - started;
+  const { id, token, staff } = await chatTokens(cluster, 'Pola');
+  const auth = (t) => ({ 'x-authorization': `Bearer ${t}` });
+  // The chat exists before the page asks for it (the page opens the support chat: the same one).
+  const chat = await call('/crm/api/chat/get-chat-with-support?site_id=1', { ip: visitor(), headers: auth(token) });
+  assert(chat.status === 200, `get-chat-with-support: ${chat.status} ${chat.text.slice(0, 200)}`);
+  const chatId = JSON.parse(chat.text).id;
+  const browser = await launchChromium();
+  let agent = null;
+  try {
+    const context = await browser.newContext();
+    await context.addCookies(answeredVisitorCookies(PAGE_SITE));
+    await startSession(context, PAGE_SITE, token, { id, first_name: 'Pola', last_name: 'Cluster', email: `pola.${run}@example.com`, phone: null, currency: 'USD' });
+    const page = await context.newPage();
+    // Which API process answered each socket.io request of the page (HAProxy's X-Api-Process, through the host).
+    const socketProcesses = [];
+    page.on('response', (res) => {
+      const name = res.url().includes('/socket.io/') ? res.headers()['x-api-process'] : null;
+      if (name) socketProcesses.push(name);
+    });
+    await page.goto(`${PAGE_SITE}/en/chat`);
+    const composer = page.getByRole('textbox', { name: COMMS['chat.composer.label'], exact: true });
+    await composer.waitFor({ timeout: 15000 });
+    // Online: the chat view shows no connection status ('Connecting…', 'No connection…') once its socket is up.
+    const connection = page.getByRole('status').filter({ hasText: new RegExp(`^(${[COMMS['chat.status.connecting'], COMMS['chat.status.offline']].map(escapeRe).join('|')})$`) });
+    await until(async () => socketProcesses.length > 0 && (await connection.count()) === 0, 10000, "the page's chat socket was not online");
+    const pinned = socketProcesses.at(-1);
+    const other = cluster.layout.apis.map((a) => a.name).find((name) => name !== pinned);
+    const agentIp = await addressOn(other);
+    agent = await connect(agentIp, staff);
+    const agentHeard = [];
+    agent.on('new_message', (p) => {
+      if (p.chat_id === chatId && p.message) agentHeard.push(p.message.text);
+    });
+    const inLog = (text) => page.getByRole('log').locator('li', { hasText: text });
+    const confirmed = new RegExp(`· (${escapeRe(COMMS['chat.message.sent'])}|${escapeRe(COMMS['chat.message.read'])})`);
+    const type = async (text) => {
+      await composer.fill(text);
+      await page.getByRole('button', { name: COMMS['chat.composer.send'], exact: true }).click();
+    };
+    const agentSays = async (text) => {
+      const res = await call('/crm/api/agent/send-message', { ip: agentIp, method: 'POST', headers: auth(staff), body: { chat_id: chatId, message: text } });
+      assert(res.status === 200, `agent send-message: ${res.status} ${res.text.slice(0, 200)}`);
+    };
+
+    // A conversation across the two processes, live both ways.
+    const hello = `Hello from the page ${run}`;
+    await type(hello);
+    await until(() => agentHeard.includes(hello), 5000, `the agent did not hear '${hello}'`);
+    const answer = `Hello from support ${run}`;
+    await agentSays(answer);
+    await until(async () => (await inLog(answer).count()) === 1, 5000, `the page did not show '${answer}'`);
+
+    // The process holding the page's socket dies; nothing is reloaded from here on.
+    const seenBefore = socketProcesses.length;
+    process.kill(cluster.status()[pinned].pid, 'SIGKILL');
+    const killed = Date.now();
+    const next = `Still here after the kill ${run}`;
+    await agentSays(next);
+    const typed = `Typed after the kill ${run}`;
+    await type(typed);
+    await until(async () => (await inLog(next).count()) > 0, 15000, `the page did not show the agent's '${next}'`);
+    const shownAfter = Date.now() - killed;
+    await until(() => agentHeard.includes(typed), 15000, `the agent did not hear '${typed}'`);
+    await until(async () => (await inLog(typed).allTextContents()).some((t) => confirmed.test(t)), 5000, `'${typed}' was not shown as sent`);
+    // A moment for a late duplicate (a second send, a replayed event) to show.
+    await sleep(1000);
+    const count = (list, text) => list.filter((t) => t === text).length;
+    for (const text of [hello, answer, next, typed]) assert(await inLog(text).count() === 1, `the page shows '${text}' ${await inLog(text).count()} times`);
+    for (const text of [hello, typed]) assert(count(agentHeard, text) === 1, `the agent heard '${text}' ${count(agentHeard, text)} times`);
+    const stored = await call(`/crm/api/chat/get-messages?chat_id=${chatId}&limit=50`, { ip: visitor(), headers: auth(token) });
+    assert(stored.status === 200, `get-messages: ${stored.status}`);
+    const texts = JSON.parse(stored.text).data.map((m) => m.text);
+    for (const text of [hello, answer, next, typed]) assert(count(texts, text) === 1, `'${text}' stored ${count(texts, text)} times`);
+    const after = [...new Set(socketProcesses.slice(seenBefore))];
+    return `the page's socket on ${pinned} (agent on ${other}), ${pinned} SIGKILLed: without a reload the page showed the agent's next message ${shownAfter} ms later`
+      + ` and its own typed message reached the agent once${after.length ? ` (socket back on ${after.join(', ')})` : ''}; ${Math.round((Date.now() - started - waited) / 1000)} s`
+      + ` (+ ${Math.round(waited / 1000)} s waiting for the processes to be up)`;
+  } finally {
+    agent?.disconnect();
+    await browser.close();
+  }
+}
+
 const started = Date.now();
 let cluster = null;
 try {
@@ -368,7 +453,7 @@ try {
   for (const name of CHECKS) record(name, false, `the cluster did not start: ${error.message}`);
   process.exit(1);
 }
-const fns = { limit: checkLimit, captcha: checkCaptcha, escalation: checkEscalation, budget: checkBudget, chat: checkChat, manifest: checkManifest, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill };
+const fns = { limit: checkLimit, captcha: checkCaptcha, escalation: checkEscalation, budget: checkBudget, chat: checkChat, manifest: checkManifest, rolling: checkRolling, kill: checkKill, 'chat-kill': checkChatKill, 'chat-page-kill': checkChatPageKill };
 let failed = 0;
 for (const name of CHECKS) {
   try {
