@@ -30,7 +30,7 @@ async function gzipKB(urls) {
 }
 
 /** A published tour (type TOUR) with an open variant of its own, and its slug; the slugs of the search's first tours, those with a request period first. */
-async function bookableTour(apiUrl) {
+export async function bookableTour(apiUrl) {
   const search = await (await fetch(`${apiUrl}/spa/tours`, { headers: HEADERS })).json();
   const items = (search?.result?.groups ?? []).flatMap((g) => g.items ?? []);
   const withPeriod = [];
@@ -166,17 +166,19 @@ async function requestPage(browser, baseUrl, tour) {
 
 /**
  * `connections` callers, each on a connection and an address of its own (bench/connections.mjs), each sending
- * `perConnection` submits one after another (each with its own idempotency key).
+ * `perConnection` submits one after another (each with its own idempotency key). `headersFor(caller)`: headers of
+ * the caller's requests beside the site's (the cluster bench's: the host server's, naming the caller's address).
  */
-async function submits(apiUrl, url, body, { connections = 16, perConnection = 25 } = {}) {
+export async function submits(apiUrl, url, body, { connections = 16, perConnection = 25, headersFor = () => ({}) } = {}) {
   const times = [];
   let errors = 0;
   const { callers, close } = openConnections(apiUrl, connections, { subnet: 5 });
   try {
     await Promise.all(callers.map(async (caller) => {
+      const own = { ...HEADERS, ...headersFor(caller) };
       for (let i = 0; i < perConnection; i++) {
         const t0 = performance.now();
-        const res = await caller.post(url, body, { ...HEADERS, 'Idempotency-Key': randomUUID() });
+        const res = await caller.post(url, body, { ...own, 'Idempotency-Key': randomUUID() });
         if (res.status !== 200) errors++;
         times.push(performance.now() - t0);
       }
@@ -191,9 +193,21 @@ async function submits(apiUrl, url, body, { connections = 16, perConnection = 25
 
 /**
  * Orders take their date's seats (issue 28): the thousands of orders the bench sends get a date with room for all of
- * them, so every one is stored (the path measured), none refused once the seats run out.
+ * them, so every one is stored (the path measured), none refused once the seats run out. The product's database: its
+ * SQLite file, or `databaseUrl` for PostgreSQL (the cluster bench).
  */
-async function roomFor(dbFile, variantId) {
+export async function roomFor(dbFile, variantId, { databaseUrl } = {}) {
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('update tour_variants set number_of_free_seats = 10000000 where id = $1', [variantId]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
   if (!dbFile) return;
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(dbFile, { fileMustExist: true });
@@ -205,12 +219,15 @@ async function roomFor(dbFile, variantId) {
   }
 }
 
+/** The body of a submit-order for the bench's tour (2 adults on its open date). */
+export const orderOf = (tour) => ({ data: { tour_id: tour.id, dates: tour.variant, adults: 2, children: 0, name: 'Bench Traveller', phone: '+12127365000', email: 'bench@example.com', comment: 'Bench', agree: true, timezone: 0 } });
+
 export async function benchBooking({ browser, baseUrl, apiUrl, dbFile }) {
   const tour = await bookableTour(apiUrl);
   await roomFor(dbFile, tour.variant);
   const parcels = await parcelJs(browser, baseUrl, tour.slugs);
   const page = await requestPage(browser, baseUrl, tour);
-  const orderBody = { data: { tour_id: tour.id, dates: tour.variant, adults: 2, children: 0, name: 'Bench Traveller', phone: '+12127365000', email: 'bench@example.com', comment: 'Bench', agree: true, timezone: 0 } };
+  const orderBody = orderOf(tour);
   const helpBody = { data: { type: 'common_help', name: 'Bench Traveller', phone: '+12127365000', comment: 'Where do you want to go? Baikal', timezone: 0 } };
   // Warm-up at the same load (statement caches, the JIT compiling the paths on the same 2 cores: measured, p95 halves
   // over the first 3,000 submits). The budget is the steady state, as in the hardening bench; the warm-up's own
