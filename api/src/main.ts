@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   });
   app.get('/readyz', async (_request, reply) => {
     const answer = readinessAnswer(drain);
+    // Not ready until the chat hears the other processes (ChatHub.listening): no socket is sent here before.
+    if (answer.status === 200 && !app.chatHub.listening()) return reply.code(503).header('cache-control', 'no-store').send({ message: 'Starting' });
     return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
   });
   process.once('SIGINT', () => void drain.stop('SIGINT'));

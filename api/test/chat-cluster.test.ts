@@ -85,6 +85,15 @@ afterAll(async () => {
 pgTest('a message sent through one process reaches a client of the other, both ways', async () => {
   const portA = (app.server.address() as AddressInfo).port;
   const portB = await startChild(t.location);
+  // Each process is ready (the balancer sends it sockets) only once it hears the others' chat events.
+  for (let i = 0; i < 50 && !app.chatHub.listening(); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(app.chatHub.listening()).toBe(true);
+  let ready = 0;
+  for (let i = 0; i < 50 && ready !== 200; i++) {
+    ready = (await fetch(`http://127.0.0.1:${portB}/readyz`)).status;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(ready).toBe(200);
   const traveller = await insertTraveller(t.db, { first_name: 'Clara', last_name: 'Cluster', email: 'clara.cluster@example.com' });
   const token = await issueToken(t.db, traveller);
   const other = await issueToken(t.db, await insertTraveller(t.db, { first_name: 'Otto', last_name: 'Other', email: 'otto.other@example.com' }));

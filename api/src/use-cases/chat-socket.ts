@@ -260,6 +260,17 @@ export class ChatHub {
     return count <= limit;
   }
 
+  /**
+   * Whether this process hears the others' chat events: always in one process; in the cluster once the PostgreSQL
+   * adapter's LISTEN connection is up (and again after it reconnects). Readiness (/readyz) waits for it, so the
+   * balancer sends no socket here that would miss a message emitted elsewhere in its first moments (issue 31).
+   */
+  listening(): boolean {
+    if (!this.pool) return true;
+    const adapter = this.io?.of('/').adapter as { client?: { client?: unknown } } | undefined;
+    return adapter?.client?.client !== undefined;
+  }
+
   /** Closes the sockets of a session that ended, on every process (the adapter carries the disconnect). */
   endSession(end: SessionEnd): void {
     const io = this.io;
