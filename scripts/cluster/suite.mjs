@@ -73,7 +73,9 @@ const assert = (ok, message) => {
 
 // A visitor of its own per use: HAProxy appends the real peer, which the hosts trust (TRUST_PROXY), so this is the
 // address the hosts forward to the APIs and the limits count.
-let visitors = 0;
+// Each run starts at a random place: the cluster's data is kept between runs, and what the limits and the captcha
+// remember of an address (minutes) must not carry into the next run's checks.
+let visitors = Math.floor(Math.random() * 20_000);
 const visitor = () => `198.51.${100 + Math.floor(++visitors / 250) % 100}.${1 + (visitors % 250)}`;
 const run = randomUUID().slice(0, 8);
 
@@ -312,7 +314,9 @@ async function checkChatKill(cluster) {
     agent.on('new_message', (p) => {
       if (p.chat_id === chatId && p.message) agentHeard.push(p.message.text);
     });
-    const reconnected = new Promise((resolve) => traveller.io.once('reconnect', resolve));
+    // Back: the socket's own 'connect' (its handshake, after which the server has joined its rooms), not the manager's
+    // 'reconnect' (the transport alone: the handshake may still wait up to 1 s for the dead process's socket count).
+    const reconnected = new Promise((resolve) => traveller.once('disconnect', () => traveller.once('connect', resolve)));
     const texts = Array.from({ length: 10 }, (_, i) => `message ${i} ${run}`);
     const send = async (text, clientId) => {
       for (let attempt = 0; attempt < 40; attempt++) {
