@@ -76,7 +76,10 @@ async function measureTours(apiProcesses) {
     });
     await run(Math.min(10, seconds)); // warm-up: caches, JIT, pools
     const r = await run(seconds);
-    return { apiProcesses, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total };
+    return {
+      apiProcesses, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total,
+      errorKinds: { connection: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodes: r.statusCodeStats },
+    };
   } finally {
     await cluster.stop();
   }
