@@ -517,6 +517,9 @@ test.describe('the common help card where the flows lead to it (issue 17, defect
     await card.getByRole('textbox', { name: /^Name/ }).fill(fields.name);
     const phone = card.getByRole('textbox', { name: /^Phone/ });
     await phone.click();
+    // The field writes its country's code once the phone metadata has come (loaded on first use): typing waits for it,
+    // as a fill landing while the code is written would be appended to it.
+    await expect(phone).toHaveValue(/^\+\d+/);
     await phone.fill(fields.phone);
     await card.getByRole('textbox', { name: 'Comment' }).fill(fields.comment);
     await card.getByRole('button', { name: 'Submit request' }).click();
