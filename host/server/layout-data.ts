@@ -12,10 +12,9 @@
  * Nothing here may hold a page up: what has not come within LAYOUT_WAIT_MS is left out and the browser asks for it.
  */
 import { createApiClient, type ApiClient } from '@tours/shared/src/api/client';
-import { commonHeaders, LOCALIZATION_HEADER } from '@tours/shared/src/api/headers';
-import { ContactsAnswer, CountryByIpAnswer, InfoAnswer, SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer } from '@tours/shared/src/api/schemas/reference';
+import { commonHeaders } from '@tours/shared/src/api/headers';
 import type { Locale } from '@tours/shared/src/i18n/locales';
-import { parseCountryCookie, type LayoutData } from '../src/layout/layout-data';
+import { layoutCalls, parseCountryCookie, type LayoutData } from '../src/layout/layout-data';
 import { ownCallHeaders, ROUTE_CHECK_TIMEOUT_MS, type ApiTarget } from './api-call';
 
 const LAYOUT_TTL_MS = 60_000;
@@ -90,22 +89,13 @@ export function createLayoutData(target: ApiTarget, opts: LayoutDataOptions = {}
 
   const siteData = (locale: Locale) => site(locale, async () => {
     const api = clientFor(locale);
-    const [siteTokens, socialLinks, info] = await Promise.all([
-      api.get('/spa/site-tokens', { schema: SiteTokensAnswer }),
-      api.get('/spa/groups-in-social-network', { schema: SocialLinksAnswer }),
-      // Site statistics are counted over the base site (X-Localization 1, §7.5).
-      api.get('/spa/info', { schema: InfoAnswer, headers: { [LOCALIZATION_HEADER]: '1' } }),
-    ]);
+    const [siteTokens, socialLinks, info] = await Promise.all([layoutCalls.siteTokens(api), layoutCalls.socialLinks(api), layoutCalls.info(api)]);
     return { siteTokens, socialLinks, info };
   });
 
   const contactsOf = (locale: Locale, countryId: number) => contacts(`${locale}:${countryId}`, async () => {
     const api = clientFor(locale);
-    const query = { country_id: countryId };
-    const [c, workTime] = await Promise.all([
-      api.get('/spa/contacts', { schema: ContactsAnswer, query }),
-      api.get('/spa/work-time', { schema: WorkTimeAnswer, query }),
-    ]);
+    const [c, workTime] = await Promise.all([layoutCalls.contacts(api, countryId), layoutCalls.workTime(api, countryId)]);
     return { contacts: c, workTime };
   });
 
@@ -113,8 +103,7 @@ export function createLayoutData(target: ApiTarget, opts: LayoutDataOptions = {}
     const stored = parseCountryCookie(countryCookie);
     if (stored) return { ...stored, fromCookie: true };
     return countries(`${locale}:${ip}`, async () => {
-      const { result } = await clientFor(locale, ip).get('/spa/country-by-ip', { schema: CountryByIpAnswer });
-      return { id: result.id, name: result.name, iso_code: result.iso_code, fromCookie: false };
+      return { ...(await layoutCalls.countryByIp(clientFor(locale, ip))), fromCookie: false };
     });
   };
 

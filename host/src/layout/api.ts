@@ -1,11 +1,11 @@
 import { startTransition } from 'react';
 import { countryAtom, sessionAtom } from '@tours/shared/core';
 import { COOKIES, type HostContext } from '@tours/shared/contract';
-import { ChatSourcesAnswer, ContactsAnswer, CountryByIpAnswer, InfoAnswer, LOCALIZATION_HEADER, SiteTokensAnswer, SocialLinksAnswer, WorkTimeAnswer } from '@tours/shared/api';
+import { ChatSourcesAnswer } from '@tours/shared/api';
 import { readCookie } from '../state/cookies';
 import { logLoadFailure } from './log';
 import { chatSourcesAtom, contactsAtom, countryResolvedAtom, serverLayoutAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
-import { putSiteTokens } from './layout-data';
+import { layoutCalls, putSiteTokens } from './layout-data';
 import { readCountryCookie } from './location/country-cookie';
 
 /**
@@ -19,17 +19,16 @@ export async function loadSiteData(host: HostContext): Promise<void> {
   const { api, store } = host;
   const inlined = store.get(serverLayoutAtom);
   await Promise.all([
-    inlined.siteTokens ? null : api
-      .get('/spa/site-tokens', { schema: SiteTokensAnswer })
+    inlined.siteTokens ? null : layoutCalls
+      .siteTokens(api)
       .then((tokens) => later(() => putSiteTokens(store, tokens)))
       .catch((e) => logLoadFailure('site tokens', e)),
-    inlined.socialLinks ? null : api
-      .get('/spa/groups-in-social-network', { schema: SocialLinksAnswer })
+    inlined.socialLinks ? null : layoutCalls
+      .socialLinks(api)
       .then((links) => later(() => store.set(socialLinksAtom, links)))
       .catch((e) => logLoadFailure('social links', e)),
-    // Site statistics are counted over the base site (X-Localization 1, §7.5).
-    inlined.info ? null : api
-      .get('/spa/info', { schema: InfoAnswer, headers: { [LOCALIZATION_HEADER]: '1' } })
+    inlined.info ? null : layoutCalls
+      .info(api)
       .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),
   ]);
@@ -67,8 +66,8 @@ export async function resolveCountry(host: HostContext): Promise<void> {
       store.set(countryAtom, { ...fromCookie, fromCookie: true });
       return;
     }
-    const { result } = await api.get('/spa/country-by-ip', { schema: CountryByIpAnswer });
-    if (!store.get(countryAtom)) store.set(countryAtom, { id: result.id, name: result.name, iso_code: result.iso_code, fromCookie: false });
+    const found = await layoutCalls.countryByIp(api);
+    if (!store.get(countryAtom)) store.set(countryAtom, { ...found, fromCookie: false });
   } catch (e) {
     logLoadFailure('visitor country', e);
   } finally {
@@ -79,14 +78,13 @@ export async function resolveCountry(host: HostContext): Promise<void> {
 /** Contacts and support schedule for the visitor's country (a local phone is preferred, §2.3). */
 export async function loadContacts(host: HostContext, countryId: number | undefined): Promise<void> {
   const { api, store } = host;
-  const query = { country_id: countryId };
   await Promise.all([
-    api
-      .get('/spa/contacts', { schema: ContactsAnswer, query, kind: 'layout-contacts' })
+    layoutCalls
+      .contacts(api, countryId)
       .then((contacts) => later(() => store.set(contactsAtom, contacts)))
       .catch((e) => logLoadFailure('contacts', e)),
-    api
-      .get('/spa/work-time', { schema: WorkTimeAnswer, query, kind: 'layout-work-time' })
+    layoutCalls
+      .workTime(api, countryId)
       .then((time) => later(() => store.set(workTimeAtom, time)))
       .catch((e) => logLoadFailure('support schedule', e)),
   ]);
