@@ -342,6 +342,48 @@ describe('the order page, a request\'s link and an organizer-meet key: real 404s
   });
 });
 
+describe("first screens painted with the HTML (issue 33): what the server knows of the page's largest element", () => {
+  const firstScreen = (body: string) => (initialState(body) as { firstScreen?: Record<string, unknown> }).firstScreen;
+  const preloads = (body: string) => body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  const IMAGE = '/media/tours/1007-1/{{size}}/image.svg';
+
+  test("the request page: the tour's image from the order page's own check, in the state and preloaded", async () => {
+    fake.answer = (url) => (url.pathname === '/spa/tour-for-request' ? { status: 200, body: { id: 1007, image: IMAGE } } : defaultAnswer(url));
+    const res = await (await host()).inject({ url: '/en/tour/1007/order', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(firstScreen(res.body)).toEqual({ path: '/tour/1007/order', locale: 'en', tourImage: IMAGE });
+    expect(preloads(res.body)).toEqual(['<link rel="preload" as="image" href="/media/tours/1007-1/400x400/image.svg" fetchpriority="high">']);
+    // One call: the route check's answer serves the first screen too.
+    expect(fake.seen.filter((x) => x.url.startsWith('/spa/tour-for-request'))).toHaveLength(1);
+  });
+
+  test("the default search: the first results' images of the URL's search; a slow API leaves them out and the page is not held", async () => {
+    const tours = { result: { groups: [{ key: 'tours', items: [{ id: 1, image: IMAGE }, { id: 2, image: IMAGE.replace('1007', '1008') }] }] } };
+    fake.answer = (url) => (url.pathname === '/spa/tours' ? { status: 200, body: tours } : defaultAnswer(url));
+    const app = await host();
+    const res = await app.inject({ url: '/en/tours?sort=price', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(firstScreen(res.body)).toEqual({ path: '/tours', locale: 'en', cardImages: [IMAGE, IMAGE.replace('1007', '1008')] });
+    expect(preloads(res.body)).toEqual(['<link rel="preload" as="image" href="/media/tours/1007-1/400x400/image.svg" fetchpriority="high">']);
+    expect(fake.last('/spa/tours')?.url).toBe('/spa/tours?sort=price&slug=tours');
+    fake.answer = (url) => (url.pathname === '/spa/tours' ? { status: 200, body: tours, delayMs: 1500 } : defaultAnswer(url));
+    const started = Date.now();
+    const slow = await app.inject({ url: '/en/tours?sort=-price', headers: html });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(slow.statusCode).toBe(200);
+    expect(firstScreen(slow.body)).toBeUndefined();
+    expect(preloads(slow.body)).toEqual([]);
+  });
+
+  test('no first screen on a page that does not show (404) nor for a search titled by its place', async () => {
+    const app = await host();
+    expect(firstScreen((await app.inject({ url: '/en/tour/99999/order', headers: html })).body)).toBeUndefined();
+    fake.seen = [];
+    expect(firstScreen((await app.inject({ url: '/en/baikal', headers: html })).body)).toBeUndefined();
+    expect(fake.seen.filter((x) => x.url.startsWith('/spa/tours'))).toEqual([]);
+  });
+});
+
 describe('security headers and the page CSP', () => {
   test('every answer: nosniff, referrer policy, frame-ancestors and X-Frame-Options; no HSTS over http', async () => {
     const app = await host();

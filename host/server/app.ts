@@ -19,6 +19,7 @@ import { apiProxy } from './plugins/api-proxy';
 import { createManifestReader, manifest } from './plugins/manifest';
 import { pages } from './plugins/pages';
 import { createLayoutData } from './layout-data';
+import { createSearchFirstScreen } from './first-screen';
 
 export interface HostServerOptions {
   distDir: string;
@@ -91,6 +92,6 @@ export async function buildHostServer(opts: HostServerOptions): Promise<FastifyI
   const readManifest = createManifestReader(opts.manifestFile, app.log);
   const icons = favicons(config.uikit.accentColor);
   await app.register(manifest, { manifestFile: opts.manifestFile, readManifest, catalogues, icons });
-  await app.register(pages, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks: faviconLinks(icons.version), layoutData: createLayoutData(api) });
+  await app.register(pages, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks: faviconLinks(icons.version), layoutData: createLayoutData(api), searchFirstScreen: createSearchFirstScreen(api) });
   return app;
 }

@@ -30,7 +30,7 @@ interface Entry<T> { at: number; value: Promise<T | undefined> }
  * (stale while revalidating): only a cold table makes a page wait. A failed answer is not kept (the next page asks
  * again); a failed refresh keeps the older answer until it is asked for again.
  */
-function ttlTable<T>(ttlMs: number, now: () => number) {
+export function ttlTable<T>(ttlMs: number, now: () => number) {
   const rows = new Map<string, Entry<T>>();
   const ask = (key: string, load: () => Promise<T>, previous?: Entry<T>): Promise<T | undefined> => {
     if (!previous && rows.size >= MAX_KEYS) rows.delete(rows.keys().next().value as string);

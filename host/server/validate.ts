@@ -2,6 +2,7 @@ import { LANGUAGE_HEADER, USER_ROLE_HEADER } from '@tours/shared/src/api/headers
 import { LOCALE_INFO, type Locale } from '@tours/shared/src/i18n/locales';
 import { REQUEST_UUID_RE } from '@tours/shared/src/api/schemas/requests';
 import { ORGANIZER_MEET_KEY_RE } from '@tours/shared/src/api/schemas/organizer-meet';
+import { imageOf } from '@tours/shared/src/domain/tour-card';
 import { askApi, definitelyNotFound, type ApiTarget } from './api-call';
 
 /**
@@ -48,19 +49,22 @@ export async function validateBlogCategory(api: ApiTarget, slug: string, locale:
   return res?.ok ? 'valid' : 'unavailable';
 }
 
+/** The order page's check with what it learned: the tour's image, which the host paints as the page's first screen (issue 33). */
+export interface OrderTourCheck { verdict: RouteCheck; image?: string }
+
 /** The tour of the order page (/tour/{id}/order) through /spa/tour-for-request: unknown, unpublished or not a number is a 404 (issue 29). */
-export async function validateOrderTour(api: ApiTarget, id: string, locale: Locale, o: { excursionsEnabled?: boolean } = {}): Promise<RouteCheck> {
+export async function checkOrderTour(api: ApiTarget, id: string, locale: Locale, o: { excursionsEnabled?: boolean } = {}): Promise<OrderTourCheck> {
   // The screen's own rule for the id (mfe-booking RequestPage): anything else never reaches the API.
-  if (!/^[1-9]\d{0,9}$/.test(id)) return 'invalid';
+  if (!/^[1-9]\d{0,9}$/.test(id)) return { verdict: 'invalid' };
   const res = await askApi(api, `/spa/tour-for-request?id=${id}&format=main&site_id=1`, headers(locale));
-  if (res && definitelyNotFound(res.status)) return 'invalid';
-  if (!res?.ok) return 'unavailable';
+  if (res && definitelyNotFound(res.status)) return { verdict: 'invalid' };
+  if (!res?.ok) return { verdict: 'unavailable' };
+  // The body is read within the same deadline; one that does not come or is not JSON only costs the first screen.
+  const body = (await res.json().catch(() => null)) as { type_name?: string; image?: unknown } | null;
   // excursionsEnabled=false (issue 32): an excursion cannot be booked, its order page is a 404.
-  if (o.excursionsEnabled === false) {
-    const body = (await res.json().catch(() => null)) as { type_name?: string } | null;
-    if (body?.type_name === 'EXCURSION') return 'invalid';
-  }
-  return 'valid';
+  if (o.excursionsEnabled === false && body?.type_name === 'EXCURSION') return { verdict: 'invalid' };
+  const image = typeof body?.image === 'string' ? imageOf(body.image) : null;
+  return image ? { verdict: 'valid', image } : { verdict: 'valid' };
 }
 
 /**

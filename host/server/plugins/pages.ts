@@ -10,8 +10,9 @@ import { decideLocaleRedirect } from '../locale-redirect';
 import { findRouteRule, type RouteRule } from '../route-rules';
 import { renderDocument, renderHead } from '../head';
 import { tourHead } from '../tour-head';
+import { imagePreload, type SearchRequest } from '../first-screen';
 import {
-  validateBlogArticle, validateBlogCategory, validateOrderTour, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, validateSearchSlug, type RouteCheck,
+  checkOrderTour, validateBlogArticle, validateBlogCategory, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, validateSearchSlug, type OrderTourCheck, type RouteCheck,
 } from '../validate';
 import type { loadShellRenderer } from '../ssr';
 import { createRemoteTexts, plainText } from '../remote-texts';
@@ -21,6 +22,7 @@ import { buildCsp, manifestOrigins, newNonce } from '../security';
 import { errorBody, RETRY_AFTER_S } from '../errors';
 import type { ManifestRead } from './manifest';
 import type { LayoutData } from '../../src/layout/layout-data';
+import type { FirstScreen } from '../../src/state/initial';
 import type { LayoutRequest } from '../layout-data';
 
 function parseCookies(header: string | undefined): Record<string, string> {
@@ -38,18 +40,19 @@ function localeCookie(locale: Locale): string {
   return `${COOKIES.locale.name}=${locale}; Max-Age=${COOKIES.locale.maxAge}; Path=/; SameSite=Lax`;
 }
 
-/** The API's check of a declared route (§2.2: a slug, a uuid, a key that must exist). */
-async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, config: AppConfig): Promise<RouteCheck> {
+/** The API's check of a declared route (§2.2: a slug, a uuid, a key that must exist), with what the order page's check learned. */
+async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, config: AppConfig): Promise<OrderTourCheck> {
   const { slug, region } = match.params;
+  const verdict = (check: Promise<RouteCheck> | RouteCheck) => Promise.resolve(check).then((v) => ({ verdict: v }));
   switch (match.def.validate) {
-    case 'search-slug': return isDefaultSearchSlug(slug ?? '') ? 'valid' : validateSearchSlug(api, slug ?? '', locale);
-    case 'blog-article': return validateBlogArticle(api, slug ?? '', locale);
-    case 'blog-category': return slug ? validateBlogCategory(api, slug, locale) : 'valid';
-    case 'order-tour': return validateOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
+    case 'search-slug': return verdict(isDefaultSearchSlug(slug ?? '') ? 'valid' : validateSearchSlug(api, slug ?? '', locale));
+    case 'blog-article': return verdict(validateBlogArticle(api, slug ?? '', locale));
+    case 'blog-category': return verdict(slug ? validateBlogCategory(api, slug, locale) : 'valid');
+    case 'order-tour': return checkOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
     // arrival-page names it uuid, add-tourists id (§2.2).
-    case 'request-uuid': return validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale);
-    case 'organizer-meet-key': return validateOrganizerMeetKey(api, match.params.key ?? '', locale);
-    default: return region ? validateReviewRegion(api, region, locale) : 'valid';
+    case 'request-uuid': return verdict(validateRequestUuid(api, match.params.uuid ?? match.params.id ?? '', locale));
+    case 'organizer-meet-key': return verdict(validateOrganizerMeetKey(api, match.params.key ?? '', locale));
+    default: return verdict(region ? validateReviewRegion(api, region, locale) : 'valid');
   }
 }
 
@@ -66,6 +69,8 @@ export interface PagesOptions {
   iconLinks: string;
   /** The layout's site data for the visitor (host/server/layout-data.ts), asked while the route is checked. */
   layoutData: (req: LayoutRequest) => Promise<LayoutData>;
+  /** The default search's first results' images (host/server/first-screen.ts), asked while the route is checked. */
+  searchFirstScreen: (req: SearchRequest) => Promise<string[] | undefined>;
 }
 
 /**
@@ -73,7 +78,7 @@ export interface PagesOptions {
  * (its API check: 404, or 503 when the API could not decide), the head, the shell server-rendered with the route
  * owner's texts and the state inlined, and the page's CSP.
  */
-export const pages = fp<PagesOptions>(async (app, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks, layoutData }) => {
+export const pages = fp<PagesOptions>(async (app, { config, settings, api, catalogues, rules, entry, renderShell, readManifest, iconLinks, layoutData, searchFirstScreen }) => {
   const remoteTexts = createRemoteTexts();
 
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -100,20 +105,31 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
     const layout = layoutData({ locale, ip: req.ip, countryCookie: cookies[COOKIES.country.name] });
     const manifest = readManifest();
     const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, variant: config.variant, routes: manifest.routes });
+    const cookieCurrency = cookies[COOKIES.currency.name];
+    const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
+    // The default search's first results (host/server/first-screen.ts), asked beside the route check; a search of
+    // another slug is titled by its place, which only the page knows: its first screen stays the generic one.
+    const slug = match?.params.slug ?? '';
+    const searchCards = match?.def.placeholder === 'search' && isDefaultSearchSlug(slug)
+      ? searchFirstScreen({ locale, currency: currency ?? config.defaultCurrency, slug, search: url.search })
+      : undefined;
     let status = 200;
     let notFound: 'unmatched' | 'validation' | undefined;
     // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
     let unavailable = false;
+    // The tour's image the order page's check found: the request page's first screen.
+    let tourImage: string | undefined;
     if (!match) {
       status = 404;
       notFound = 'unmatched';
     } else if (match.def.validate) {
-      const check = await checkRoute(api, match, locale, config);
+      const { verdict: check, image } = await checkRoute(api, match, locale, config);
       if (check === 'invalid') {
         status = 404;
         notFound = 'validation';
       }
       unavailable = check === 'unavailable';
+      tourImage = image;
     }
     // The route owner's own texts (its release's catalogue), inlined with shared's: no round trip on a first visit.
     const ownerTextsUrl = match ? manifest.runtime.remotes[match.def.owner]?.i18n?.[locale] : undefined;
@@ -125,8 +141,6 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
     }
     // Links are built from the configured origins only (SITE_ORIGIN, SITE_ORIGINS), never from the Host header.
     const origin = siteOriginFor(req.host, settings);
-    const cookieCurrency = cookies[COOKIES.currency.name];
-    const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
     // Tour page (host/server/tour-head.ts): its own head for crawlers, a real 404, a 301 to the locale's own slug.
     const tour = match?.name === 'tour-page'
       ? await tourHead({ ...api, slug: match.params.slug ?? '', locale, origin, russianIsAvailable: config.russianIsAvailable, variant: config.variant, excursionsEnabled: config.excursionsEnabled, currency: currency ?? config.defaultCurrency, siteName: messages['meta.siteName'] ?? '' })
@@ -144,9 +158,18 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
     }
     const tourOk = tour?.kind === 'ok' ? tour : null;
     const nonce = newNonce();
-    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, variant: config.variant, status, path: url.pathname, extra: tourOk?.extra, nonce }) + (tourOk ? `\n${tourOk.links}` : '');
-    // The tour's hero is known here: the shell paints it as the first screen, so the LCP element needs no JS.
-    const firstScreen = tourOk && match ? { path: match.path, locale: match.locale, tourHero: tourOk.hero } : undefined;
+    // What the server knows of the page's first screen: the shell paints it, so the LCP element needs no JS (the
+    // tour's hero, the default search's first results' images, the ordered tour's image). Only on a page that shows.
+    const cardImages = status === 200 ? await searchCards : undefined;
+    const shown = status === 200 && match ? { path: match.path, locale: match.locale } : null;
+    const firstScreen: FirstScreen | undefined = shown && tourOk ? { ...shown, tourHero: tourOk.hero }
+      : shown && tourImage ? { ...shown, tourImage }
+        : shown && cardImages ? { ...shown, cardImages }
+          : undefined;
+    // Its largest image starts with the HTML (the tour's hero is preloaded by its head).
+    const firstImage = firstScreen?.tourImage ?? firstScreen?.cardImages?.[0];
+    const head = renderHead({ origin, match: tourOk ? null : match, locale, messages, russianIsAvailable: config.russianIsAvailable, variant: config.variant, status, path: url.pathname, extra: tourOk?.extra, nonce })
+      + (tourOk ? `\n${tourOk.links}` : '') + (firstImage ? `\n${imagePreload(firstImage)}` : '');
     // status 503 is the error state: the browser shows the §2.8 503 page (host/src/state/create-store.ts).
     const state = {
       locale, messages: ownerTexts ? { ...catalogues.compiled[locale], ...ownerTexts } : catalogues.compiled[locale], messagesVersion: catalogues.version, config, status, notFound, currency, firstScreen,

@@ -9,16 +9,24 @@ import type { RemoteLoader } from '../federation/loader';
 import { retryMicrofrontend } from '../federation/register';
 import { firstScreenAtom } from '../routing/sync';
 import { remoteLoaded, useAutoRetry } from './auto-retry';
+import { MainFirstScreen, RequestFirstScreen, SearchFirstScreen } from './FirstScreens';
 import type { FirstScreen } from '../state/initial';
 
 /**
- * What stands in for the page until its microfrontend paints: the tour page's own skeleton (with the hero the
- * server already knows, so the LCP element paints with the HTML), otherwise the generic one.
+ * What stands in for the page until its microfrontend paints: the route's own first screen, with what the server
+ * already knows of it (the tour's hero, the first results' or the tour's image) when it is this path's, so the LCP
+ * element paints with the HTML; otherwise the generic skeleton.
  */
 function Placeholder({ route, firstScreen }: { route: RouteMatch; firstScreen: FirstScreen | null }) {
-  if (route.def.placeholder !== 'tour') return <PageSkeleton />;
-  const known = firstScreen && firstScreen.path === route.path && firstScreen.locale === route.locale;
-  return <TourSkeleton hero={known ? firstScreen.tourHero : null} />;
+  const known = firstScreen && firstScreen.path === route.path && firstScreen.locale === route.locale ? firstScreen : null;
+  switch (route.def.placeholder) {
+    case 'tour': return <TourSkeleton hero={known?.tourHero ?? null} />;
+    case 'main': return <MainFirstScreen />;
+    case 'request': return <RequestFirstScreen image={known?.tourImage ?? null} />;
+    // Only the server knows the first results (and which search's title): without them, the generic skeleton.
+    case 'search': return known?.cardImages?.length ? <SearchFirstScreen images={known.cardImages} /> : <PageSkeleton />;
+    default: return <PageSkeleton />;
+  }
 }
 
 /** The fallback of a remote that could not be loaded: the layout stays; it is tried again by itself, or on Retry. */

@@ -16,7 +16,7 @@ export interface InitialState {
   status: number;
   /** The server's route-validation verdict for the current path (a search slug that does not exist). */
   notFound?: 'unmatched' | 'validation';
-  /** What the server already knows of the page's first screen (the tour's hero), for the page's placeholder. */
+  /** What the server already knows of the page's first screen (the tour's hero, the results' or the tour's image), for the page's placeholder. */
   firstScreen?: FirstScreen;
   /** Routes the deployed microfrontends declare (runtime manifest), matched with the contract's. */
   routes?: RouteDef[];
@@ -31,7 +31,12 @@ export interface FirstScreen {
   /** The route's path without the locale prefix (RouteMatch.path) and its locale. */
   path: string;
   locale: Locale;
-  tourHero: TourHeroImage;
+  /** The tour page: its hero. */
+  tourHero?: TourHeroImage;
+  /** The request page: the tour's image in the booking summary (its URL with the '{{size}}' segment). */
+  tourImage?: string;
+  /** The search page: the first result cards' images, in the page's order (URLs with the '{{size}}' segment). */
+  cardImages?: string[];
 }
 
 export function readInitialState(doc: Document = document): InitialState {

@@ -28,16 +28,20 @@ export interface RouteDef {
    * /crm/api/request/get-by-uuid, 'organizer-meet-key' through /spa/contract-organizer-meet-data.
    */
   validate?: RouteCheckName;
-  /** What the host shows until the page's screen paints: the tour page's skeleton, else the generic one. */
-  placeholder?: 'tour';
+  /**
+   * What the host shows until the page's screen paints, drawn where the page draws it (issue 33: the largest element
+   * paints with the server's HTML): the tour page's (its hero), the main page's (its title), the search page's (the
+   * first results' images), the request page's (the tour's image); else the generic skeleton.
+   */
+  placeholder?: 'tour' | 'main' | 'search' | 'request';
 }
 
 /** Order matters: the first match wins; the catch-all search slug comes last. */
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'index', owner: 'mfe-search', paths: { base: '/' }, fullHeader: true },
+  { name: 'index', owner: 'mfe-search', paths: { base: '/' }, fullHeader: true, placeholder: 'main' },
   { name: 'individual-tour-page', owner: 'mfe-tour', paths: { base: '/order/:uuid/individual-tour' }, placeholder: 'tour' },
   { name: 'add-tourists', owner: 'mfe-booking', paths: { base: '/order/:id/add-tourists' }, validate: 'request-uuid' },
-  { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' }, validate: 'order-tour' },
+  { name: 'request-page', owner: 'mfe-booking', paths: { base: '/tour/:id/order' }, validate: 'order-tour', placeholder: 'request' },
   { name: 'arrival-page', owner: 'mfe-booking', paths: { base: '/arrival/:uuid' }, validate: 'request-uuid' },
   { name: 'meet', owner: 'mfe-booking', paths: { base: '/meet' } },
   { name: 'partnership-page', owner: 'mfe-search', paths: { base: '/for-agencies', cn: '/duiyu-lvxingshe', de: '/fur-agenturen' }, fullHeader: true },
@@ -63,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Where the organizer area's links (/org, /org/register) lead when ORGANIZER_AREA_URL is not set (issue 29).
   { name: 'organizers-page', owner: 'mfe-search', paths: { base: '/for-organizers' } },
   { name: 'tour-page', owner: 'mfe-tour', paths: { base: '/:slug(-\\d+)' }, fullHeader: true, placeholder: 'tour' },
-  { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug' },
+  { name: 'tours', owner: 'mfe-search', paths: { base: '/:slug' }, fullHeader: true, validate: 'search-slug', placeholder: 'search' },
 ];
 
 export const ROUTE_BY_NAME: Readonly<Record<RouteName, RouteDef>> = Object.fromEntries(
