@@ -42,8 +42,10 @@ describe('request page: the tour and its dates', () => {
   test('the tour summary, and the date chosen on the tour page preselected', async () => {
     localStorage.setItem(STORAGE.selectedTourDate, '2');
     const t = show();
-    expect(screen.getByTestId('request-skeleton')).toBeInTheDocument();
+    // While the tour loads the page stays hidden: the host's first screen (with the tour's image) shows (issue 33).
+    expect(screen.getByRole('heading', { level: 1, name: 'Tour request', hidden: true }).closest('section')).not.toBeVisible();
     await form();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tour request' })).toBeVisible();
     const summary = screen.getByRole('complementary');
     expect(within(summary).getByRole('link', { name: 'Sightseeing tour in Svir' })).toHaveAttribute('href', '/en/svir-tour-1001');
     expect(within(summary).getByText('5 days')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
-import { ErrorState, Skeleton, usePageError } from '@tours/shared/kit';
+import { ErrorState, usePageError } from '@tours/shared/kit';
 import { SuccessScreen } from '../common/SuccessScreen';
 import { BookingPageHeader } from '../common/PageTitle';
 import { fetchTourForRequest } from './api';
@@ -35,7 +35,7 @@ export default function RequestPage() {
   let body;
   if (fatal) body = null;
   else if (tour.error) body = <ErrorState onRetry={tour.retry} busy={tour.loading} />;
-  else if (!tour.data) body = <RequestSkeleton label={intl.formatMessage({ id: 'booking.request.loading' })} />;
+  else if (!tour.data) body = null;
   else
     body = (
       <div className="bk-request">
@@ -58,28 +58,13 @@ export default function RequestPage() {
       </div>
     );
 
+  // Until the tour is there the page stays hidden and the host's first screen shows: the header and the summary
+  // with the tour's image, which the host server already knows (issue 33: a skeleton of our own in between would
+  // replace the image the server painted).
   return (
-    <section>
+    <section hidden={!fatal && !tour.error && !tour.data}>
       <BookingPageHeader title={title} />
       {body}
     </section>
-  );
-}
-
-function RequestSkeleton({ label }: { label: string }) {
-  return (
-    <div className="bk-request" role="status" aria-label={label} data-testid="request-skeleton">
-      <div className="bk-summary">
-        <Skeleton height={180} />
-        <Skeleton width="80%" height={24} />
-        <Skeleton width="50%" />
-      </div>
-      <div className="bk-request__main">
-        <Skeleton height={40} />
-        <Skeleton height={40} />
-        <Skeleton height={40} />
-        <Skeleton height={120} />
-      </div>
-    </div>
   );
 }

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@tours/shared/core';
 import { renderWithHost } from '../../test-utils';
-import MainPage, { SHOW_ANYWAY_MS } from './MainPage';
+import MainPage from './MainPage';
+import { SHOW_ANYWAY_MS } from '../common/use-waited';
 import { MAIN_TOURS } from './main-tours.fixtures';
 
 const PART_FAILED = "Some sections of this page couldn't be loaded. We'll keep trying, or you can retry now.";

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useHost } from '@tours/shared/core';
 import { roundedCount } from '@tours/shared/domain';
 import { BlogPostsAnswer, InfoAnswer, SearchFormAnswer, SocialLinksAnswer, useApiQuery } from '@tours/shared/api';
@@ -9,23 +8,10 @@ import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
 import { PlaceChips } from '../common/PlaceChips';
 import { LazyMainTours } from './LazyMainTours';
+import { SHOW_ANYWAY_MS, useWaited } from '../common/use-waited';
 import '../common/common.css';
 import './main.css';
 import { useT } from '../../i18n/t';
-
-/** How long the page waits for the calls that size its first screens before it shows what there is. */
-export const SHOW_ANYWAY_MS = 2500;
-
-/** True once `ms` have passed (not counted once `done`). */
-function useWaited(ms: number, done: boolean): boolean {
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    if (done) return undefined;
-    const timer = setTimeout(() => setWaited(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms, done]);
-  return waited;
-}
 
 /** Certifications shown on the main page (§2.4): message ids of their names and texts. */
 const CERTIFICATIONS = ['registry', 'insurance', 'association'] as const;

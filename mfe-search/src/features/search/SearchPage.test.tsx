@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
 import { LOAD_FAILED, renderWithHost } from '../../test-utils';
 import SearchPage from './SearchPage';
+import { SHOW_ANYWAY_MS } from '../common/use-waited';
 
 function card(id: number, over: Record<string, unknown> = {}) {
   return {
@@ -67,6 +68,34 @@ afterEach(() => afterTest.splice(0).forEach((f) => f()));
 const cardTitles = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
 describe('SearchPage (§2.5)', () => {
+  it("stays hidden until its first results are there, so the host's first screen (the server-painted results' images) is not replaced by a skeleton (issue 33)", async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { release = resolve; });
+    setup('/en/tours', { '/spa/tours': async () => { await answered; return { result: page(1, [1, 2, 3]), filters: FILTERS }; } });
+    await waitFor(() => expect(document.querySelector('.srch-page')).not.toBeNull());
+    const root = () => document.querySelector('.srch-page')!;
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Search tours', hidden: true })).toBeInTheDocument());
+    expect(root()).not.toBeVisible();
+    await act(async () => release());
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 1', 'Tour 2', 'Tour 3']));
+    expect(root()).toBeVisible();
+  });
+
+  it('a slow search shows the page with its own skeleton after a while rather than never', async () => {
+    jest.useFakeTimers();
+    try {
+      setup('/en/tours', { '/spa/tours': () => new Promise(() => undefined) });
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      const root = document.querySelector('.srch-page')!;
+      expect(root).not.toBeVisible();
+      await act(() => jest.advanceTimersByTimeAsync(SHOW_ANYWAY_MS));
+      expect(root).toBeVisible();
+      expect(screen.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('validates the slug, then shows the advantages, the cards of the groups and the pagination caption', async () => {
     const h = setup();
     await waitFor(() => expect(cardTitles()).toEqual(['Tour 1', 'Tour 2', 'Tour 3']));

@@ -3,10 +3,11 @@ import { useAtomValue } from 'jotai';
 import { currencyAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { filterFromSearch, type TourFilter } from '@tours/shared/domain';
 import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
-import { Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField, usePageWithinRange } from '@tours/shared/kit';
+import { Button, ErrorState, PageHeader, PaginationBar, SelectField, usePageWithinRange } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
+import { SHOW_ANYWAY_MS, useWaited } from '../common/use-waited';
 import { activeFilterCount, searchHref, switchTab } from './results';
 import { ResultsList, ResultsSkeleton } from './ResultsList';
 import { SelectionSheet } from './SelectionSheet';
@@ -51,6 +52,11 @@ export default function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState<ScreenName | null>(null);
   const [filtersLoaded, setFiltersLoaded] = useState(false);
   const pendingMark = useRef(false);
+  // Until the first results are there the page stays hidden and the host's first screen shows (issue 33: the
+  // server paints the first results' images where the cards will be; a skeleton of our own in between would replace
+  // them). A slow API shows the page with its skeleton after SHOW_ANYWAY_MS.
+  const firstLoad = state.groups.length === 0 && state.loading && !state.error;
+  const waitedEnough = useWaited(SHOW_ANYWAY_MS, !firstLoad);
   // ?page past the last (an old link, a shrunk result): the last page, the URL replaced. Load more answers later pages.
   usePageWithinRange(filter.page, state.error ? null : state.pagination, (page) => searchHref(host.href('tours', { slug }), { ...filter, page }));
 
@@ -90,7 +96,7 @@ export default function SearchPage() {
       </div>
     );
   }
-  if (!result || valid === undefined) return <PageSkeleton />;
+  if (!result || valid === undefined) return <div className="srch-page" hidden />;
   if (!valid) return null;
 
   const base = host.href('tours', { slug });
@@ -123,7 +129,7 @@ export default function SearchPage() {
   const quick: ScreenName[] = filter.isCruisesSearch ? ['cruises_direction', 'dates', 'price'] : ['direction', 'dates', 'price', 'duration'];
 
   return (
-    <div className="srch-page">
+    <div className="srch-page" hidden={firstLoad && !waitedEnough}>
       <PageHeader title={title} breadcrumbs={[{ url: host.href('index'), text: t('common.home') }, { text: title }]} />
       <Advantages />
       <div className="srch-toolbar">
