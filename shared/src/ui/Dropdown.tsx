@@ -3,7 +3,7 @@ import './ui.css';
 import './kit.css';
 
 export interface DropdownTriggerProps {
-  ref: RefObject<HTMLButtonElement | null>;
+  ref: RefObject<HTMLButtonElement>;
   'aria-expanded': boolean;
   'aria-controls': string;
   onClick: () => void;

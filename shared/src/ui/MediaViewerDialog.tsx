@@ -10,6 +10,9 @@ import './ui.css';
 import './MediaViewer.css';
 import { useT } from '../i18n/use-t';
 
+/** React 18 passes an unknown attribute through as a string: an empty one makes the slide inert. */
+const INERT = { inert: '' } as Record<string, string>;
+
 interface Drag { id: number; x: number; y: number; dx: number; dy: number; moved: boolean; panX: number; panY: number }
 
 function Arrow({ back }: { back?: boolean }) {
@@ -206,7 +209,7 @@ export default function MediaViewerDialog({ items, index, onClose, onIndexChange
                 key={`${m.image}-${i}`}
                 className={`ui-mv__slide${isCurrent ? ' ui-mv__slide--current' : ''}`}
                 aria-hidden={!isCurrent}
-                inert={!isCurrent || undefined}
+                {...(isCurrent ? null : INERT)}
                 data-kind={m.video_url ? 'video' : 'image'}
               >
                 {near && m.video_url && video && isEmbeddedVideo(m.video_url) && isCurrent && (

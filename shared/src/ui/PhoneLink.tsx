@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import './ui.css';
 import './kit.css';
 
@@ -9,7 +9,7 @@ export function telHref(phone: string): string {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-export interface PhoneLinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'> {
+export interface PhoneLinkProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href' | 'children'> {
   /** The number to dial, any format. */
   phone: string;
   /** The number as shown; defaults to `phone`. */

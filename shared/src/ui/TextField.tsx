@@ -1,8 +1,8 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import './ui.css';
 import './kit.css';
 
-export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'id'> {
   label: ReactNode;
   /** Error text; marks the input invalid and is announced with it. */
   error?: ReactNode;
@@ -11,7 +11,7 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id
 }
 
 /** A labelled input with hint and error wired through aria-describedby. */
-export function TextField({ label, error, hint, id, className, required, ...rest }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className, required, ...rest }, ref) {
   const autoId = useId();
   const inputId = id ?? `field${autoId}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -23,16 +23,16 @@ export function TextField({ label, error, hint, id, className, required, ...rest
         {label}
         {required && <span className="ui-field__required" aria-hidden="true"> *</span>}
       </label>
-      <input id={inputId} className="ui-field__input" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      <input id={inputId} className="ui-field__input" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} ref={ref} {...rest} />
       {hint && <p id={hintId} className="ui-field__hint">{hint}</p>}
       {error && <p id={errorId} className="ui-field__error">{error}</p>}
     </div>
   );
-}
+});
 
 export interface SelectOption { value: string; label: string }
 
-export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id' | 'children'> {
+export interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'children'> {
   label: ReactNode;
   options: SelectOption[];
   /** Hide the label visually (it still names the control). */
@@ -41,7 +41,7 @@ export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 
 }
 
 /** A labelled native select: the most robust choice on phones and with assistive technology. */
-export function SelectField({ label, options, hideLabel = false, id, className, ...rest }: SelectFieldProps) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, options, hideLabel = false, id, className, ...rest }, ref) {
   const autoId = useId();
   const selectId = id ?? `select${autoId}`;
   return (
@@ -49,7 +49,7 @@ export function SelectField({ label, options, hideLabel = false, id, className, 
       <label className={hideLabel ? 'visually-hidden' : 'ui-field__label'} htmlFor={selectId}>
         {label}
       </label>
-      <select id={selectId} className="ui-field__input ui-field__select" {...rest}>
+      <select id={selectId} className="ui-field__input ui-field__select" ref={ref} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -58,4 +58,4 @@ export function SelectField({ label, options, hideLabel = false, id, className, 
       </select>
     </div>
   );
-}
+});

@@ -27,7 +27,8 @@ export function TourHero({ image, testId }: { image: TourHeroImage; testId?: str
         alt={image.alt}
         width={1600}
         height={1067}
-        fetchPriority="high"
+        // React 18 knows no fetchPriority prop (it warns): the attribute, lowercase, as HTML spells it.
+        {...{ fetchpriority: 'high' }}
         decoding="async"
         data-testid={testId}
       />

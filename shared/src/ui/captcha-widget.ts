@@ -52,7 +52,7 @@ const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.le
 export function useCaptchaWidget(
   load: (() => Promise<CaptchaProvider>) | null,
   { key, action, locale, attempt, onToken }: UseCaptchaWidgetOptions,
-): { ref: RefObject<HTMLDivElement | null>; status: CaptchaWidgetStatus } {
+): { ref: RefObject<HTMLDivElement>; status: CaptchaWidgetStatus } {
   const ref = useRef<HTMLDivElement | null>(null);
   const [done, setDone] = useState<{ of: readonly unknown[]; status: 'shown' | 'failed' } | null>(null);
   /** The solved token until the caller takes it; an expired one is cleared (§4). */

@@ -40,7 +40,7 @@ function Harness({ escape = true, withInitial = false, empty = false }: { escape
             <button type="button" hidden>
               Hidden
             </button>
-            <div inert>
+            <div {...{ inert: '' }}>
               <button type="button">Inert</button>
             </div>
             <span tabIndex={-1}>Not in the tab order</span>

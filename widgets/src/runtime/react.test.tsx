@@ -10,7 +10,7 @@ jest.mock('preact/test-utils', () => jest.requireActual(`${require('path').dirna
 jest.mock('react/jsx-runtime', () => jest.requireActual(`${require('path').dirname(require.resolve('preact/package.json'))}/jsx-runtime/dist/jsxRuntime.js`));
 /* eslint-enable @typescript-eslint/no-require-imports */
 import { act } from 'preact/test-utils';
-import { createRoot, domProps, useState } from './react';
+import { createRoot, domProps, forwardRef, useState } from './react';
 
 const f = () => undefined;
 const g = () => undefined;
@@ -78,4 +78,21 @@ test('in the DOM: a text field’s onChange on each input, a bubbling onFocus, d
   expect(container.querySelector('path')!.getAttribute('stroke-linecap')).toBe('round');
   act(() => root.unmount());
   expect(container.childNodes).toHaveLength(0);
+});
+
+test('forwardRef: a ref given to a forwarded component reaches its element (the kit’s Button and fields)', () => {
+  // Typed as React sees it: the runtime's own return type is Preact's.
+  const Box = forwardRef<HTMLButtonElement, { label: string }>((props, ref) => (
+    <button type="button" ref={ref as never}>
+      {props.label}
+    </button>
+  )) as unknown as (props: { label: string; ref?: unknown }) => React.JSX.Element;
+  const ref = { current: null as HTMLButtonElement | null };
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() => root.render(<Box label="Send" ref={ref as never} />));
+  expect(ref.current).toBe(container.querySelector('button'));
+  expect(container.querySelector('button')!.hasAttribute('ref')).toBe(false);
+  act(() => root.unmount());
 });

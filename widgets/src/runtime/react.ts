@@ -2,7 +2,7 @@
  * The React API the widgets' components use (shared's HelpCard, PhoneInput, TextField, Button, useCombobox and the
  * widgets' own), on Preact: its hooks, `createRoot`, and React's event and attribute names on DOM elements. The
  * bundles resolve `react` and `react-dom/client` here (widgets/build.mjs) instead of preact/compat, whose Suspense,
- * portals, memo, forwardRef, Children, class-component shims and select/defaultValue handling they never use: 2 KB
+ * portals, memo, Children, class-component shims and select/defaultValue handling they never use: 2 KB
  * gzip less in each bundle (docs/decisions.md, issue 33). A React API not listed here fails the build
  * ('No matching export'), so nothing silently goes missing.
  *
@@ -47,9 +47,23 @@ export function domProps(type: string, props: Record<string, unknown>): Record<s
   return out;
 }
 
+/**
+ * React's forwardRef (the kit's Button and fields take a ref this way): Preact keeps `ref` off a component's props,
+ * so the vnode hook below hands it to a forwarded component as a prop, and the wrapper passes it on (as compat does).
+ */
+export function forwardRef<T, P>(render: (props: P, ref: T | null) => ComponentChild) {
+  const Forwarded = ({ ref, ...props }: P & { ref?: T }) => render(props as P, ref ?? null);
+  Forwarded.forwarded = true;
+  return Forwarded;
+}
+
 const previous = options.vnode;
 options.vnode = (vnode: VNode) => {
   if (typeof vnode.type === 'string') vnode.props = domProps(vnode.type, vnode.props as Record<string, unknown>) as typeof vnode.props;
+  else if (vnode.ref && (vnode.type as { forwarded?: boolean } | null)?.forwarded) {
+    (vnode.props as { ref?: unknown }).ref = vnode.ref;
+    vnode.ref = null;
+  }
   previous?.(vnode);
 };
 

@@ -1,4 +1,4 @@
-import { use, type ComponentProps, type ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import type { ErrorPage as ErrorPageComponent } from './ErrorPage';
 
 /**
@@ -22,9 +22,9 @@ export function provideErrorPage(component: ComponentType<Props>): void {
   loaded = component;
 }
 
-/** Suspends (the caller's Suspense boundary) until the chunk is there. */
+/** Suspends (the caller's Suspense boundary) until the chunk is there: React 18 suspends on a thrown promise. */
 export function LazyErrorPage(props: Props) {
-  if (!loaded) use(loadErrorPage());
+  if (!loaded) throw loadErrorPage();
   const Page = loaded!;
   return <Page {...props} />;
 }

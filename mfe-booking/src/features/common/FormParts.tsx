@@ -99,7 +99,7 @@ export function BookingForm({ block, titleId, title, lead, request, formRef, sub
   title: string;
   lead?: ReactNode;
   request: { onSubmit: (event: FormEvent) => void; submit: () => Promise<unknown>; busy: boolean; problem: string | null; announcement: string };
-  formRef: RefObject<HTMLFormElement | null>;
+  formRef: RefObject<HTMLFormElement>;
   submitLabel: string;
   children: ReactNode;
 }) {

@@ -30,7 +30,7 @@ export interface RequestSubmitOptions<V, A> {
   /** The request is stored (the draft is cleared before this). */
   onSent(answer: A): void;
   /** The form element: the first invalid field is focused. */
-  formRef: RefObject<HTMLFormElement | null>;
+  formRef: RefObject<HTMLFormElement>;
 }
 
 /**

@@ -74,7 +74,7 @@ export function CostCalculationForm({ tourId, tourType, tour, tickets, options: 
     fieldLabel: (f) => (f in FIELD_LABEL_IDS ? t(FIELD_LABEL_IDS[f as CostField]) : f),
     serverFields: costFieldErrors,
     // The fields to focus are in the city's search form and the request's form: the region holds both.
-    formRef: regionRef as RefObject<HTMLElement | null> as RefObject<HTMLFormElement | null>,
+    formRef: regionRef as RefObject<HTMLElement | null> as RefObject<HTMLFormElement>,
     send: (key) => {
       const data = costCalculationData(form.values, options, {
         tourId,

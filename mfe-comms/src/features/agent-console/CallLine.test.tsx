@@ -220,6 +220,7 @@ describe("the agent console's line", () => {
       const sip = fakeSip();
       const t = open(sip, async () => Promise.reject(new ApiError(status, '/crm/api/agent/web-call-data', text)));
       await waitFor(() => expect(t.fetches).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(lineStatus()).toHaveTextContent('Calls: offline'));
       await act(async () => void jest.advanceTimersByTime(60_000));
       expect(t.fetches).toHaveBeenCalledTimes(1);
       expect(lineStatus()).toHaveTextContent('Calls: offline');
