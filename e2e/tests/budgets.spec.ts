@@ -106,3 +106,60 @@ test.describe('no layout shift on any landing page at 320–1920 px (issue 33: l
     });
   }
 });
+
+/** Where an element is on the page, rounded to the pixel. */
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+test.describe("the largest element paints with the server's HTML (issue 33: LCP of the main, search and request pages)", () => {
+  // The element Lighthouse's phone (412 px) and a laptop see as the largest: the page's title, the first result's
+  // image, the tour's image in the booking summary. Painted by the host's first screen before any script runs, in the
+  // place and at the size the microfrontend draws it, so its own copy is no new candidate and nothing moves.
+  // The main page at 1280 px: its largest element is the about section's text further down (y ≈ 724), the page's own.
+  const firstScreens: Record<string, { url: () => string; server: string; page: string; text?: string; widths: number[] }> = {
+    index: { url: routes.index!, server: '.host-first-screen h1', page: '.srch-main h1', text: 'Tours, excursions and cruises across Russia', widths: [412] },
+    search: { url: routes.search!, server: '.host-first-screen__media img', page: '.srch-grid img', widths: [412, 1280] },
+    request: { url: routes.request!, server: 'img.host-first-screen__summary-image', page: 'img.bk-summary__image', widths: [412, 1280] },
+  };
+  const box = (page: Page, selector: string): Promise<Box> => page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+  });
+  for (const [name, s] of Object.entries(firstScreens)) {
+    for (const width of s.widths) {
+      test(`${name} at ${width} px: in the HTML without JavaScript, then the page's own in the same place, the LCP the server's`, async ({ browser, baseURL }) => {
+        const viewport = { width, height: 823 };
+        const still = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+        const live = await browser.newContext({ baseURL, viewport });
+        try {
+          const html = await still.newPage();
+          await html.goto(s.url());
+          const painted = html.locator(s.server).first();
+          await expect(painted).toBeVisible();
+          if (s.text) await expect(painted).toHaveText(s.text);
+          else expect(await painted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+          const serverBox = await box(html, s.server);
+
+          const page = await live.newPage();
+          await page.addInitScript(() => {
+            const w = window as unknown as { lcp: { fromServer: boolean; size: number }[] };
+            w.lcp = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
+                w.lcp.push({ fromServer: Boolean(e.element?.closest('.host-first-screen')), size: e.size });
+              }
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          });
+          await page.goto(s.url());
+          await expect(page.locator(s.page).first()).toBeVisible();
+          await expect(page.locator('.host-first-screen')).toBeHidden();
+          expect(await box(page, s.page), `the page draws its ${s.page} where the server painted ${s.server}`).toEqual(serverBox);
+          const lcp = await page.evaluate(() => (window as unknown as { lcp: { fromServer: boolean; size: number }[] }).lcp);
+          expect(lcp.at(-1), JSON.stringify(lcp)).toMatchObject({ fromServer: true });
+        } finally {
+          await still.close();
+          await live.close();
+        }
+      });
+    }
+  }
+});
