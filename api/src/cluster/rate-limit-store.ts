@@ -4,13 +4,15 @@
  * the socket.io adapter's condition); the in-memory RateLimitStore stays the single-process default.
  *
  * - A request of a limited class is one upsert (`bumpLimitWindow`: the count and the window in one atomic statement),
- *   and the limiter's check before it one primary-key read (`sync`), so the decision uses every process's count;
+ *   made by the limiter's check (`sync`), so the decision uses every process's count; the plugin's `incr` that
+ *   follows takes that count rather than counting again (issue 31: a read before the upsert was a second round trip
+ *   on every limited request);
  * - a solved captcha starts the window again in the table (every process sees it);
  * - rows: one per visitor and class seen in the last minute; windows that ended are deleted every 30 s by each
  *   process (one indexed delete). This process keeps only the windows it read, dropped once their minute is over.
  */
 import type { Db } from '../db';
-import { bumpLimitWindow, limitWindow, resetLimitWindow, sweepLimitWindows, type LimitWindow } from '../db/queries/cluster';
+import { bumpLimitWindow, resetLimitWindow, sweepLimitWindows, type LimitWindow } from '../db/queries/cluster';
 import { RateLimitStore, WINDOW_MS } from '../lib/rate-limit';
 import { sharesState } from './cluster-mode';
 
@@ -23,6 +25,11 @@ export class SharedRateLimitStore extends RateLimitStore {
   private readonly known = new Map<string, LimitWindow>();
   /** Resets on their way: a count that follows waits for them. */
   private readonly resets = new Map<string, Promise<void>>();
+  /**
+   * Requests `sync` counted, oldest first, each waiting for the plugin's `incr` of the same request (a request that
+   * failed between the two leaves one behind: the sweep drops them after a window).
+   */
+  private readonly counted = new Map<string, { window: LimitWindow; at: number }[]>();
   private lastSweep = 0;
 
   constructor(
@@ -33,14 +40,31 @@ export class SharedRateLimitStore extends RateLimitStore {
     super(maxKeys, clock);
   }
 
-  /** Reads the key's window as every process counted it (the limiter's check, before `current`). */
+  /**
+   * Counts the request where every process counts (the limiter's check, before `current`): `current` then answers the
+   * count before this request, as a read would have, and the `incr` that follows answers the count with it.
+   */
   override readonly sync = async (key: string): Promise<void> => {
     await this.resets.get(key);
-    this.remember(key, await limitWindow(this.db, key));
+    const now = this.clock();
+    const w = await bumpLimitWindow(this.db, key, now, WINDOW_MS);
+    this.remember(key, { count: w.count - 1, since: w.since });
+    const queue = this.counted.get(key);
+    if (queue) queue.push({ window: w, at: now });
+    else this.counted.set(key, [{ window: w, at: now }]);
+    await this.sweep(now);
   };
 
   override incr(key: string, callback: IncrCallback, timeWindow: number): void {
     const now = this.clock();
+    const queue = timeWindow === WINDOW_MS ? this.counted.get(key) : undefined;
+    const counted = queue?.shift();
+    if (queue && !queue.length) this.counted.delete(key);
+    if (counted) {
+      this.remember(key, counted.window);
+      callback(null, { current: counted.window.count, ttl: counted.window.since + timeWindow - now });
+      return;
+    }
     void (async () => {
       await this.resets.get(key);
       const w = await bumpLimitWindow(this.db, key, now, timeWindow);
@@ -57,6 +81,8 @@ export class SharedRateLimitStore extends RateLimitStore {
 
   override reset(key: string): boolean {
     const now = this.clock();
+    // Requests counted before the captcha count again in the new window (their `incr` counts), as before it.
+    this.counted.delete(key);
     this.known.set(key, { count: 0, since: now });
     const done = resetLimitWindow(this.db, key, now).finally(() => {
       if (this.resets.get(key) === done) this.resets.delete(key);
@@ -88,6 +114,7 @@ export class SharedRateLimitStore extends RateLimitStore {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
     for (const [key, w] of this.known) if (now - w.since >= WINDOW_MS) this.known.delete(key);
+    for (const [key, queue] of this.counted) if (now - queue[0]!.at >= WINDOW_MS) this.counted.delete(key);
     await sweepLimitWindows(this.db, now - WINDOW_MS).catch(() => undefined);
   }
 }

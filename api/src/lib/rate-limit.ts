@@ -143,7 +143,10 @@ export const overflowKeysFor = (maxKeys: number): number => Math.max(16, Math.fl
  */
 export class RateLimitStore {
   private readonly windows: VisitorTable<Window>;
-  /** Reads the key's count from where other processes count too (the cluster's shared store, api/src/cluster); none in memory. */
+  /**
+   * Counts the request where other processes count too, before `current` (the cluster's shared store, api/src/cluster:
+   * its `incr` then answers that count); none in memory.
+   */
   readonly sync?: (key: string) => Promise<void>;
 
   constructor(

@@ -3,8 +3,10 @@
  * database has them; only the cluster writes to them); socket.io's attachments table, the adapter's own, is made at
  * start (createOnce).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '..';
+import { prepared, type Arg } from '../prepared';
+import type { Schema } from '../schema';
 import type { NewOutboxRow } from './outbox';
 
 /**
@@ -29,21 +31,19 @@ export interface LimitWindow {
 const windowOf = (row: { count: number | string; since: number | string } | undefined): LimitWindow | null =>
   row ? { count: Number(row.count), since: Number(row.since) } : null;
 
+/** Prepared (db/prepared.ts): every limited request runs it. */
+const bumpQuery = prepared((k: Kysely<Schema>, arg: Arg<{ key: string; now: number; fresh: number }>) => ({
+  compile: () => sql<{ count: number; since: string }>`
+    insert into rate_limit_windows as w (key, count, since) values (${arg('key')}, 1, ${arg('now')})
+    on conflict (key) do update set
+      count = case when w.since <= ${arg('fresh')} then 1 else w.count + 1 end,
+      since = case when w.since <= ${arg('fresh')} then ${arg('now')} else w.since end
+    returning count, since`.compile(k),
+}));
+
 /** Counts one request of `key`: a new window when there is none or it ended `windowMs` ago; one statement, atomic. */
 export async function bumpLimitWindow(db: Db, key: string, now: number, windowMs: number): Promise<LimitWindow> {
-  const fresh = now - windowMs;
-  const result = await sql<{ count: number; since: string }>`
-    insert into rate_limit_windows as w (key, count, since) values (${key}, 1, ${now})
-    on conflict (key) do update set
-      count = case when w.since <= ${fresh} then 1 else w.count + 1 end,
-      since = case when w.since <= ${fresh} then ${now} else w.since end
-    returning count, since`.execute(db.kysely);
-  return windowOf(result.rows[0]) ?? { count: 1, since: now };
-}
-
-export async function limitWindow(db: Db, key: string): Promise<LimitWindow | null> {
-  const result = await sql<{ count: number; since: string }>`select count, since from rate_limit_windows where key = ${key}`.execute(db.kysely);
-  return windowOf(result.rows[0]);
+  return windowOf(await bumpQuery.executeTakeFirst(db.kysely, { key, now, fresh: now - windowMs })) ?? { count: 1, since: now };
 }
 
 /** Starts the key's window again (a solved captcha). */
