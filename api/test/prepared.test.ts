@@ -1,8 +1,8 @@
 /** Prepared queries (db/prepared.ts): the same SQL and rows as the builder, on SQLite and PostgreSQL, in and out of transactions. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { prepared, preparedShapes, type Arg } from '../src/db/prepared';
 import type { Schema } from '../src/db/schema';
-import { withTestDb } from './helpers';
+import { usingPostgres, withTestDb } from './helpers';
 
 const t = withTestDb();
 
@@ -48,4 +48,17 @@ test('a missing value or a list is refused before the database sees the query', 
   const k = t.db.kysely;
   await expect(toursByPrice.execute(k, { min: 1, max: 2 } as never)).rejects.toThrow("no value for 'limit'");
   await expect(metaValue.execute(k, { key: ['a', 'b'] } as never)).rejects.toThrow("'key' is a list");
+});
+
+// Issue 31: on PostgreSQL a prepared query is parsed and planned once per connection (a named statement), not per run.
+(usingPostgres ? test : test.skip)('on PostgreSQL a prepared query is a statement the connection keeps prepared', async () => {
+  const k = t.db.kysely;
+  const kept = await k.transaction().execute(async (trx) => {
+    await toursByPrice.execute(trx, { min: 0, max: 1, limit: 1 });
+    await toursByPrice.execute(trx, { min: 1, max: 2, limit: 1 });
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+    return rows.map((r) => r.statement);
+  });
+  const text = k.selectFrom('tours').select(['id', 'price']).where('price', '>=', 0).where('price', '<=', 1).orderBy('price').orderBy('id').limit(1).compile().sql;
+  expect(kept).toContain(text);
 });

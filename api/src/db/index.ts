@@ -9,6 +9,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrationProvider } from './migrations';
+import { statementName } from './prepared';
 import type { Schema } from './schema';
 
 type DialectName = 'sqlite' | 'postgres';
@@ -80,10 +81,25 @@ function withStatementCache(database: Sqlite.Database, size = STATEMENT_CACHE_SI
   };
 }
 
+type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * A connection that runs the prepared queries' SQL (db/prepared.ts) as named statements: PostgreSQL parses and plans
+ * each once per connection. Kysely sends every query as (text, values); anything else goes as it came.
+ */
+function withNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as Query;
+  (client as unknown as { query: Query }).query = (text, values, callback) => {
+    const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
+    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+  };
+}
+
 function openPostgres(url: string): Kysely<Schema> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  pool.on('connect', withNamedStatements);
   return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
 }
 

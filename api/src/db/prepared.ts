@@ -10,6 +10,22 @@
  */
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 
+/**
+ * The SQL of the prepared queries, each with a statement name: on PostgreSQL they run as named statements (db/index.ts),
+ * parsed and planned once per connection instead of on every run (issue 31: planning was about half of PostgreSQL's
+ * time on a sign-in's and a submit's statements). Only these: their texts are a fixed, small set (a query's shapes at
+ * most MAX_SHAPES), so what every connection keeps prepared stays bounded; a builder query's text may vary without end.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared query's SQL, or undefined for any other SQL. */
+export const statementName = (sqlText: string): string | undefined => statementNames.get(sqlText);
+
+function named<O>(query: CompiledQuery<O>): CompiledQuery<O> {
+  if (!statementNames.has(query.sql)) statementNames.set(query.sql, `tours_${statementNames.size + 1}`);
+  return query;
+}
+
 /** A Kysely instance (or transaction) of any schema: what a prepared query needs of it. */
 interface Runner {
   getExecutor(): { readonly adapter: object };
@@ -64,7 +80,7 @@ export function prepared<K extends Runner, A extends object, O>(build: (k: K, ar
     const adapter = on.getExecutor().adapter;
     let query = compiled.get(adapter);
     if (!query) {
-      query = build(on, slot as Arg<A>).compile();
+      query = named(build(on, slot as Arg<A>).compile());
       compiled.set(adapter, query);
     }
     return query;
@@ -88,7 +104,7 @@ export function preparedShapes<K extends Runner, V extends object, O>(build: (k:
     const shape = keys.join(',');
     let query = shapes.get(shape);
     if (!query) {
-      query = build(on, Object.fromEntries(keys.map((key) => [key, new Slot(key)])) as V).compile();
+      query = named(build(on, Object.fromEntries(keys.map((key) => [key, new Slot(key)])) as V).compile());
       if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
       shapes.set(shape, query);
     }
