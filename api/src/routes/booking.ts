@@ -188,7 +188,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       // excursionsEnabled=false (app configuration, issue 32): an excursion is not on the site, so not bookable either.
       if (!tour) throw validationError({ tour_id: 'Incorrect value' });
       // Archived on the staff panel (accounts-and-comms §2 'the tour cannot be booked'; issue 29: it had been).
-      if (await isTourArchived(s.db, tour.id)) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
+      if (tour.archived) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       let tourId = tour.id;
       let variantId: number | null = null;
       if (data.dates === 'individual') {

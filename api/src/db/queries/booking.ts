@@ -8,7 +8,10 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
 import { prepared, preparedShapes, type Arg } from '../prepared';
 import { isListedTour, type Listing } from './listing';
-import type { HistoryActor, RequestContactColumns, RequestContactsSchema, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestSeatsSchema, RequestTable, RequestTouristRow, RequestTouristTable, Schema } from '../schema';
+import type {
+  HistoryActor, RequestContactColumns, RequestContactsSchema, RequestHistoryRow, RequestHistoryTable, RequestRow, RequestSchema, RequestSeatsSchema, RequestTable, RequestTouristRow,
+  RequestTouristTable, Schema, StaffPermissionsSchema,
+} from '../schema';
 import { normalPhone } from '@tours/shared/src/api/schemas/common';
 
 type BookingSchema = Schema & RequestSchema & RequestSeatsSchema & RequestContactsSchema;
@@ -172,7 +175,8 @@ export interface CreateRequestOptions {
  * - Without one, a `fingerprint` sent again within its window answers the request it made, decided alike by the
  *   fingerprint's primary key.
  * - `seats`: the party's seats are taken from the date in the same transaction, after the request is known to be new
- *   (a resend of a request that took the last seats answers that request); fewer left is `{ seatsLeft }`, nothing stored.
+ *   (a resend of a request that took the last seats answers that request), as its last statement; fewer left is
+ *   `{ seatsLeft }`, nothing stored.
  */
 export async function createRequest(db: Db, row: NewRequest, options: CreateRequestOptions): Promise<CreateOutcome> {
   const { key, hash, seats } = options;
@@ -206,12 +210,14 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
           const expires = new Date(options.at.getTime() + fingerprint.windowMs).toISOString();
           if (!(await claimFingerprint.executeTakeFirst(trx, { fingerprint: fingerprint.value, request_id: id, expires_at: expires, now }))) throw new Rollback(null);
         }
+        await appendHistory(trx, id, options.history, options.at);
+        if (options.also) await options.also(trx, id);
+        // Last: the date's row stays locked until the commit (PostgreSQL), and every order of a date waits for it
+        // (issue 31: taken first, it was held over three more statements, and 16 submits of one date queued on it).
         if (seats) {
           const taken = await takeSeatsQuery.run(trx, { id: seats.variantId, party: seats.party });
           if (Number(taken.numAffectedRows ?? 0) === 0) throw new Rollback(await seatsLeftOf(trx, seats.variantId));
         }
-        await appendHistory(trx, id, options.history, options.at);
-        if (options.also) await options.also(trx, id);
       });
     } catch (err) {
       if (!(err instanceof Rollback)) throw err;
@@ -288,15 +294,24 @@ export function penaltyTiersOf(db: Db, tourId: number): Promise<{ days_from: num
   return bookingDb(db).selectFrom('penalties').select(['days_from', 'days_to', 'percent']).where('tour_id', '=', tourId).execute();
 }
 
-/** Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one. */
-const orderTourQuery = prepared((k: BookingDb, arg: Arg<{ id: number }>) => k.selectFrom('tours')
+/**
+ * Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one.
+ * Whether the back office archived it comes in the same statement (issue 31: one round trip fewer a submit).
+ */
+const orderTourQuery = prepared((k: Kysely<BookingSchema & Pick<StaffPermissionsSchema, 'tour_staff_data'>>, arg: Arg<{ id: number }>) => k.selectFrom('tours')
   .select(['id', 'type', 'is_published', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .select((eb) => eb.selectFrom('tour_staff_data').select('is_archived').whereRef('tour_staff_data.tour_id', '=', 'tours.id').as('is_archived'))
   .where('id', '=', arg('id')).where('is_published', '=', 1));
 
-/** The listed tour an order names (`listing`: an excursion while excursions are off is not one), or undefined. */
+/**
+ * The listed tour an order names (`listing`: an excursion while excursions are off is not one), or undefined;
+ * `archived`: the back office archived it (it cannot be booked: db/queries/staff.ts isTourArchived).
+ */
 export async function orderTourById(db: Db, id: number, listing: Listing) {
-  const tour = await orderTourQuery.executeTakeFirst(bookingDb(db), { id });
-  return tour && isListedTour(tour, listing) ? tour : undefined;
+  const found = await orderTourQuery.executeTakeFirst(db.kysely as unknown as Kysely<BookingSchema & Pick<StaffPermissionsSchema, 'tour_staff_data'>>, { id });
+  if (!found || !isListedTour(found, listing)) return undefined;
+  const { is_archived: archived, ...tour } = found;
+  return { ...tour, archived: Number(archived) === 1 };
 }
 
 /** The times a tour runs on a day (an excursion's slots, public-site §3.6). */
