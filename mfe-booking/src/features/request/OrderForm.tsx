@@ -22,7 +22,8 @@ import { useT } from '../../i18n/t';
 
 export interface OrderFormProps {
   tour: TourForRequestAnswer;
-  onSent(answer: SubmitOrderAnswer, sent: { email: string; phone: string }): void;
+  /** The request is stored; the form stays busy until what it returns settles (the success screen's chunk). */
+  onSent(answer: SubmitOrderAnswer, sent: { email: string; phone: string }): void | Promise<void>;
 }
 
 type Field = keyof OrderValues;
@@ -116,7 +117,7 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     send: (key) => submitOrder(host.api, dataToSend(), key),
     onSent: (answer) => {
       const sent = dataToSend();
-      onSent(answer, { email: sent.email ?? '', phone: sent.phone ?? '' });
+      return onSent(answer, { email: sent.email ?? '', phone: sent.phone ?? '' });
     },
   });
   const dataToSend = () =>
