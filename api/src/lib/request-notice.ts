@@ -72,16 +72,20 @@ export function requestNotice(r: NoticeRequest, tour: { id: number; title: strin
   return { subject, text: `A traveller sent request #${r.id}.\n\n${text}\n` };
 }
 
-/** Queues the notice of a request just stored; never throws (a failure is logged). */
+/**
+ * Queues the notice of a request just stored; never throws (a failure is logged). `knownTour`: the request's tour as
+ * the caller already read it (its English title), else it is read here.
+ */
 export async function notifyCoordinators(
   deps: { db: Db; outbox: Outbox; log: FastifyBaseLogger; recipient: string | null; siteOrigin: string },
   request: NoticeRequest,
+  knownTour?: { id: number; title_en: string },
 ): Promise<void> {
   if (!deps.recipient) return;
   try {
     const tour = request.tour_id === null
       ? null
-      : await tourTitleEn(deps.db, request.tour_id);
+      : knownTour?.id === request.tour_id ? knownTour : await tourTitleEn(deps.db, request.tour_id);
     const notice = requestNotice(request, tour ? { id: Number(tour.id), title: String(tour.title_en) } : null, deps.siteOrigin);
     await deps.outbox.send({ channel: 'email', recipient: deps.recipient, ...notice });
   } catch (err) {

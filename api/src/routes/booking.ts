@@ -240,11 +240,11 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       });
       if ('keyReused' in stored) throw keyReused();
       if ('seatsLeft' in stored) throw validationError(seatErrors(data, stored.seatsLeft));
-      const saved = (await requestById(s.db, stored.id))!;
+      const saved = stored.row ?? (await requestById(s.db, stored.id))!;
       // A resend answers the request it made (where its confirmation went included) and tells nobody again.
       if (!stored.replayed) {
         await Promise.all([
-          notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid }),
+          notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid }, tour),
           sendRequestReceived(s, saved, request.log),
         ]);
       }

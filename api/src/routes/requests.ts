@@ -210,7 +210,7 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
         also: async (trx, id) => {
           if (target && ATTACHING_TYPES.has(data.type)) await attachContacts(trx, target.id, id, data, traveller, now);
           // A private tour is a booking: whether its traveller's confirmation goes is decided with it (issue 29; other types get none).
-          await claimConfirmation(s, trx, id, fields, traveller);
+          return claimConfirmation(s, trx, id, fields, traveller);
         },
       });
       if ('keyReused' in stored) throw keyReused();
@@ -218,7 +218,8 @@ export function registerRequestRoutes(app: FastifyInstance, router: ApiRouter, s
       if (!stored.replayed) {
         await Promise.all([
           notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...fields, id: stored.id, uuid: stored.uuid }),
-          data.type === 'individual_tour' ? requestById(s.db, stored.id).then((saved) => (saved ? sendRequestReceived(s, saved, request.log) : undefined)) : undefined,
+          // A new request comes with its row as stored.
+          data.type === 'individual_tour' && stored.row ? sendRequestReceived(s, stored.row, request.log) : undefined,
         ]);
       }
       // The cost calculation's answer names the e-mail the flight quote goes to (§7.4).

@@ -108,18 +108,19 @@ async function sendAbout(s: Services, row: RequestRow, contact: RequestContact, 
  * whether the confirmation of its receipt goes and where, and records it with the request (migration 0022): to its
  * contact, if it has one, when that is the signed-in traveller's own proved address or the typed address still has
  * messages left today (its allowance is taken here, so a request and its count stand or fall together). Every answer
- * to the submit — a resend, ten at once — reads the same record.
+ * to the submit — a resend, ten at once — reads the same record. Answers the columns it set (none: nothing goes).
  */
 export async function claimConfirmation(
   s: Services, trx: BookingTrx, requestId: number, row: Pick<RequestRow, 'type' | 'email' | 'phone'>, traveller: Traveller | undefined,
-): Promise<void> {
-  if (!(TRIP_TYPES as readonly string[]).includes(row.type)) return;
+): Promise<Partial<RequestContactColumns> | undefined> {
+  if (!(TRIP_TYPES as readonly string[]).includes(row.type)) return undefined;
   const contact = requestContact(row);
-  if (!contact) return;
+  if (!contact) return undefined;
   const counts = trx as unknown as Transaction<MailLimitsSchema>;
-  if (!isOwnContact(traveller, contact) && !(await takeMailAllowance(counts, contact.recipient, 'request_received', s.config.mailPerRecipientPerDay, s.now()))) return;
+  if (!isOwnContact(traveller, contact) && !(await takeMailAllowance(counts, contact.recipient, 'request_received', s.config.mailPerRecipientPerDay, s.now()))) return undefined;
   const shown = shownContact(contact);
   await setConfirmation(trx, requestId, shown);
+  return { confirmation_channel: shown.channel, confirmation_to: shown.to };
 }
 
 /** Where the confirmation of a request went, as its record says (null: none went). */

@@ -4,7 +4,7 @@
  * request), under random ids, taking their date's seats in the same transaction; their history and tourists.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../index';
 import { prepared, preparedShapes, type Arg } from '../prepared';
 import { isListedTour, type Listing } from './listing';
@@ -80,7 +80,10 @@ export function touristsOf(db: Db | BookingTrx, requestId: number): Promise<Requ
   return k.selectFrom('request_tourists').selectAll().where('request_id', '=', requestId).orderBy('position').orderBy('id').execute();
 }
 
-type StoredRequest = { id: number; uuid: string; replayed: boolean };
+/** A request as stored (the row an insert returns, what a select of it answers). */
+export type StoredRequestRow = Selectable<BookingSchema['help_requests']>;
+/** `row`: the new request as stored (none for one made before: read it). */
+type StoredRequest = { id: number; uuid: string; replayed: boolean; row?: StoredRequestRow };
 /**
  * What createRequest answers: the request (new, or the one the key or the fingerprint made before), that the key came
  * with other fields, or that the date has fewer seats left than the party (nothing stored).
@@ -102,9 +105,10 @@ function newRequestId(): number {
 const ID_ATTEMPTS = 5;
 
 // `on conflict do nothing` without a target: the idempotency key taken, or the random id (or uuid) taken.
+// The row as stored comes back: the answer and the confirmation need it (issue 31: read again after the commit before).
 const insertRequest = preparedShapes((k: BookingDb, row: RequestInsert) => k.insertInto('help_requests').values(row)
   .onConflict((oc) => oc.doNothing())
-  .returning('id'));
+  .returningAll());
 
 /** A fingerprint claimed for a new request: inserted, or an expired one taken over; a live one stays as it is (no row). */
 const claimFingerprint = prepared((k: BookingDb, arg: Arg<{ fingerprint: string; request_id: number; expires_at: string; now: string }>) => k
@@ -163,15 +167,16 @@ export interface CreateRequestOptions {
   seats?: { variantId: number; party: number } | null;
   history: HistoryEntry;
   at: Date;
-  also?: (trx: BookingTrx, id: number) => Promise<void>;
+  /** More writes in the transaction; answers the columns of the request's own row it changed, if any. */
+  also?: (trx: BookingTrx, id: number) => Promise<Partial<StoredRequestRow> | void>;
 }
 
 /**
  * Stores a request with its 'created' history entry (and what `also` writes) in one transaction, under a random id.
  *
  * - With an idempotency key, the request the key made before is answered instead (when `hash` is the same; else
- *   `keyReused`): sequential resends find it first; concurrent ones are decided by the key's unique index (on
- *   PostgreSQL the second insert waits for the first transaction, then finds its row).
+ *   `keyReused`), decided by the key's unique index: the resend's insert stores nothing (on PostgreSQL a concurrent
+ *   one waits for the first transaction), its transaction rolls back, and the request is read by its key.
  * - Without one, a `fingerprint` sent again within its window answers the request it made, decided alike by the
  *   fingerprint's primary key.
  * - `seats`: the party's seats are taken from the date in the same transaction, after the request is known to be new
@@ -194,13 +199,14 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
     }
     return null;
   };
-  const before = await previous();
-  if (before) return before;
+  // No look before the transaction (issue 31: a round trip on every submit): a resend's insert finds its key taken
+  // (or its fingerprint live), the transaction rolls back and `previous` answers the request it made.
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
     const id = newRequestId();
     const uuid = randomUUID();
+    let stored: StoredRequestRow;
     try {
-      await bookingDb(db).transaction().execute(async (trx) => {
+      stored = await bookingDb(db).transaction().execute(async (trx) => {
         const inserted = await insertRequest.executeTakeFirst(trx, {
           ...row, ...contactLogins({ email: row.email ?? null, phone: row.phone ?? null }), id, uuid, idempotency_key: key, idempotency_hash: key ? hash : null,
           seats: seats?.party ?? 0,
@@ -211,13 +217,14 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
           if (!(await claimFingerprint.executeTakeFirst(trx, { fingerprint: fingerprint.value, request_id: id, expires_at: expires, now }))) throw new Rollback(null);
         }
         await appendHistory(trx, id, options.history, options.at);
-        if (options.also) await options.also(trx, id);
+        const changed = options.also ? await options.also(trx, id) : undefined;
         // Last: the date's row stays locked until the commit (PostgreSQL), and every order of a date waits for it
         // (issue 31: taken first, it was held over three more statements, and 16 submits of one date queued on it).
         if (seats) {
           const taken = await takeSeatsQuery.run(trx, { id: seats.variantId, party: seats.party });
           if (Number(taken.numAffectedRows ?? 0) === 0) throw new Rollback(await seatsLeftOf(trx, seats.variantId));
         }
+        return { ...inserted, ...changed };
       });
     } catch (err) {
       if (!(err instanceof Rollback)) throw err;
@@ -229,7 +236,7 @@ export async function createRequest(db: Db, row: NewRequest, options: CreateRequ
     }
     // Expired fingerprints go after the commit, outside the request's transaction; one left behind is harmless.
     if (fingerprint) await bookingDb(db).deleteFrom('request_fingerprints').where('expires_at', '<=', now).execute().catch(() => undefined);
-    return { id, uuid, replayed: false };
+    return { id, uuid, replayed: false, row: stored };
   }
   throw new Error(`no free request id in ${ID_ATTEMPTS} tries`);
 }
@@ -296,10 +303,11 @@ export function penaltyTiersOf(db: Db, tourId: number): Promise<{ days_from: num
 
 /**
  * Only what an order needs of its tour: a tour row is wide (texts in four languages), and every submit reads one.
- * Whether the back office archived it comes in the same statement (issue 31: one round trip fewer a submit).
+ * Whether the back office archived it comes in the same statement, and the English title the coordinators' notice
+ * names it by (issue 31: two round trips fewer a submit).
  */
 const orderTourQuery = prepared((k: Kysely<BookingSchema & Pick<StaffPermissionsSchema, 'tour_staff_data'>>, arg: Arg<{ id: number }>) => k.selectFrom('tours')
-  .select(['id', 'type', 'is_published', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end'])
+  .select(['id', 'type', 'is_published', 'organizer_id', 'use_request_period', 'request_period_start', 'request_period_end', 'title_en'])
   .select((eb) => eb.selectFrom('tour_staff_data').select('is_archived').whereRef('tour_staff_data.tour_id', '=', 'tours.id').as('is_archived'))
   .where('id', '=', arg('id')).where('is_published', '=', 1));
 
