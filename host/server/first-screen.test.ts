@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createSearchFirstScreen, firstCardImages, imagePreload } from './first-screen';
-import { checkOrderTour } from './validate';
+import { checkOrderTour, checkSearchSlug } from './validate';
 
 const card = (id: number, image = `/media/tours/${id}-1/{{size}}/image.svg`) => ({ id, image });
 const TOURS = { result: { groups: [{ key: 'tours', items: [card(1), card(2)] }, { key: 'excursions', items: [card(3), card(4), card(5)] }], pagination: {}, place: null } };
@@ -74,5 +74,19 @@ describe("the request page's first screen (issue 33): the tour's image from the 
     ['an API that cannot decide', 500, { message: 'x' }, { verdict: 'unavailable' }],
   ])('%s', async (_name, status, body, expected) => {
     expect(await checkOrderTour(answer(status, body), '3635', 'en')).toEqual(expected);
+  });
+});
+
+describe("a search slug's check keeps the place it names (the search page's title, issue 33)", () => {
+  const answer = (status: number, body: unknown) => ({ apiUrl: 'http://api', fetch: (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch });
+
+  test.each([
+    ['a region', 200, { result: { valid: true, kind: 'region', id: 5, name: 'Lake Baikal', slug: 'baikal' } }, { verdict: 'valid', place: { kind: 'region', name: 'Lake Baikal' } }],
+    ['an answer without a kind', 200, { result: { valid: true } }, { verdict: 'valid' }],
+    ['the old boolean answer', 200, { result: true }, { verdict: 'valid' }],
+    ['no such page', 200, { result: { valid: false } }, { verdict: 'invalid' }],
+    ['an API that cannot decide', 503, { message: 'x' }, { verdict: 'unavailable' }],
+  ])('%s', async (_name, status, body, expected) => {
+    expect(await checkSearchSlug(answer(status, body), 'baikal', 'en')).toEqual(expected);
   });
 });

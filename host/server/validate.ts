@@ -22,15 +22,21 @@ export async function validateReviewRegion(api: ApiTarget, region: string, local
   return res?.ok ? 'valid' : 'unavailable';
 }
 
+/** A search slug's check with the place it names (kind and name: the search page's title), for the page's first screen (issue 33). */
+export interface SearchSlugCheck { verdict: RouteCheck; place?: { kind: string; name: string } }
+
 /** Route validation of a search slug (§2.1) through the API's /spa/validate-slug. */
-export async function validateSearchSlug(api: ApiTarget, slug: string, locale: Locale): Promise<RouteCheck> {
-  if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return 'invalid';
+export async function checkSearchSlug(api: ApiTarget, slug: string, locale: Locale): Promise<SearchSlugCheck> {
+  if (!/^[\p{L}\p{N}-]{1,120}$/u.test(slug)) return { verdict: 'invalid' };
   const res = await askApi(api, `/spa/validate-slug?slug=${encodeURIComponent(slug)}`, headers(locale));
-  if (res && definitelyNotFound(res.status)) return 'invalid';
-  if (!res?.ok) return 'unavailable';
-  const body = (await res.json().catch(() => ({}))) as { result?: { valid?: boolean } | boolean };
+  if (res && definitelyNotFound(res.status)) return { verdict: 'invalid' };
+  if (!res?.ok) return { verdict: 'unavailable' };
+  const body = (await res.json().catch(() => ({}))) as { result?: { valid?: boolean; kind?: unknown; name?: unknown } | boolean };
   const result = body.result;
-  return (typeof result === 'boolean' ? result : result?.valid !== false) ? 'valid' : 'invalid';
+  const valid = typeof result === 'boolean' ? result : result?.valid !== false;
+  if (!valid) return { verdict: 'invalid' };
+  const place = typeof result === 'object' && typeof result.kind === 'string' && typeof result.name === 'string' ? { kind: result.kind, name: result.name } : undefined;
+  return place ? { verdict: 'valid', place } : { verdict: 'valid' };
 }
 
 /** A blog article (/blog/{slug}-{id}) through /spa/blog-post, which answers 404 for an unknown or mismatched slug. */

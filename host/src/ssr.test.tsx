@@ -63,6 +63,8 @@ describe('server render of the shell', () => {
     expect(imgs[0]).toContain('fetchpriority="high"');
     expect(imgs[1]).toContain('src="/media/tours/2-1/400x400/b.svg"');
     expect(imgs[1]).toContain('loading="lazy"');
+    const place = renderShell(state({ path: '/baikal', locale: 'en', cardImages: images, placeName: 'Lake Baikal' }), url('/en/baikal'));
+    expect(place).toContain('<h1 class="ui-page-title">Lake Baikal</h1>');
     const without = renderShell(state(), url('/en/tours'));
     expect(without).toContain('ui-page-skeleton');
     expect(without).not.toContain('first-screen-search');

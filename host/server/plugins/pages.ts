@@ -12,7 +12,7 @@ import { renderDocument, renderHead } from '../head';
 import { tourHead } from '../tour-head';
 import { imagePreload, type SearchRequest } from '../first-screen';
 import {
-  checkOrderTour, validateBlogArticle, validateBlogCategory, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, validateSearchSlug, type OrderTourCheck, type RouteCheck,
+  checkOrderTour, checkSearchSlug, validateBlogArticle, validateBlogCategory, validateOrganizerMeetKey, validateRequestUuid, validateReviewRegion, type OrderTourCheck, type RouteCheck, type SearchSlugCheck,
 } from '../validate';
 import type { loadShellRenderer } from '../ssr';
 import { createRemoteTexts, plainText } from '../remote-texts';
@@ -40,12 +40,16 @@ function localeCookie(locale: Locale): string {
   return `${COOKIES.locale.name}=${locale}; Max-Age=${COOKIES.locale.maxAge}; Path=/; SameSite=Lax`;
 }
 
-/** The API's check of a declared route (§2.2: a slug, a uuid, a key that must exist), with what the order page's check learned. */
-async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, config: AppConfig): Promise<OrderTourCheck> {
+/** What the search slug's and the order page's checks learned for the page's first screen: the place, the tour's image. */
+type RouteFinding = OrderTourCheck & Omit<SearchSlugCheck, 'verdict'>;
+
+/** The API's check of a declared route (§2.2: a slug, a uuid, a key that must exist), with what it learned of the page. */
+async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, config: AppConfig): Promise<RouteFinding> {
   const { slug, region } = match.params;
   const verdict = (check: Promise<RouteCheck> | RouteCheck) => Promise.resolve(check).then((v) => ({ verdict: v }));
   switch (match.def.validate) {
-    case 'search-slug': return verdict(isDefaultSearchSlug(slug ?? '') ? 'valid' : validateSearchSlug(api, slug ?? '', locale));
+    // The default search needs no call: it is the search of every tour, titled 'Search tours'.
+    case 'search-slug': return isDefaultSearchSlug(slug ?? '') ? { verdict: 'valid', place: { kind: 'search', name: '' } } : checkSearchSlug(api, slug ?? '', locale);
     case 'blog-article': return verdict(validateBlogArticle(api, slug ?? '', locale));
     case 'blog-category': return verdict(slug ? validateBlogCategory(api, slug, locale) : 'valid');
     case 'order-tour': return checkOrderTour(api, match.params.id ?? '', locale, { excursionsEnabled: config.excursionsEnabled });
@@ -54,6 +58,18 @@ async function checkRoute(api: ApiTarget, match: RouteMatch, locale: Locale, con
     case 'organizer-meet-key': return verdict(validateOrganizerMeetKey(api, match.params.key ?? '', locale));
     default: return verdict(region ? validateReviewRegion(api, region, locale) : 'valid');
   }
+}
+
+/** Slug kinds the search page shows (mfe-search SearchPage's SEARCH_KINDS); other valid slugs are not searches. */
+const SEARCH_KINDS = new Set(['search', 'region', 'city', 'rest_kind', 'collection']);
+
+/**
+ * The search page's title as the page decides it: the place's name, or null for the catalogue's 'Search tours' (the
+ * default search, or no name); undefined when the slug names no search (the page shows no results).
+ */
+function searchPageTitle(place: SearchSlugCheck['place'] | undefined): string | null | undefined {
+  if (!place || !SEARCH_KINDS.has(place.kind)) return undefined;
+  return place.kind === 'search' || !place.name ? null : place.name;
 }
 
 export interface PagesOptions {
@@ -107,29 +123,27 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
     const match = matchRoute(url.pathname, { russianIsAvailable: config.russianIsAvailable, variant: config.variant, routes: manifest.routes });
     const cookieCurrency = cookies[COOKIES.currency.name];
     const currency = cookieCurrency && /^[A-Z]{3}$/.test(cookieCurrency) ? cookieCurrency : undefined;
-    // The default search's first results (host/server/first-screen.ts), asked beside the route check; a search of
-    // another slug is titled by its place, which only the page knows: its first screen stays the generic one.
-    const slug = match?.params.slug ?? '';
-    const searchCards = match?.def.placeholder === 'search' && isDefaultSearchSlug(slug)
-      ? searchFirstScreen({ locale, currency: currency ?? config.defaultCurrency, slug, search: url.search })
+    // The search's first results (host/server/first-screen.ts), asked beside the route check.
+    const searchCards = match?.def.placeholder === 'search'
+      ? searchFirstScreen({ locale, currency: currency ?? config.defaultCurrency, slug: match.params.slug ?? '', search: url.search })
       : undefined;
     let status = 200;
     let notFound: 'unmatched' | 'validation' | undefined;
     // The API could not decide a route check: the page is a 503 (Retry-After), never a guessed 200 or 404.
     let unavailable = false;
-    // The tour's image the order page's check found: the request page's first screen.
-    let tourImage: string | undefined;
+    // What the route check found for the first screen: the ordered tour's image, the searched place.
+    let found: RouteFinding = { verdict: 'valid' };
     if (!match) {
       status = 404;
       notFound = 'unmatched';
     } else if (match.def.validate) {
-      const { verdict: check, image } = await checkRoute(api, match, locale, config);
+      found = await checkRoute(api, match, locale, config);
+      const check = found.verdict;
       if (check === 'invalid') {
         status = 404;
         notFound = 'validation';
       }
       unavailable = check === 'unavailable';
-      tourImage = image;
     }
     // The route owner's own texts (its release's catalogue), inlined with shared's: no round trip on a first visit.
     const ownerTextsUrl = match ? manifest.runtime.remotes[match.def.owner]?.i18n?.[locale] : undefined;
@@ -160,11 +174,13 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
     const nonce = newNonce();
     // What the server knows of the page's first screen: the shell paints it, so the LCP element needs no JS (the
     // tour's hero, the default search's first results' images, the ordered tour's image). Only on a page that shows.
-    const cardImages = status === 200 ? await searchCards : undefined;
+    // A search page is titled by its place (the search page's rule); a slug of another kind has no search first screen.
+    const searchTitle = searchPageTitle(found.place);
+    const cardImages = status === 200 && searchTitle !== undefined ? await searchCards : undefined;
     const shown = status === 200 && match ? { path: match.path, locale: match.locale } : null;
     const firstScreen: FirstScreen | undefined = shown && tourOk ? { ...shown, tourHero: tourOk.hero }
-      : shown && tourImage ? { ...shown, tourImage }
-        : shown && cardImages ? { ...shown, cardImages }
+      : shown && found.image ? { ...shown, tourImage: found.image }
+        : shown && cardImages ? { ...shown, cardImages, ...(searchTitle ? { placeName: searchTitle } : {}) }
           : undefined;
     // Its largest image starts with the HTML (the tour's hero is preloaded by its head).
     const firstImage = firstScreen?.tourImage ?? firstScreen?.cardImages?.[0];

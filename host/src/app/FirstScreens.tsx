@@ -16,10 +16,10 @@ import { Breadcrumbs } from '@tours/shared/kit';
 const HIGH = { fetchpriority: 'high' };
 
 /** A page's header (kit PageHeader: its breadcrumbs Home › title, its h1) without telling the host the page's meta. */
-function FirstScreenHeader({ titleId, crumbs }: { titleId: string; crumbs: boolean }) {
+function FirstScreenHeader({ titleId, title: given = null, crumbs }: { titleId: string; title?: string | null; crumbs: boolean }) {
   const intl = useIntl();
   const host = useHost();
-  const title = intl.formatMessage({ id: titleId });
+  const title = given ?? intl.formatMessage({ id: titleId });
   return (
     <header className="ui-page-header">
       {crumbs && <Breadcrumbs items={[{ url: host.href('index'), text: intl.formatMessage({ id: 'common.home' }) }, { text: title }]} />}
@@ -48,11 +48,14 @@ export function MainFirstScreen() {
   );
 }
 
-/** The search page (mfe-search SearchPage) of the default search: its header, the toolbar as a block, the first results' images in their cards. */
-export function SearchFirstScreen({ images }: { images: string[] }) {
+/**
+ * The search page (mfe-search SearchPage): its header (the place's name, else 'Search tours'), the toolbar as a block,
+ * the first results' images in their cards.
+ */
+export function SearchFirstScreen({ images, placeName }: { images: string[]; placeName: string | null }) {
   return (
     <FirstScreen kind="search">
-      <FirstScreenHeader titleId="page.tours.title" crumbs />
+      <FirstScreenHeader titleId="page.tours.title" title={placeName} crumbs />
       <span className="ui-skeleton host-first-screen__toolbar" aria-hidden="true" />
       <ul className="host-first-screen__cards" aria-hidden="true">
         {images.map((image, i) => (

@@ -23,8 +23,8 @@ function Placeholder({ route, firstScreen }: { route: RouteMatch; firstScreen: F
     case 'tour': return <TourSkeleton hero={known?.tourHero ?? null} />;
     case 'main': return <MainFirstScreen />;
     case 'request': return <RequestFirstScreen image={known?.tourImage ?? null} />;
-    // Only the server knows the first results (and which search's title): without them, the generic skeleton.
-    case 'search': return known?.cardImages?.length ? <SearchFirstScreen images={known.cardImages} /> : <PageSkeleton />;
+    // Only the server knows the first results (and the place that titles the page): without them, the generic skeleton.
+    case 'search': return known?.cardImages?.length ? <SearchFirstScreen images={known.cardImages} placeName={known.placeName ?? null} /> : <PageSkeleton />;
     default: return <PageSkeleton />;
   }
 }

@@ -37,6 +37,8 @@ export interface FirstScreen {
   tourImage?: string;
   /** The search page: the first result cards' images, in the page's order (URLs with the '{{size}}' segment). */
   cardImages?: string[];
+  /** The search page of a place (a region, city, travel style, collection): its name, the page's title. */
+  placeName?: string;
 }
 
 export function readInitialState(doc: Document = document): InitialState {
