@@ -1,14 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { ApiError, localeAtom, sessionAtom, useHost } from '@tours/shared/core';
 import { applyServerErrors, useApiQuery, type ConfirmationSent } from '@tours/shared/api';
 import { browserMoscowOffset } from '@tours/shared/domain';
-import { Button, TextField, errorText, useForm } from '@tours/shared/kit';
+import { Button, Link, TextField, errorText, useForm } from '@tours/shared/kit';
 import { addEmailToRequest, fetchChatSources } from './api';
 import { ChatMockup } from './ChatMockup';
 import { MessengerQrCard, MessengerTabs } from './MessengerTabs';
 import { SmsChatLink } from './SmsChatLink';
-import { SuccessHead } from './SuccessHead';
 import { useT } from '../../i18n/t';
 
 export interface SuccessScreenProps {
@@ -37,13 +36,27 @@ export interface SuccessScreenProps {
 export function SuccessScreen({ requestId, requestUUID, hasEmail, phone, confirmation }: SuccessScreenProps) {
   const host = useHost();
   const t = useT();
+  const heading = useRef<HTMLHeadingElement | null>(null);
   const clientId = useAtomValue(sessionAtom)?.profile.id;
   const chinese = useAtomValue(localeAtom) === 'cn';
   const sources = useApiQuery(`chat-sources:${requestId}:${clientId ?? ''}`, (signal) => fetchChatSources(host.api, { requestId, clientId }, signal));
 
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
   return (
     <section className="bk-success" aria-labelledby="bk-success-title">
-      <SuccessHead requestId={requestId} requestUUID={requestUUID} confirmation={confirmation} />
+      <span className="bk-success__check" aria-hidden="true">
+        <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
+          <circle cx="24" cy="24" r="22" fill="currentColor" opacity=".15" />
+          <path d="M15 24.5l6 6 12-13" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h2 id="bk-success-title" className="bk-success__title" tabIndex={-1} ref={heading}>
+        {t('booking.success.title', { requestId })}
+      </h2>
+      <BookingLink requestUUID={requestUUID} confirmation={confirmation} />
       {!hasEmail && <AddEmailForm requestId={requestId} requestUUID={requestUUID} />}
       <h3 className="bk-success__chat">{t('booking.success.chat')}</h3>
       <div className="bk-success__chat-body">
@@ -54,6 +67,26 @@ export function SuccessScreen({ requestId, requestUUID, hasEmail, phone, confirm
         <ChatMockup still={chinese} />
       </div>
     </section>
+  );
+}
+
+/** Where the confirmation went (or that the link is the way back) and the link to the booking. */
+function BookingLink({ requestUUID, confirmation }: { requestUUID: string; confirmation: ConfirmationSent | null | undefined }) {
+  const host = useHost();
+  const t = useT();
+  let where: string | null = null;
+  if (confirmation === null) where = t('booking.success.notSent');
+  else if (confirmation) where = t(confirmation.channel === 'email' ? 'booking.success.sentEmail' : 'booking.success.sentSms', { to: confirmation.to });
+  return (
+    <div className="bk-success__booking">
+      {where && <p className="bk-success__sent">{where}</p>}
+      <p className="bk-success__open">
+        <Link className="ui-btn ui-btn--secondary" href={host.href('arrival-page', { uuid: requestUUID })}>
+          {t('booking.success.openBooking')}
+        </Link>{' '}
+        <span className="bk-success__hint">{t('booking.success.bookingHint')}</span>
+      </p>
+    </div>
   );
 }
 

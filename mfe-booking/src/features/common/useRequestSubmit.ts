@@ -27,8 +27,8 @@ export interface RequestSubmitOptions<V, A> {
   serverFields?(fieldErrors: Readonly<Record<string, string>>): Record<string, string>;
   /** Sends the request with this submit's key. */
   send(idempotencyKey: string): Promise<A>;
-  /** The request is stored (the draft is cleared before this); the form stays busy until what it returns settles. */
-  onSent(answer: A): void | Promise<void>;
+  /** The request is stored (the draft is cleared before this). */
+  onSent(answer: A): void;
   /** The form element: the first invalid field is focused. */
   formRef: RefObject<HTMLFormElement>;
 }
@@ -108,7 +108,7 @@ export function useRequestSubmit<V, A>(o: RequestSubmitOptions<V, A>) {
       const answer = await opts.send(key);
       clearDraft(opts.storageKey);
       keyRef.current = undefined;
-      await opts.onSent(answer);
+      opts.onSent(answer);
     } catch (error) {
       fail(error);
     } finally {

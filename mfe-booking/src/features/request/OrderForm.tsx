@@ -13,7 +13,7 @@ import { useRequestSubmit } from '../common/useRequestSubmit';
 import { BookingForm, TermsCheckbox } from '../common/FormParts';
 import { isBlankPhone, phoneToSend } from '@tours/shared/domain';
 import { readCookie } from '../common/cookies';
-import { submitOrder } from './api';
+import { loadSend } from './api';
 import { useDateFormat } from '../common/format';
 import {
   EMPTY_ORDER, clampParty, dateOptions, formFieldErrors, individualBounds, orderData, orderTotal, partyLimits, preselectedDate, profileName, type DateOption, type OrderValues,
@@ -22,8 +22,7 @@ import { useT } from '../../i18n/t';
 
 export interface OrderFormProps {
   tour: TourForRequestAnswer;
-  /** The request is stored; the form stays busy until what it returns settles (the success screen's chunk). */
-  onSent(answer: SubmitOrderAnswer, sent: { email: string; phone: string }): void | Promise<void>;
+  onSent(answer: SubmitOrderAnswer, sent: { email: string; phone: string }): void;
 }
 
 type Field = keyof OrderValues;
@@ -114,10 +113,10 @@ export function OrderForm({ tour, onSent }: OrderFormProps) {
     fieldLabel,
     serverFields: formFieldErrors,
     formRef,
-    send: (key) => submitOrder(host.api, dataToSend(), key),
+    send: (key) => loadSend().then((m) => m.submitOrder(host.api, dataToSend(), key)),
     onSent: (answer) => {
       const sent = dataToSend();
-      return onSent(answer, { email: sent.email ?? '', phone: sent.phone ?? '' });
+      onSent(answer, { email: sent.email ?? '', phone: sent.phone ?? '' });
     },
   });
   const dataToSend = () =>

@@ -4,19 +4,12 @@ import { useIntl } from 'react-intl';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { useApiQuery, type SubmitOrderAnswer } from '@tours/shared/api';
 import { ErrorState, usePageError } from '@tours/shared/kit';
-import { SuccessHead } from '../common/SuccessHead';
 import { BookingPageHeader } from '../common/PageTitle';
-import { fetchTourForRequest } from './api';
+import { fetchTourForRequest, loadedSend, preloadSend } from './api';
 import { OrderForm } from './OrderForm';
 import { TourSummary } from './TourSummary';
 import { NotBookable } from './NotBookable';
 import './request.css';
-
-type SuccessScreenModule = typeof import('../common/SuccessScreen');
-// Issue 33: the success screen (add-email form, messenger tabs, chat mockup) shows only after a submit, so it is its
-// own chunk: fetched on the form's first focus, at the latest when the answer is there (the form stays busy meanwhile).
-const loadSuccessScreen = (): Promise<SuccessScreenModule> => import(/* webpackChunkName: "request-success" */ '../common/SuccessScreen');
-const preloadSuccessScreen = () => void loadSuccessScreen().catch(() => undefined);
 
 /**
  * Screen of route request-page (/tour/{id}/order, public-site §2.2): the tour from GET /spa/tour-for-request, its
@@ -33,17 +26,13 @@ export default function RequestPage() {
   const raw = route?.params.id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
   const tour = useApiQuery(id ? `tour-for-request:${id}:${locale}:${currency}` : null, (signal) => fetchTourForRequest(host.api, id!, signal));
-  // With the success screen's module, or null when it could not be fetched (then its head alone: the request is stored).
-  const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string; phone: string; screen: SuccessScreenModule | null } | null>(null);
-  const onSent = (answer: SubmitOrderAnswer, s: { email: string; phone: string }) =>
-    loadSuccessScreen().then(
-      (screen) => setSent({ answer, email: s.email, phone: s.phone, screen }),
-      () => setSent({ answer, email: s.email, phone: s.phone, screen: null }),
-    );
+  const [sent, setSent] = useState<{ answer: SubmitOrderAnswer; email: string; phone: string } | null>(null);
   const title = intl.formatMessage({ id: 'page.request-page.title' });
 
   const fatal = usePageError(tour.error, { valid: id !== null });
 
+  // The success screen comes with the sending code (./send.ts, issue 33), which is here once the request is sent.
+  const SuccessScreen = sent ? loadedSend()?.SuccessScreen : undefined;
   let body;
   if (fatal) body = null;
   else if (tour.error) body = <ErrorState onRetry={tour.retry} busy={tour.loading} />;
@@ -52,23 +41,22 @@ export default function RequestPage() {
     body = (
       <div className="bk-request">
         <TourSummary tour={tour.data} />
-        <div className="bk-request__main" onFocus={sent ? undefined : preloadSuccessScreen}>
+        {/* The traveller starts on the form: the sending code and the success screen are fetched now. */}
+        <div className="bk-request__main" onFocus={sent ? undefined : preloadSend}>
           {tour.data.is_archived ? (
             <NotBookable tour={tour.data} />
-          ) : sent?.screen ? (
-            <sent.screen.SuccessScreen
-              requestId={sent.answer.request_id}
-              requestUUID={sent.answer.requestUUID}
-              hasEmail={Boolean(sent.email)}
-              phone={sent.phone || undefined}
-              confirmation={sent.answer.confirmation}
-            />
           ) : sent ? (
-            <section className="bk-success" aria-labelledby="bk-success-title">
-              <SuccessHead requestId={sent.answer.request_id} requestUUID={sent.answer.requestUUID} confirmation={sent.answer.confirmation} />
-            </section>
+            SuccessScreen && (
+              <SuccessScreen
+                requestId={sent.answer.request_id}
+                requestUUID={sent.answer.requestUUID}
+                hasEmail={Boolean(sent.email)}
+                phone={sent.phone || undefined}
+                confirmation={sent.answer.confirmation}
+              />
+            )
           ) : (
-            <OrderForm key={tour.data.id} tour={tour.data} onSent={onSent} />
+            <OrderForm key={tour.data.id} tour={tour.data} onSent={(answer, s) => setSent({ answer, email: s.email, phone: s.phone })} />
           )}
         </div>
       </div>
