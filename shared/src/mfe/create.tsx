@@ -1,4 +1,4 @@
-import React, { Component, Suspense, type ComponentType, type ReactNode } from 'react';
+import React, { Component, startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { useAtomValue } from 'jotai';
@@ -10,6 +10,18 @@ import type { RouteName } from '../routing/routes';
 import { routeAtom } from '@tours/shared/core';
 import { HostProvider } from '@tours/shared/core';
 import { PageSkeleton } from '../ui/Skeleton';
+
+/**
+ * react-dom/client for single-spa-react, with each root's renders as transitions: a microfrontend's first render
+ * (a whole page, a thousand nodes) then runs in slices that yield to the browser instead of one long task on load
+ * (issue 33, total blocking time). The host's own hydration is a transition for the same reason (bootstrap.tsx).
+ */
+const transitionClient = {
+  createRoot(container: Element) {
+    const root = ReactDOMClient.createRoot(container);
+    return { render: (children: ReactNode) => startTransition(() => root.render(children)), unmount: () => root.unmount() };
+  },
+} as unknown as typeof ReactDOMClient;
 
 /** Route name → screen: the contract's routes, and any the microfrontend declares itself (routeTable). */
 export type Screens = Partial<Record<RouteName | (string & {}), ComponentType>>;
@@ -68,7 +80,7 @@ export function createMfeApp({ name, screens, version }: { name: MfeName; screen
   }
   return singleSpaReact<MfeCustomProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionClient,
     rootComponent: Root,
     errorBoundary: () => <div role="alert" className="ui-screen-error" />,
     domElementGetter: () => {
