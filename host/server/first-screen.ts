@@ -22,7 +22,7 @@ import { ttlTable } from './layout-data';
 const SEARCH_TTL_MS = 60_000;
 const SEARCH_WAIT_MS = 300;
 /** The cards of the first row at the widest layout (four columns): those the page loads eagerly and more. */
-export const FIRST_CARDS = 4;
+const FIRST_CARDS = 4;
 
 export interface SearchRequest {
   locale: Locale;
@@ -32,7 +32,7 @@ export interface SearchRequest {
   search: string;
 }
 
-export interface FirstScreenOptions {
+interface FirstScreenOptions {
   waitMs?: number;
   ttlMs?: number;
   now?: () => number;
@@ -92,12 +92,10 @@ export function createSearchFirstScreen(target: ApiTarget, opts: FirstScreenOpti
   };
 }
 
-/** The card image as the page's cards ask for it (TourCard): the same URL, so the page finds it in the cache. */
-export function cardImageUrl(image: string): string {
-  return sizedImage(image, CARD_IMAGE_SIZE);
-}
-
-/** The head's preload of a first screen's largest image: fetched with the HTML, before any script. */
+/**
+ * The head's preload of a first screen's largest image: fetched with the HTML, before any script, at the URL the
+ * page's card and summary ask for (CARD_IMAGE_SIZE), so the page finds it in the cache.
+ */
 export function imagePreload(image: string): string {
-  return `<link rel="preload" as="image" href="${escapeHtml(cardImageUrl(image))}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${escapeHtml(sizedImage(image, CARD_IMAGE_SIZE))}" fetchpriority="high">`;
 }
