@@ -5,6 +5,9 @@ import { checkOrderTour, checkSearchSlug } from './validate';
 const card = (id: number, image = `/media/tours/${id}-1/{{size}}/image.svg`) => ({ id, image });
 const TOURS = { result: { groups: [{ key: 'tours', items: [card(1), card(2)] }, { key: 'excursions', items: [card(3), card(4), card(5)] }], pagination: {}, place: null } };
 
+/** An API that answers every call with `status` and `body`. */
+const answer = (status: number, body: unknown) => ({ apiUrl: 'http://api', fetch: (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch });
+
 interface Call { path: string; query: URLSearchParams; headers: Record<string, string> }
 
 /** The API as the host server reaches it: records each call; answers `body` after `delayMs`, or `status`. */
@@ -64,8 +67,6 @@ describe("the search page's first screen (issue 33): the first results' images, 
 });
 
 describe("the request page's first screen (issue 33): the tour's image from the order page's own check", () => {
-  const answer = (status: number, body: unknown) => ({ apiUrl: 'http://api', fetch: (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch });
-
   test.each([
     ['a tour with an image', 200, { id: 3635, image: '/media/tours/3635-1/{{size}}/image.svg' }, { verdict: 'valid', image: '/media/tours/3635-1/{{size}}/image.svg' }],
     ['a tour without one', 200, { id: 3635, image: '' }, { verdict: 'valid' }],
@@ -78,8 +79,6 @@ describe("the request page's first screen (issue 33): the tour's image from the 
 });
 
 describe("a search slug's check keeps the place it names (the search page's title, issue 33)", () => {
-  const answer = (status: number, body: unknown) => ({ apiUrl: 'http://api', fetch: (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch });
-
   test.each([
     ['a region', 200, { result: { valid: true, kind: 'region', id: 5, name: 'Lake Baikal', slug: 'baikal' } }, { verdict: 'valid', place: { kind: 'region', name: 'Lake Baikal' } }],
     ['an answer without a kind', 200, { result: { valid: true } }, { verdict: 'valid' }],
