@@ -17,12 +17,14 @@ import { pageErrorAtom, syncRoute } from './routing/sync';
 import { wireHostEvents } from './app/wire-events';
 import { onPageLoad } from './app/page-load';
 import { installScrollRestoration } from './app/scroll-restoration';
+import { afterLoad } from './app/after-load';
 import { App } from './app/App';
 import './app/host.css';
 
 const initial = readInitialState();
 const store = createHostStore(initial, window.location);
-cacheMessages(initial.locale, initial.messages);
+// Kept for a later switch back to this locale: serialising the catalogue is work nobody waits for on load.
+afterLoad(() => cacheMessages(initial.locale, initial.messages));
 
 const events = createHostEvents();
 const modals = createModalController(store);

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { sessionAtom } from '@tours/shared/core';
 import type { HostEvents, HostStore } from '@tours/shared/contract';
+import { afterLoad } from '../../app/after-load';
 
 /**
  * The signed-in traveller's unread chat messages, for the header's chat badge (issue 15). Host-only state: mfe-comms
@@ -23,9 +24,7 @@ export function wireLiveUnread(store: HostStore, load: () => void, win: Window =
   const check = () => {
     if (!store.get(sessionAtom)) return;
     off();
-    const idle = () => (win.requestIdleCallback ? win.requestIdleCallback(load, { timeout: 5_000 }) : win.setTimeout(load, 1_000));
-    if (win.document.readyState === 'complete') idle();
-    else win.addEventListener('load', idle, { once: true });
+    afterLoad(load, { win });
   };
   const off = store.sub(sessionAtom, check);
   check();
