@@ -31,7 +31,9 @@ function FirstScreenHeader({ titleId, title: given = null, crumbs }: { titleId: 
 function FirstScreen({ kind, children }: { kind: string; children: ReactNode }) {
   const intl = useIntl();
   return (
-    <div className={`host-first-screen host-first-screen--${kind}`} role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} data-testid={`first-screen-${kind}`}>
+    // data-first-screen: the page's screen looks for it to wait behind it (mfe-search SearchPage), as the tour area
+    // reads the hero's preload link.
+    <div className={`host-first-screen host-first-screen--${kind}`} role="status" aria-label={intl.formatMessage({ id: 'common.loading' })} data-testid={`first-screen-${kind}`} data-first-screen={kind}>
       {children}
     </div>
   );

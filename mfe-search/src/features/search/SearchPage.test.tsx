@@ -68,7 +68,16 @@ afterEach(() => afterTest.splice(0).forEach((f) => f()));
 const cardTitles = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
 describe('SearchPage (§2.5)', () => {
-  it("stays hidden until its first results are there, so the host's first screen (the server-painted results' images) is not replaced by a skeleton (issue 33)", async () => {
+  /** The host's first screen of the page, as the server paints it with the first results' images (issue 33). */
+  const withFirstScreen = () => {
+    const el = document.createElement('div');
+    el.dataset.firstScreen = 'search';
+    document.body.append(el);
+    afterTest.push(() => el.remove());
+  };
+
+  it("behind the host's first screen (the server-painted results' images) it stays hidden until its first results are there, not replacing it with a skeleton (issue 33)", async () => {
+    withFirstScreen();
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => { release = resolve; });
     setup('/en/tours', { '/spa/tours': async () => { await answered; return { result: page(1, [1, 2, 3]), filters: FILTERS }; } });
@@ -82,6 +91,7 @@ describe('SearchPage (§2.5)', () => {
   });
 
   it('a slow search shows the page with its own skeleton after a while rather than never', async () => {
+    withFirstScreen();
     jest.useFakeTimers();
     try {
       setup('/en/tours', { '/spa/tours': () => new Promise(() => undefined) });
@@ -94,6 +104,12 @@ describe('SearchPage (§2.5)', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("a visit inside the site (no first screen of the host's) shows the page with its own skeleton at once", async () => {
+    setup('/en/tours', { '/spa/tours': () => new Promise(() => undefined) });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Search tours' })).toBeVisible());
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeVisible();
   });
 
   it('validates the slug, then shows the advantages, the cards of the groups and the pagination caption', async () => {

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { currencyAtom, queryAtom, routeAtom, useHost } from '@tours/shared/core';
 import { filterFromSearch, type TourFilter } from '@tours/shared/domain';
 import { ValidateSlugAnswer, useApiQuery } from '@tours/shared/api';
-import { Button, ErrorState, PageHeader, PaginationBar, SelectField, usePageWithinRange } from '@tours/shared/kit';
+import { Button, ErrorState, PageHeader, PageSkeleton, PaginationBar, SelectField, usePageWithinRange } from '@tours/shared/kit';
 import { Advantages } from '../common/Advantages';
 import { LazyHelpCard } from '../common/LazyHelpCard';
 import { SearchForm } from '../common/SearchForm';
@@ -52,10 +52,11 @@ export default function SearchPage() {
   const [filtersOpen, setFiltersOpen] = useState<ScreenName | null>(null);
   const [filtersLoaded, setFiltersLoaded] = useState(false);
   const pendingMark = useRef(false);
-  // Until the first results are there the page stays hidden and the host's first screen shows (issue 33: the
-  // server paints the first results' images where the cards will be; a skeleton of our own in between would replace
-  // them). A slow API shows the page with its skeleton after SHOW_ANYWAY_MS.
-  const firstLoad = state.groups.length === 0 && state.loading && !state.error;
+  // When the host shows this page's first screen, painted by the server with the first results' images (issue 33),
+  // the page stays hidden until its first results are there: a skeleton of our own in between would replace them.
+  // A slow API shows the page with its skeleton after SHOW_ANYWAY_MS. A visit inside the site shows it at once.
+  const [behindFirstScreen] = useState(() => typeof document !== 'undefined' && document.querySelector('[data-first-screen="search"]') !== null);
+  const firstLoad = behindFirstScreen && state.groups.length === 0 && state.loading && !state.error;
   const waitedEnough = useWaited(SHOW_ANYWAY_MS, !firstLoad);
   // ?page past the last (an old link, a shrunk result): the last page, the URL replaced. Load more answers later pages.
   usePageWithinRange(filter.page, state.error ? null : state.pagination, (page) => searchHref(host.href('tours', { slug }), { ...filter, page }));
@@ -96,7 +97,7 @@ export default function SearchPage() {
       </div>
     );
   }
-  if (!result || valid === undefined) return <div className="srch-page" hidden />;
+  if (!result || valid === undefined) return behindFirstScreen ? <div className="srch-page" hidden /> : <PageSkeleton />;
   if (!valid) return null;
 
   const base = host.href('tours', { slug });
