@@ -191,6 +191,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       if (tour.archived) throw validationError({ tour_id: TOUR_NOT_BOOKABLE });
       let tourId = tour.id;
       let variantId: number | null = null;
+      let variantRow: { id: number; start: string; end: string } | null = null;
       if (data.dates === 'individual') {
         const start = data.date_start_formatted!;
         const end = data.date_end_formatted!;
@@ -212,6 +213,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
         // A variant of another option: the request goes to that option (§4.2).
         tourId = variant.tour_id;
         variantId = variant.id;
+        variantRow = variant;
       }
       const partyErrs = partyErrors(data);
       if (Object.keys(partyErrs).length) throw validationError(partyErrs);
@@ -245,7 +247,7 @@ export function registerBookingRoutes(router: ApiRouter, s: Services): void {
       if (!stored.replayed) {
         await Promise.all([
           notifyCoordinators({ db: s.db, outbox: s.outbox, log: request.log, recipient: s.config.coordinatorEmail, siteOrigin: s.config.siteOrigin }, { ...row, id: stored.id, uuid: stored.uuid }, tour),
-          sendRequestReceived(s, saved, request.log),
+          sendRequestReceived(s, saved, request.log, { tour, variant: variantRow }),
         ]);
       }
       return { request_id: stored.id, requestUUID: stored.uuid, confirmation: confirmationOf(saved) };

@@ -84,10 +84,16 @@ function bookingLink(s: Services, uuid: string, locale: ApiLocale): string {
 }
 
 /** The request's facts every message shows. */
-async function factsOf(s: Services, row: RequestRow, locale: ApiLocale): Promise<RequestFacts> {
+/** What the caller already read of a request's tour (its titles) and date (its days): not read again. */
+export interface KnownFacts {
+  tour?: { id: number } & Awaited<ReturnType<typeof tourTitles>>;
+  variant?: { id: number; start: string; end: string } | null;
+}
+
+async function factsOf(s: Services, row: RequestRow, locale: ApiLocale, known: KnownFacts = {}): Promise<RequestFacts> {
   const [tour, variant] = await Promise.all([
-    row.tour_id === null ? undefined : tourTitles(s.db, row.tour_id),
-    row.variant_id === null ? undefined : variantDates(s.db, row.variant_id),
+    row.tour_id === null ? undefined : known.tour?.id === row.tour_id ? known.tour : tourTitles(s.db, row.tour_id),
+    row.variant_id === null ? undefined : known.variant?.id === row.variant_id ? known.variant : variantDates(s.db, row.variant_id),
   ]);
   const name = row.name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || null);
   return {
@@ -129,13 +135,16 @@ export function confirmationOf(row: RequestRow): ConfirmationSent | null {
   return (channel === 'email' || channel === 'sms') && to ? { channel, to } : null;
 }
 
-/** Sends the confirmation that a new request was received, with its link, when its record says one goes (after its transaction). */
-export async function sendRequestReceived(s: Services, row: RequestRow, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Sends the confirmation that a new request was received, with its link, when its record says one goes (after its
+ * transaction). `known`: the tour and date the submit read (issue 31: not read again).
+ */
+export async function sendRequestReceived(s: Services, row: RequestRow, log: FastifyBaseLogger, known?: KnownFacts): Promise<void> {
   const contact = requestContact(row);
   if (!contact || !confirmationOf(row)) return;
   try {
     const locale = await requestLocale(s, row);
-    await sendAbout(s, row, contact, { kind: 'request_received', facts: await factsOf(s, row, locale) }, locale);
+    await sendAbout(s, row, contact, { kind: 'request_received', facts: await factsOf(s, row, locale, known) }, locale);
   } catch (err) {
     log.error({ err, requestId: Number(row.id) }, 'request confirmation not queued');
   }
