@@ -34,6 +34,12 @@ describe("the search page's first screen (issue 33): the first results' images, 
     expect(call.headers).toMatchObject({ 'x-language': 'de', 'x-currency': 'EUR', 'x-internal-call': 'host-server', 'x-internal-secret': 's3cret' });
   });
 
+  test('a filtered search (a shared link) is left out: the host searches only for landing pages, never on made-up filters', async () => {
+    const api = fakeApi();
+    expect(await createSearchFirstScreen(api.target)({ locale: 'en', currency: 'USD', slug: 'tours', search: '?priceMin=5000&sort=price' })).toBeUndefined();
+    expect(api.calls).toHaveLength(0);
+  });
+
   test('kept per search: the next visitor of the same search does not wait for the API; another search asks', async () => {
     const api = fakeApi();
     const first = createSearchFirstScreen(api.target);

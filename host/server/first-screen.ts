@@ -4,9 +4,9 @@
  * The host's placeholder (host/src/app/Slots.tsx) draws them where the page will, and the head preloads the first.
  *
  * The search page's first results: the host asks the API for the first page of the same search the page will ask
- * (the URL's slug, filter and page, read by the page's own rules), kept SEARCH_TTL_MS per locale, currency and search
- * (a bounded table, stale while revalidating, as the layout's data). Nothing here may hold a page up: an answer not
- * here within SEARCH_WAIT_MS is left out and the page shows the generic skeleton (today's first screen).
+ * (the URL's slug, sort and page, read by the page's own rules; a filtered search is left out), kept SEARCH_TTL_MS
+ * per locale, currency and search (a bounded table, stale while revalidating, as the layout's data). Nothing here may
+ * hold a page up: an answer not here within SEARCH_WAIT_MS is left out and the page shows the generic skeleton.
  */
 import { createApiClient } from '@tours/shared/src/api/client';
 import { commonHeaders } from '@tours/shared/src/api/headers';
@@ -23,6 +23,8 @@ const SEARCH_TTL_MS = 60_000;
 const SEARCH_WAIT_MS = 300;
 /** The cards of the first row at the widest layout (four columns): those the page loads eagerly and more. */
 const FIRST_CARDS = 4;
+/** What a landing search's URL may carry besides its slug. */
+const LANDING_PARAMS = new Set(['slug', 'sort', 'page']);
 
 export interface SearchRequest {
   locale: Locale;
@@ -68,6 +70,9 @@ export function createSearchFirstScreen(target: ApiTarget, opts: FirstScreenOpti
     } catch {
       return undefined;
     }
+    // Only the searches landing pages are (a slug, its sort and page): a filtered search (a shared link) keeps the
+    // generic skeleton, so made-up filters cannot make the host search on a visitor's behalf, outside their limits.
+    if (Object.keys(query).some((name) => !LANDING_PARAMS.has(name))) return undefined;
     const key = `${locale}:${currency}:${JSON.stringify(query)}`;
     const api = createApiClient({
       baseUrl: target.apiUrl,
