@@ -3,12 +3,14 @@ import { screen } from '@testing-library/react';
 import { renderScreen } from '@tours/shared/src/testing';
 import RequestPage from './features/request/RequestPage';
 import MeetPage from './features/meet/MeetPage';
+import { tourForRequest } from './features/common/tour-fixture';
 import { PrivateTourFormContent, modal as privateTourModal } from './parcels/PrivateTourForm';
 
 describe('mfe-booking screens', () => {
   test('the request page shows its title and breadcrumbs and reports the page title to the host', async () => {
-    const t = renderScreen(<RequestPage />, { url: '/en/tour/15/order' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Tour request' })).toBeInTheDocument();
+    // The page shows once its tour is there (until then the host's first screen stands for it).
+    const t = renderScreen(<RequestPage />, { url: '/en/tour/1001/order', routes: { '/spa/tour-for-request': tourForRequest() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tour request' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/en');
     expect(t.events).toContainEqual({ event: 'page:meta', payload: { title: 'Tour request', description: undefined } });
   });
