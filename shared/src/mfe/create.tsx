@@ -1,6 +1,5 @@
-import React, { Component, startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { Component, startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import type { MfeCustomProps } from '../contract/host';
@@ -11,17 +10,73 @@ import { routeAtom } from '@tours/shared/core';
 import { HostProvider } from '@tours/shared/core';
 import { PageSkeleton } from '../ui/Skeleton';
 
+/** What single-spa hands every lifecycle: the application's or parcel's name, a parcel's element, the custom props. */
+type LifecycleProps<P> = P & { name: string; domElement?: HTMLElement };
+
+/** Settles a lifecycle's promise in a task after the tree's commit, as single-spa expects of a mount or an update. */
+class Committed extends Component<{ done: () => void; children: ReactNode }> {
+  override componentDidMount() {
+    setTimeout(this.props.done);
+  }
+  override componentDidUpdate() {
+    setTimeout(this.props.done);
+  }
+  override render() {
+    return this.props.children;
+  }
+}
+
+/** The last guard of a root: an error outside the screen's own boundary leaves `fallback`, not an empty slot. */
+class RootBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
 /**
- * react-dom/client for single-spa-react, with each root's renders as transitions: a microfrontend's first render
- * (a whole page, a thousand nodes) then runs in slices that yield to the browser instead of one long task on load
- * (issue 33, total blocking time). The host's own hydration is a transition for the same reason (bootstrap.tsx).
+ * single-spa lifecycles (bootstrap, mount, update, unmount) rendering `Root` into a React 18 root: the few lines of
+ * single-spa-react the site uses, without its 7 KB (2.5 KB gzip) on every route's first visit (issue 33).
+ * `transition`: the root's renders are transitions, so a microfrontend's first render (a whole page, a thousand
+ * nodes) runs in slices that yield to the browser instead of one long task on load (total blocking time); the host's
+ * own hydration is a transition for the same reason (bootstrap.tsx). Modals (parcels) keep the default lane: they
+ * answer a click.
  */
-const transitionClient = {
-  createRoot(container: Element) {
-    const root = ReactDOMClient.createRoot(container);
-    return { render: (children: ReactNode) => startTransition(() => root.render(children)), unmount: () => root.unmount() };
-  },
-} as unknown as typeof ReactDOMClient;
+function reactLifecycles<P extends object>(
+  Root: ComponentType<LifecycleProps<P>>,
+  { element, transition, fallback }: { element: (props: LifecycleProps<P>) => HTMLElement; transition: boolean; fallback?: ReactNode },
+) {
+  const roots = new Map<string, ReactRoot>();
+  const render = (root: ReactRoot, props: LifecycleProps<P>, done: () => void) => {
+    const tree = <Root {...props} />;
+    const app = <Committed done={done}>{fallback === undefined ? tree : <RootBoundary fallback={fallback}>{tree}</RootBoundary>}</Committed>;
+    if (transition) startTransition(() => root.render(app));
+    else root.render(app);
+  };
+  return {
+    bootstrap: () => Promise.resolve(),
+    mount: (props: LifecycleProps<P>) =>
+      new Promise<void>((resolve) => {
+        const root = createRoot(element(props));
+        roots.set(props.name, root);
+        render(root, props, resolve);
+      }),
+    update: (props: LifecycleProps<P>) =>
+      new Promise<void>((resolve) => {
+        const root = roots.get(props.name);
+        if (root) render(root, props, resolve);
+        else resolve();
+      }),
+    unmount: (props: LifecycleProps<P>) => {
+      roots.get(props.name)?.unmount();
+      roots.delete(props.name);
+      return Promise.resolve();
+    },
+  };
+}
 
 /** Route name → screen: the contract's routes, and any the microfrontend declares itself (routeTable). */
 export type Screens = Partial<Record<RouteName | (string & {}), ComponentType>>;
@@ -78,12 +133,10 @@ export function createMfeApp({ name, screens, version }: { name: MfeName; screen
       </HostProvider>
     );
   }
-  return singleSpaReact<MfeCustomProps>({
-    React,
-    ReactDOMClient: transitionClient,
-    rootComponent: Root,
-    errorBoundary: () => <div role="alert" className="ui-screen-error" />,
-    domElementGetter: () => {
+  return reactLifecycles<MfeCustomProps>(Root, {
+    transition: true,
+    fallback: <div role="alert" className="ui-screen-error" />,
+    element: () => {
       const el = document.getElementById(slotId(name));
       if (!el) throw new Error(`Slot #${slotId(name)} is missing from the host layout`);
       return el;
@@ -111,6 +164,12 @@ export function createMfeParcel<K extends ModalKey>(key: K, Content: ComponentTy
       </HostProvider>
     );
   }
-  const lifecycles = singleSpaReact<MfeCustomProps & ModalProps<K>>({ React, ReactDOMClient, rootComponent: Root, parcelCanUpdate: true });
+  const lifecycles = reactLifecycles<MfeCustomProps & ModalProps<K>>(Root, {
+    transition: false,
+    element: ({ domElement, name }) => {
+      if (!domElement) throw new Error(`Modal ${name} was mounted without its dialog's element`);
+      return domElement;
+    },
+  });
   return { ...lifecycles, modal: spec, key };
 }
