@@ -360,8 +360,11 @@ export function variantDates(db: Db, variantId: number) {
 
 /** Records where the confirmation of a new booking went (migration 0022), in the transaction that stores it. */
 export async function setConfirmation(trx: BookingTrx, id: number, shown: { channel: RequestContactColumns['confirmation_channel']; to: RequestContactColumns['confirmation_to'] }): Promise<void> {
-  await trx.updateTable('help_requests').set({ confirmation_channel: shown.channel, confirmation_to: shown.to }).where('id', '=', id).execute();
+  await setConfirmationQuery.run(trx, { id, channel: shown.channel, to: shown.to });
 }
+
+const setConfirmationQuery = prepared((k: BookingTrx, arg: Arg<{ id: number; channel: RequestContactColumns['confirmation_channel']; to: RequestContactColumns['confirmation_to'] }>) => k
+  .updateTable('help_requests').set({ confirmation_channel: arg('channel'), confirmation_to: arg('to') }).where('id', '=', arg('id')));
 
 /** A date variant's price per person (RUB). */
 export async function variantPrice(db: Db, variantId: number): Promise<number | undefined> {

@@ -6,8 +6,9 @@ import { PAYMENT_STATUS } from '@tours/shared/src/api/schemas/payments';
 import { TRIP_TYPES } from '@tours/shared/src/domain/trips';
 import type { Login } from '../../domain/logins';
 import type { Db } from '../index';
+import { prepared, type Arg } from '../prepared';
 import type { RequestRow } from '../schema';
-import { bookingDb } from './booking';
+import { bookingDb, type BookingDb } from './booking';
 import { paymentsDb } from './payments';
 
 export interface TripRows {
@@ -60,8 +61,11 @@ export async function tripsOf(db: Db, travellerId: number, page: { limit: number
  * link, and a request typed with someone else's address would tell its sender when that person signed in.
  */
 export async function joinGuestRequests(db: Db, travellerId: number, login: Login): Promise<number> {
-  const column = login.kind === 'email' ? 'email_login' : 'phone_login';
-  const res = await bookingDb(db).updateTable('help_requests').set({ traveller_id: travellerId })
-    .where(column, '=', login.value).where('traveller_id', 'is', null).executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  const res = await joinQueries[login.kind].run(bookingDb(db), { travellerId, login: login.value });
+  return Number(res.numAffectedRows ?? 0);
 }
+
+// Prepared (db/prepared.ts): every code sign-in runs one; one query per login kind (the column is in the SQL).
+const joinQuery = (column: 'email_login' | 'phone_login') => prepared((k: BookingDb, arg: Arg<{ travellerId: number; login: string }>) => k
+  .updateTable('help_requests').set({ traveller_id: arg('travellerId') }).where(column, '=', arg('login')).where('traveller_id', 'is', null));
+const joinQueries = { email: joinQuery('email_login'), phone: joinQuery('phone_login') };
