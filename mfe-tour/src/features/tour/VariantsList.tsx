@@ -3,7 +3,7 @@ import { useHost } from '@tours/shared/core';
 import { hasIndividualDates, isOtherOption, isVariantDisabled, lengthFromVariant } from '@tours/shared/domain';
 import { useApiQuery, type TourListItem, type TourOption, type TourVariant } from '@tours/shared/api';
 import { Link, Price } from '@tours/shared/kit';
-import { fetchToursByIds } from './api';
+import { fetchToursByIds } from './later-calls';
 import { useTourFormat } from './format';
 import type { MessageId } from '../../i18n/t';
 

@@ -6,7 +6,7 @@
 import { currencyAtom, localeAtom, routeAtom } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
 import { allowedTourRedirect } from '@tours/shared/domain';
-import { IndividualTourAnswer, TicketsAnswer, TourDetailAnswer, TourForRequestAnswer, TourIdsAnswer, TourReviewsAnswer, type ApiClient, type ReviewTab } from '@tours/shared/api';
+import { IndividualTourAnswer, TourDetailAnswer, TourForRequestAnswer, type ApiClient } from '@tours/shared/api';
 
 export type TourDetail = TourDetailAnswer | IndividualTourAnswer;
 
@@ -82,20 +82,4 @@ export function fetchIndividualTour(api: ApiClient, uuid: string, signal?: Abort
 
 export function fetchTourForRequest(api: ApiClient, id: number, signal?: AbortSignal) {
   return api.get('/spa/tour-for-request', { schema: TourForRequestAnswer, query: { id, format: 'main', site_id: 1 }, signal });
-}
-
-export function fetchReviews(api: ApiClient, q: { id: number; slug: string; type: ReviewTab; page: number; rating?: number | null }, signal?: AbortSignal) {
-  return api.get('/spa/tour-reviews', {
-    schema: TourReviewsAnswer,
-    query: { id: q.id, slug: q.slug, type: q.type, page: q.page, limit: 3, rating: q.rating ?? undefined, expand_reviews: 1 },
-    signal,
-  });
-}
-
-export function fetchTickets(api: ApiClient, tourId: number, signal?: AbortSignal) {
-  return api.get('/spa/tours-cities', { schema: TicketsAnswer, query: { tour_id: tourId }, signal });
-}
-
-export function fetchToursByIds(api: ApiClient, ids: number[], signal?: AbortSignal) {
-  return ids.length ? api.get('/crm/api/tour/get-by-ids', { schema: TourIdsAnswer, query: { ids: ids.join(',') }, signal }) : Promise.resolve([]);
 }

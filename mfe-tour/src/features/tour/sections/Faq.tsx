@@ -3,7 +3,8 @@ import { FormattedMessage } from 'react-intl';
 import { useHost } from '@tours/shared/core';
 import { useApiQuery } from '@tours/shared/api';
 import { Collapse, ErrorState, Price } from '@tours/shared/kit';
-import { fetchTickets, type TourDetail } from '../api';
+import type { TourDetail } from '../api';
+import { fetchTickets } from '../later-calls';
 import { useTourFormat } from '../format';
 import { Section, TourRich } from '../parts';
 
