@@ -2,7 +2,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { closeServer, MANIFEST_FILE, readManifest, ROOT, serveRemote, writeManifest } from './support';
+import { closeServer, MANIFEST_FILE, readManifest, REMOTE_PORTS, ROOT, serveRemote, writeManifest } from './support';
 
 /**
  * A copy of mfe-comms's sources, changed as its team would for a new release: a route it declares itself, a screen
@@ -164,7 +164,7 @@ test.describe('independent microfrontends', () => {
     await expect(overlay).toBeVisible();
     await expect(page.getByTestId('debug-state-mfe-search')).toHaveText('mounted');
     await expect(page.getByTestId('debug-state-mfe-tour')).toHaveText('not loaded');
-    await expect(overlay.locator('tr[data-remote="mfe-booking"] input')).toHaveAttribute('placeholder', 'http://localhost:18083/mf-manifest.json');
+    await expect(overlay.locator('tr[data-remote="mfe-booking"] input')).toHaveAttribute('placeholder', `http://localhost:${REMOTE_PORTS['mfe-booking']}/mf-manifest.json`);
     // The flag is stored: the overlay stays on the next load without the parameter.
     await page.goto('/en/visa');
     await expect(page.getByTestId('debug-overlay')).toBeVisible();
