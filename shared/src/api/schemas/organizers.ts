@@ -2,10 +2,11 @@
  * Organizer calls (accounts-and-comms §3 'Organizer (public)', 'Organizer verification', 'Organizer review'; §7 'Organizers').
  */
 import { type Infer, array, assign, boolean, enums, integer, number, string, type } from 'superstruct';
-import { ImageUrl, Pagination, REVIEW_TARGETS, dflt, nul, oneOf, opt, queryBool, queryId, queryInt } from './common';
+import { ImageUrl, Pagination, REVIEW_TARGETS, dflt, nul, opt, queryBool, queryId, queryInt } from './common';
+import { Photo } from './photo';
 
-/** A photo: a URL string or an object with url (both readings of the spec are accepted by clients). */
-export const Photo = oneOf([string(), type({ url: string() })]);
+// Photo lives in ./photo.ts (issue 33: the search page's cards need it, not the reviews' schemas of this file).
+export { Photo };
 
 export const Expert = type({ first_name: string(), last_name: string(), photo: nul(Photo) });
 export type Expert = Infer<typeof Expert>;

@@ -1,21 +1,12 @@
 /**
  * Reference and site data calls (public-site §7.5, §3.6, §3.8).
  */
-import { type Infer, array, boolean, enums, integer, number, string, type } from 'superstruct';
-import { MESSENGERS, PHONE_TYPES, currencyCode, nul, opt, queryBool, queryId, queryNumber, queryToken, withMeta } from './common';
+import { type Infer, array, boolean, enums, integer, string, type } from 'superstruct';
+import { MESSENGERS, PHONE_TYPES, nul, opt, queryBool, queryId, queryToken, withMeta } from './common';
 
-// GET /node-api/convert-price -------------------------------------------------
-
-export const ConvertPriceQuery = type({
-  from_currency: currencyCode('Currency of the amount'),
-  to_currency: currencyCode('Currency to convert to'),
-  amount: queryNumber(0, 1e12, 'Amount to convert'),
-});
-export type ConvertPriceQuery = Infer<typeof ConvertPriceQuery>;
-
-/** The converted amount, rounded to 2 decimals. */
-export const ConvertPriceAnswer = type({ result: number() });
-export type ConvertPriceAnswer = Infer<typeof ConvertPriceAnswer>;
+// The price conversion and the site's statistics live in ./price-and-info.ts (issue 33: a chunk takes a schema file
+// whole, with every schema the build uses of it; the search page needs these two, not the info pages' contacts).
+export { ConvertPriceAnswer, ConvertPriceQuery, InfoAnswer } from './price-and-info';
 
 // GET /spa/site-tokens --------------------------------------------------------
 
@@ -153,14 +144,6 @@ export type ChatSourcesAnswer = Infer<typeof ChatSourcesAnswer>;
 
 // GET /spa/info, GET /spa/search-form -----------------------------------------
 
-/** Site statistics (public-site §3.6): published tours, regions with tours, travel styles with tours. */
-export const InfoAnswer = type({
-  totalCount: integer(),
-  toursCount: integer(),
-  regions: integer(),
-  types: integer(),
-});
-export type InfoAnswer = Infer<typeof InfoAnswer>;
 
 export const SearchFormItem = type({ id: integer(), name: string(), slug: string(), tours_count: integer() });
 export type SearchFormItem = Infer<typeof SearchFormItem>;

@@ -9,7 +9,7 @@
  */
 import { type Infer, type Struct, array, assign, boolean, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
 import { Pagination, bodyId, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
-import { Photo } from './organizers';
+import { Photo } from './photo';
 
 // Query ---------------------------------------------------------------------------
 
