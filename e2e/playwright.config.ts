@@ -22,8 +22,8 @@ export const E2E_PORTS = { host: 18080 + OFFSET, api: 13001 + OFFSET, remoteBase
  * test gives the same answer on any day, as jest's fixed clock does. Time ticks on from it in real time.
  */
 export const E2E_CLOCK_START = Date.UTC(2026, 10, 24, 9, 0, 0); // Tuesday 24 November 2026, 12:00 in Moscow
-/** Database, runtime manifest and other files of a run (relative to the repository root). */
-export const E2E_TMP = process.env.E2E_TMP ?? '.tmp/e2e';
+/** Database, runtime manifest and other files of a run (relative to the repository root); a run with a port offset has its own. */
+export const E2E_TMP = process.env.E2E_TMP ?? (OFFSET ? `.tmp/e2e-${OFFSET}` : '.tmp/e2e');
 
 export default defineConfig({
   testDir: './tests',
