@@ -27,6 +27,8 @@ export const E2E_TMP = process.env.E2E_TMP ?? (OFFSET ? `.tmp/e2e-${OFFSET}` : '
 
 export default defineConfig({
   testDir: './tests',
+  // Per offset too: a run cleans its output folder when it starts, which broke another run's traces.
+  outputDir: OFFSET ? `test-results/offset-${OFFSET}` : 'test-results/run',
   timeout: 45_000,
   // Screenshot baselines without the platform in their name: CI runs on this machine's Chromium (visual.spec.ts).
   expect: { timeout: 10_000, toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' } },
