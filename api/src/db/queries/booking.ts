@@ -81,7 +81,7 @@ export function touristsOf(db: Db | BookingTrx, requestId: number): Promise<Requ
 }
 
 /** A request as stored (the row an insert returns, what a select of it answers). */
-export type StoredRequestRow = Selectable<BookingSchema['help_requests']>;
+type StoredRequestRow = Selectable<BookingSchema['help_requests']>;
 /** `row`: the new request as stored (none for one made before: read it). */
 type StoredRequest = { id: number; uuid: string; replayed: boolean; row?: StoredRequestRow };
 /**
