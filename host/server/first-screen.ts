@@ -40,8 +40,12 @@ interface FirstScreenOptions {
   now?: () => number;
 }
 
-/** What the first screen reads of GET /spa/tours (shared's ToursAnswer): its cards' images, in the page's order. */
-const ToursImages = type({ result: type({ groups: array(type({ items: array(type({ image: string() })) })) }) });
+/**
+ * What the first screen reads of GET /spa/tours (shared's ToursAnswer): its cards' images, in the page's order.
+ * Exported for api/test/openapi-client-shapes.test.ts, which checks every call's schema against the OpenAPI document.
+ * @public
+ */
+export const ToursImages = type({ result: type({ groups: array(type({ items: array(type({ image: string() })) })) }) });
 
 /** The images (URLs with their '{{size}}' segment) of the first cards of a search answer, in the page's order. */
 export function firstCardImages(answer: Infer<typeof ToursImages>, count = FIRST_CARDS): string[] {
