@@ -24,6 +24,7 @@ import * as m0021 from './0021-mail-limits';
 import * as m0022 from './0022-request-contacts';
 import * as m0023 from './0023-document-links';
 import * as m0024 from './0024-cluster-state';
+import * as m0025 from './0025-outbox-queued-index';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-request-contacts': m0022,
   '0023-document-links': m0023,
   '0024-cluster-state': m0024,
+  '0025-outbox-queued-index': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -74,16 +74,27 @@ export type ClaimedOutboxRow = Omit<NewOutboxRow, 'status'> & { id: number };
  * skip locked`: processes polling at once take different rows, never the same one.
  */
 export async function claimStrandedOutboxRows(db: Db, now: number, until: number, graceMs: number, limit: number, maxAgeMs: number): Promise<ClaimedOutboxRow[]> {
+  const result = await strandedOutboxClaim(db, now, until, graceMs, limit, maxAgeMs).execute(db.kysely);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * The claim's statement (tests read its plan). It reads only migration 0025's partial index `outbox_queued`
+ * (`created_at` of queued rows): `status = 'queued'` stays a literal, as in the index's predicate, so both planners
+ * can match them (a parameter would not match in a generic plan); `created_at >` bounds the index's range. SQLite
+ * (one process) has no row locks: the statement runs there without them (the tests run it on both).
+ */
+export function strandedOutboxClaim(db: Db, now: number, until: number, graceMs: number, limit: number, maxAgeMs: number): RawBuilder<ClaimedOutboxRow> {
   const writtenBefore = new Date(now - graceMs).toISOString();
   const writtenAfter = new Date(now - maxAgeMs).toISOString();
-  const result = await sql<ClaimedOutboxRow>`update outbox set claimed_until = ${until}
+  const lock = db.dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  return sql<ClaimedOutboxRow>`update outbox set claimed_until = ${until}
     where id in (
       select id from outbox
       where status = 'queued' and created_at > ${writtenAfter}
         and (claimed_until < ${now} or (claimed_until is null and created_at < ${writtenBefore}))
-      order by id limit ${limit} for update skip locked)
-    returning id, channel, recipient, subject, text, html, attachments`.execute(db.kysely);
-  return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+      order by id limit ${limit}${lock})
+    returning id, channel, recipient, subject, text, html, attachments`;
 }
 
 // Expensive work's budgets per visitor (api/src/cluster/work-budget-store.ts) ---------------------------------------
