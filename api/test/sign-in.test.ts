@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { ProfileAnswer, SendCodeAnswer, SignedInAnswer } from '@tours/shared/src/api/schemas/accounts';
 import { ErrorBody } from '@tours/shared/src/api/schemas/common';
 import { countCodeSends, insertCode } from '../src/db/queries/auth-codes';
-import { accountsDb, insertTraveller, travellerByLogin } from '../src/db/queries/travellers';
+import { accountsDb, insertTraveller, travellerByLogin, travellerOfLogin } from '../src/db/queries/travellers';
 import { expectShape, get, lastCode, outboxTo, solveCaptcha, testServer, withTestServer } from './helpers';
 
 const clock = { now: Date.now() };
@@ -137,6 +137,21 @@ describe('auth-via-code', () => {
     await post('send-auth-code', { login: '+4915112345678' });
     const res = await post('redirect-auth-via-code', { login: '+49 151 1234 5678', code: await lastCode(app, '+4915112345678') });
     expect(expectShape(res.json(), SignedInAnswer).profile).toMatchObject({ phone: '+4915112345678', email: null, is_email_set: false, is_email_confirmed: false, is_phone_confirmed: true });
+  });
+
+  test('a login that got an account after its code was sent signs in to that account (the check asks, not the send)', async () => {
+    expect((await post('send-auth-code', { login: 'late.account@example.com' })).statusCode).toBe(200);
+    const code = await lastCode(app, 'late.account@example.com');
+    const registered = expectShape((await post('register', { first_name: 'Lena', email: 'late.account@example.com', password: 'correct horse battery', confirm_password: 'correct horse battery' })).json(), SignedInAnswer);
+    const res = await post('auth-via-code', { login: 'late.account@example.com', code });
+    expect(expectShape(res.json(), SignedInAnswer).profile).toMatchObject({ id: registered.profile.id, first_name: 'Lena', is_email_confirmed: true });
+  });
+
+  test('an account made between the code\'s check and the sign-in is the one signed in (its insert refused, then read)', async () => {
+    const login = { kind: 'email', value: 'made.meanwhile@example.com' } as const;
+    const id = await insertTraveller(t.db, { first_name: 'Ivan', last_name: '', email: login.value, phone: null, language: 'en' });
+    const { traveller, created } = await travellerOfLogin(t.db, login, { first_name: '', last_name: '', language: 'en' }, new Date(), { proved: true, held: false });
+    expect([traveller.id, traveller.first_name, created]).toEqual([id, 'Ivan', false]);
   });
 
   test('a wrong code is 422 Incorrect code; after 5 wrong ones the code is dead, even the right one; a new code works', async () => {

@@ -80,6 +80,8 @@ export interface CodeCheck {
   status: 'ok' | 'wrong' | 'expired';
   /** The login the code was sent to (for a confirmation: the address it confirms). */
   login: string | null;
+  /** A sign-in's right code: whether an account held the login as it was checked (none: the sign-in makes it unread). */
+  held?: boolean;
 }
 
 export interface CodeDelivery {
@@ -136,7 +138,7 @@ export class OneTimeCodes {
       const login = owner.login ?? '';
       const tried = await tryNewestLoginCode(this.db, { purpose: owner.purpose, login }, this.hash({ login, purpose: owner.purpose, travellerId: null }, code), CODE_TRIES, now);
       if (!tried) return { status: 'expired', login: null };
-      return tried.right ? { status: 'ok', login: tried.login } : { status: 'wrong', login: null };
+      return tried.right ? { status: 'ok', login: tried.login, held: tried.held } : { status: 'wrong', login: null };
     }
     const row = await newestCode(this.db, { purpose: owner.purpose, travellerId: owner.travellerId });
     if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return { status: 'expired', login: null };

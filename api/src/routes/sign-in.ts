@@ -177,7 +177,7 @@ export function registerSignInRoutes(router: ApiRouter, s: Services): void {
         const login = parseLogin(body.login);
         const check = await s.codes.check({ login: login.value, purpose: 'sign_in', travellerId: null }, body.code);
         if (check.status !== 'ok') throw validationError({ code: check.status === 'wrong' ? ACCOUNT_ERRORS.incorrectCode : ACCOUNT_ERRORS.codeExpired });
-        const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true });
+        const { traveller, created } = await travellerOfLogin(s.db, login, { first_name: '', last_name: '', language: ctx.locale }, s.date(), { proved: true, held: check.held });
         return startSession(s, traveller, { request, reply }, { locale: ctx.locale, proved: login, favourites: body.favourites_tours_ids, created });
       },
     });

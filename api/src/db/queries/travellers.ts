@@ -65,11 +65,13 @@ export async function insertTraveller(db: Db, t: NewTraveller, now = new Date())
  * The traveller of a login, creating one (with the given profile) when there is none; `proved`: the caller has just
  * proved the login (a code or a link reached it), so a new account is made with it confirmed (one write, not two).
  * Two sign-ups of one new login at once: the unique index refuses the second insert, which then finds the first one's row.
+ * `held: false`: the caller has just learnt that no account holds the login (the code's check asked), so the insert
+ * comes without a read first; one made since is found as above.
  */
 export async function travellerOfLogin(
-  db: Db, login: Login, profile: NewTraveller, now = new Date(), { proved = false }: { proved?: boolean } = {},
+  db: Db, login: Login, profile: NewTraveller, now = new Date(), { proved = false, held }: { proved?: boolean; held?: boolean } = {},
 ): Promise<{ traveller: Traveller; created: boolean }> {
-  const found = await travellerByLogin(db, login);
+  const found = held === false ? undefined : await travellerByLogin(db, login);
   if (found) return { traveller: found, created: false };
   try {
     const address = { email: login.kind === 'email' ? login.value : null, phone: login.kind === 'phone' ? login.value : null };
