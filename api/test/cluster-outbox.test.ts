@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxClaims, LEASE_MS } from '../src/cluster/outbox-claims';
-import { claimOutboxRow } from '../src/db/queries/cluster';
+import { claimOutboxRow, claimStrandedOutboxRows } from '../src/db/queries/cluster';
 import { insertOutboxRow, outboxRows } from '../src/db/queries/outbox';
 import { Outbox, type OutgoingMessage } from '../src/lib/outbox';
 import { createTestDb, skipNote, usingPostgres, type TestDb } from './helpers';
@@ -89,4 +89,17 @@ pgTest('a message stranded for more than a day is not sent late', async () => {
   expect(await a.pollStranded()).toBe(0);
   expect(sent).toEqual([]);
   expect((await outboxRows(t.db, { to: 'old@example.com', limit: 1 }))[0]).toMatchObject({ id, status: 'queued' });
+});
+
+pgTest('a message is written claimed by its writer: a look past the grace time does not take it while it is being delivered', async () => {
+  let release = () => {};
+  const writer = new Outbox(t.db, { email: { send: () => new Promise<void>((resolve) => (release = resolve)) } }, { now: Date.now, log, claims: new OutboxClaims(t.db, Date.now, log) });
+  outboxes.push(writer);
+  const id = await writer.send({ channel: 'email', recipient: 'claimed.at.once@example.com', subject: 'Code', text: 'Your code: 44444' });
+  // Another process looking a minute later (past the 30 s it leaves unclaimed rows to their writer) finds it claimed.
+  const later = Date.now() + 60_000;
+  expect((await claimStrandedOutboxRows(t.db, later, later + LEASE_MS, 30_000, 20, 24 * 3_600_000)).map((r) => r.id)).not.toContain(id);
+  release();
+  await writer.idle();
+  expect((await outboxRows(t.db, { to: 'claimed.at.once@example.com', limit: 1 }))[0]?.status).toBe('sent');
 });

@@ -5,9 +5,11 @@
  * PostgreSQL only (DATABASE_URL; api/scripts/with-postgres.sh).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { OutboxClaims } from '../src/cluster/outbox-claims';
+import { Outbox } from '../src/lib/outbox';
 import { createTestDb, lastCode, skipNote, testServer, TODAY, usingPostgres, type TestDb } from './helpers';
 
 const pgTest = usingPostgres ? test : test.skip;
@@ -76,4 +78,20 @@ pgTest('a guest\'s submit-order on a date, its confirmation going: 12 statements
   // its history, the confirmation's allowance and record, the seats, commit; the coordinators' notice; the
   // confirmation (the tour's titles and the date's days as the submit read them). 19 before issue 31's changes.
   expect(counts[1]).toBeLessThanOrEqual(12);
+});
+
+pgTest('a message through a provider in the cluster: 1 statement to write it, claimed by its writer', async () => {
+  const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+  const releases: (() => void)[] = [];
+  // The provider holds each delivery until the count is taken (its outcome is written after it).
+  const outbox = new Outbox(t.db, { email: { send: () => new Promise<void>((resolve) => releases.push(resolve)) } }, { now: Date.now, log, claims: new OutboxClaims(t.db, Date.now, log) });
+  const message = { channel: 'email', recipient: 'statements.outbox@example.com', subject: 'Code', text: 'Your code: 12345' } as const;
+  await outbox.send(message); // The first also sweeps old messages.
+  sent.mockClear();
+  await outbox.send(message);
+  const count = sent.mock.calls.length;
+  for (const release of releases) release();
+  await outbox.close();
+  // The insert (2 before: the writer's claim was an update after it).
+  expect(count).toBe(1);
 });

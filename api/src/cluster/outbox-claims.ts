@@ -1,7 +1,8 @@
 /**
  * The outbox's deliveries claimed in the database (issue 31), so several API processes on one PostgreSQL database
  * send each message once, and a message whose process died on the way is sent by another:
- * - the process that writes a message claims it (`claimed_until` = now + LEASE_MS) and delivers it, as before;
+ * - the process that writes a message claims it (`claimed_until` = now + LEASE_MS, written with the row: nobody else
+ *   takes an unclaimed row before GRACE_MS) and delivers it, as before;
  * - every process looks for stranded messages every POLL_MS: queued rows whose claim lapsed, or that nobody claimed
  *   GRACE_MS after they were written; it claims them with `for update skip locked` (two processes polling at once
  *   take different rows) and delivers them;
@@ -13,7 +14,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { claimOutboxRow, claimStrandedOutboxRows, type ClaimedOutboxRow } from '../db/queries/cluster';
+import { claimStrandedOutboxRows, type ClaimedOutboxRow } from '../db/queries/cluster';
 
 export const LEASE_MS = 5 * 60_000;
 const POLL_MS = 10_000;
@@ -42,10 +43,9 @@ export class OutboxClaims {
     this.timer.unref();
   }
 
-  /** The writer's claim on its new row (false: another process already took it). */
-  claim(id: number): Promise<boolean> {
-    const now = this.now();
-    return claimOutboxRow(this.db, id, now, now + LEASE_MS);
+  /** Until when the writer of a new row owns its delivery (written with the row: db/queries/outbox.ts). */
+  writersClaim(): number {
+    return this.now() + LEASE_MS;
   }
 
   /** One look for stranded messages (the timer's; tests call it). Resolves with the rows this process claimed. */

@@ -135,12 +135,12 @@ export class Outbox {
   /** Writes the message to the outbox and starts its delivery; resolves with its id once it is written. */
   async send(message: OutgoingMessage): Promise<number> {
     const provider = this.providers[message.channel];
+    // With claims, the row is written claimed by this process (its writer), so no other one delivers it too.
     const id = await insertOutboxRow(this.db, {
       channel: message.channel, recipient: message.recipient, subject: message.subject, text: message.text, html: message.html ?? null,
       attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null, status: provider ? 'queued' : 'kept',
-    }, new Date(this.options.now()));
-    // With claims, the writer delivers only what it claimed (another process may have taken a row left too long).
-    if (provider && (!this.options.claims || (await this.options.claims.claim(id)))) {
+    }, new Date(this.options.now()), provider && this.options.claims ? this.options.claims.writersClaim() : null);
+    if (provider) {
       const delivery = this.deliver(id, provider, message);
       this.inFlight.add(delivery);
       void delivery.finally(() => this.inFlight.delete(delivery));
