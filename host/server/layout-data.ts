@@ -14,7 +14,8 @@
 import { createApiClient, type ApiClient } from '@tours/shared/src/api/client';
 import { commonHeaders } from '@tours/shared/src/api/headers';
 import type { Locale } from '@tours/shared/src/i18n/locales';
-import { layoutCalls, parseCountryCookie, type LayoutData } from '../src/layout/layout-data';
+import { parseCountryCookie, type LayoutData } from '../src/layout/layout-data';
+import { layoutCalls } from '../src/layout/layout-calls';
 import { ownCallHeaders, ROUTE_CHECK_TIMEOUT_MS, type ApiTarget } from './api-call';
 
 const LAYOUT_TTL_MS = 60_000;

@@ -2,11 +2,11 @@ import { lazy } from 'react';
 import type { MfeCustomProps } from '@tours/shared/contract';
 import { createMfeApp } from '@tours/shared/kit';
 import TourPage from './features/tour/TourPage';
-import IndividualTourPage from './features/tour/IndividualTourPage';
 import { prefetchTour } from './features/tour/api';
 
-// The tour screens come with the app entry (the tour page is what this area is visited for: no extra round trip
-// before its first paint); the organizer page is its own chunk.
+// The tour page comes with the app entry (it is what this area is visited for: no extra round trip before its first
+// paint); an order's individual tour (a link from the traveller's order) and the organizer page are their own chunks.
+const IndividualTourPage = lazy(() => import(/* webpackChunkName: "individual-tour" */ './features/tour/IndividualTourPage'));
 const OrganizerPage = lazy(() => import('./features/organizer/OrganizerPage'));
 
 const app = createMfeApp({

@@ -82,7 +82,7 @@ function makeConfig(o) {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
+                  target: 'es2022',
                 },
               },
             },

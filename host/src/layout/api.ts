@@ -5,7 +5,7 @@ import { ChatSourcesAnswer } from '@tours/shared/api';
 import { readCookie } from '../state/cookies';
 import { logLoadFailure } from './log';
 import { chatSourcesAtom, contactsAtom, countryResolvedAtom, serverLayoutAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
-import { layoutCalls, putSiteTokens } from './layout-data';
+import { putSiteTokens } from './layout-data';
 import { readCountryCookie } from './location/country-cookie';
 
 /**
@@ -14,21 +14,24 @@ import { readCountryCookie } from './location/country-cookie';
  */
 const later = (update: () => void) => startTransition(update);
 
+/** The calls and their schemas: a chunk of their own, fetched the first time the page must ask (layout-calls.ts). */
+const calls = () => import(/* webpackChunkName: "layout-calls" */ './layout-calls').then((m) => m.layoutCalls);
+
 /** Site tokens, social links and site statistics: loaded once per page (public-site §7.5), unless the server inlined them. */
 export async function loadSiteData(host: HostContext): Promise<void> {
   const { api, store } = host;
   const inlined = store.get(serverLayoutAtom);
   await Promise.all([
-    inlined.siteTokens ? null : layoutCalls
-      .siteTokens(api)
+    inlined.siteTokens ? null : calls()
+      .then((c) => c.siteTokens(api))
       .then((tokens) => later(() => putSiteTokens(store, tokens)))
       .catch((e) => logLoadFailure('site tokens', e)),
-    inlined.socialLinks ? null : layoutCalls
-      .socialLinks(api)
+    inlined.socialLinks ? null : calls()
+      .then((c) => c.socialLinks(api))
       .then((links) => later(() => store.set(socialLinksAtom, links)))
       .catch((e) => logLoadFailure('social links', e)),
-    inlined.info ? null : layoutCalls
-      .info(api)
+    inlined.info ? null : calls()
+      .then((c) => c.info(api))
       .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),
   ]);
@@ -66,7 +69,7 @@ export async function resolveCountry(host: HostContext): Promise<void> {
       store.set(countryAtom, { ...fromCookie, fromCookie: true });
       return;
     }
-    const found = await layoutCalls.countryByIp(api);
+    const found = await (await calls()).countryByIp(api);
     if (!store.get(countryAtom)) store.set(countryAtom, { ...found, fromCookie: false });
   } catch (e) {
     logLoadFailure('visitor country', e);
@@ -79,12 +82,12 @@ export async function resolveCountry(host: HostContext): Promise<void> {
 export async function loadContacts(host: HostContext, countryId: number | undefined): Promise<void> {
   const { api, store } = host;
   await Promise.all([
-    layoutCalls
-      .contacts(api, countryId)
+    calls()
+      .then((c) => c.contacts(api, countryId))
       .then((contacts) => later(() => store.set(contactsAtom, contacts)))
       .catch((e) => logLoadFailure('contacts', e)),
-    layoutCalls
-      .workTime(api, countryId)
+    calls()
+      .then((c) => c.workTime(api, countryId))
       .then((time) => later(() => store.set(workTimeAtom, time)))
       .catch((e) => logLoadFailure('support schedule', e)),
   ]);

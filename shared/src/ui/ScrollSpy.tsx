@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import './ui.css';
 import './ScrollSpy.css';
+import { SCROLL_TIMING, type ScrollToOptions } from './scroll-timing';
 
 /** A scroll-spy item of public-site §3.6: name, anchor and sub-items. */
 export interface ScrollSpyItem { name: string; anchor: string; subItems?: { name: string; anchor: string }[] }
-
-/** Timing of §9: scrolling to a section speed 300, at most 300 ms; the scroll-spy's own 400, at most 500 ms; throttle 300 ms. */
-export const SCROLL_TIMING = { sectionSpeed: 300, sectionMaxMs: 300, spySpeed: 400, spyMaxMs: 500, throttleMs: 300 } as const;
-
-/** Duration of a smooth scroll over `distance` px at `speed` px per 100 ms, capped at `maxMs`. */
-export function scrollDuration(distance: number, speed: number, maxMs: number): number {
-  return Math.round(Math.min(maxMs, (Math.abs(distance) / speed) * 100));
-}
 
 /**
  * The active anchor: the last section whose top has passed `offset` px from the top of the viewport; the first
@@ -26,80 +19,27 @@ export function activeAnchor(sections: readonly { anchor: string; top: number }[
   return active;
 }
 
-function reducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+let scroller: Promise<typeof import('./scroll-to-element')> | undefined;
+/** The smooth scroll's code (about 1.7 KB), fetched on the first hover, focus or click that may need it (issue 33). */
+function preloadScrollTo(): Promise<typeof import('./scroll-to-element')> {
+  scroller ??= import(/* webpackChunkName: "scroll-to" */ './scroll-to-element');
+  return scroller;
 }
 
 /**
  * Scrolls the window so `target` sits `offset` px below the top, eased over the §9 duration (instant when the
- * visitor prefers reduced motion), then moves focus to it without a second jump.
+ * visitor prefers reduced motion), then moves focus to it without a second jump. The code comes on first use: a
+ * click waits for it once (a hover or focus on the links has usually fetched it); if it cannot load, the page
+ * jumps there.
  */
-export function scrollToElement(
-  target: HTMLElement,
-  { offset = 0, speed = SCROLL_TIMING.sectionSpeed, maxMs = SCROLL_TIMING.sectionMaxMs, focus = true }: { offset?: number; speed?: number; maxMs?: number; focus?: boolean } = {},
-): void {
-  const startY = window.scrollY;
-  const endY = Math.max(0, startY + target.getBoundingClientRect().top - offset);
-  const duration = reducedMotion() ? 0 : scrollDuration(endY - startY, speed, maxMs);
-  // Content above the target may still be growing (lazy sections), and a placeholder may have been replaced
-  // by the real section with the same id: land on the element that has the id now, where it ends up.
-  const current = () => (target.id && !target.isConnected ? document.getElementById(target.id) ?? target : target);
-  const settle = () => {
-    const el = current();
-    const off = el.getBoundingClientRect().top - offset;
-    if (Math.abs(off) > 2 && window.scrollY + off >= 0) window.scrollTo(0, window.scrollY + off);
-  };
-  const focusTarget = () => {
-    const el = current();
-    if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
-    el.focus({ preventScroll: true });
-  };
-  const done = () => {
-    settle();
-    if (focus) focusTarget();
-    // Lazy content above may arrive later still (a slow chunk replaces a placeholder, which can also move the page
-    // and take the focus with the old node): keep the target in place for about 4 s, until the visitor scrolls
-    // away. The visitor scrolled when they gave input, or when the page moved while its content did not change
-    // (a swap of content moves the page without them, and changes the page's height).
-    let visitorActed = false;
-    const acted = () => {
-      visitorActed = true;
-    };
-    const INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-    for (const type of INPUT) window.addEventListener(type, acted, { capture: true, passive: true, once: true });
-    const stop = () => {
-      for (const type of INPUT) window.removeEventListener(type, acted, { capture: true });
-    };
-    const page = () => ({ y: window.scrollY, height: document.documentElement.scrollHeight });
-    let landed = page();
-    const recheck = (delays: number[]) => {
-      const [delay, ...rest] = delays;
-      if (delay === undefined || visitorActed) return stop();
-      window.setTimeout(() => {
-        const now = page();
-        if (visitorActed || (Math.abs(now.y - landed.y) > 2 && now.height === landed.height)) return stop();
-        settle();
-        if (focus && document.activeElement !== current()) focusTarget();
-        landed = page();
-        recheck(rest);
-      }, delay);
-    };
-    recheck([250, 350, 400, 500, 750, 750, 1000]);
-  };
-  if (duration <= 0 || typeof window.requestAnimationFrame !== 'function') {
-    window.scrollTo(0, endY);
-    done();
-    return;
-  }
-  const t0 = performance.now();
-  const step = (now: number) => {
-    const p = Math.min(1, (now - t0) / duration);
-    const eased = p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2;
-    window.scrollTo(0, startY + (endY - startY) * eased);
-    if (p < 1) window.requestAnimationFrame(step);
-    else done();
-  };
-  window.requestAnimationFrame(step);
+export function scrollToElement(target: HTMLElement, options: ScrollToOptions = {}): void {
+  preloadScrollTo().then(
+    (m) => m.scrollToElement(target, options),
+    () => {
+      scroller = undefined;
+      target.scrollIntoView();
+    },
+  );
 }
 
 export interface ScrollSpyProps {
@@ -172,6 +112,8 @@ export function ScrollSpy({ items, label, offset = 64, className, onActiveChange
       className={`ui-spy__link${sub ? ' ui-spy__link--sub' : ''}${active === anchor ? ' ui-spy__link--active' : ''}`}
       aria-current={active === anchor ? 'location' : undefined}
       onClick={(e) => go(e, anchor)}
+      onPointerEnter={preloadScrollTo}
+      onFocus={preloadScrollTo}
     >
       {name}
     </a>

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
 import { isRetryableError, useApiQuery } from '@tours/shared/api';
 import { ErrorState, usePageError } from '@tours/shared/kit';
-import { fetchIndividualTour } from './api';
+import { fetchIndividualTour } from './later-calls';
 import { TourSkeleton, TourView } from './TourView';
 
 /** Screen of route individual-tour-page (/order/{uuid}/individual-tour): the tour page of an order's custom tour. */

@@ -6,7 +6,7 @@
 import { currencyAtom, localeAtom, routeAtom } from '@tours/shared/core';
 import type { HostContext } from '@tours/shared/contract';
 import { allowedTourRedirect } from '@tours/shared/domain';
-import { IndividualTourAnswer, TourDetailAnswer, TourForRequestAnswer, type ApiClient } from '@tours/shared/api';
+import { TourDetailAnswer, type ApiClient, type IndividualTourAnswer } from '@tours/shared/api';
 
 export type TourDetail = TourDetailAnswer | IndividualTourAnswer;
 
@@ -74,12 +74,4 @@ async function fetchTour(api: ApiClient, o: { slug: string; locale: string; curr
   cache.set(cacheKey(o.slug, o.locale, o.currency), tour);
   cache.set(cacheKey(tour.slug, o.locale, o.currency), tour);
   return { kind: 'tour', tour };
-}
-
-export function fetchIndividualTour(api: ApiClient, uuid: string, signal?: AbortSignal) {
-  return api.get('/spa/individual-tour', { schema: IndividualTourAnswer, query: { uuid, with_alt: 1 }, signal });
-}
-
-export function fetchTourForRequest(api: ApiClient, id: number, signal?: AbortSignal) {
-  return api.get('/spa/tour-for-request', { schema: TourForRequestAnswer, query: { id, format: 'main', site_id: 1 }, signal });
 }

@@ -4,7 +4,7 @@ import type { HostContext } from '@tours/shared/contract';
 import type { ExcursionDateLike } from '@tours/shared/domain';
 import { useApiQuery } from '@tours/shared/api';
 import { ErrorState, PageSkeleton } from '@tours/shared/kit';
-import { fetchTourForRequest } from '../api';
+import { fetchTourForRequest } from '../later-calls';
 import { chooseDate } from '../actions';
 import { useTourFormat } from '../format';
 import { VariantsList, useOptionInfo, type Choice, type VariantsTour } from '../VariantsList';
