@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import './ui.css';
 import './ScrollSpy.css';
-import { SCROLL_TIMING, type ScrollToOptions } from './scroll-timing';
+import { SCROLL_TIMING } from './scroll-timing';
 
 /** A scroll-spy item of public-site §3.6: name, anchor and sub-items. */
 export interface ScrollSpyItem { name: string; anchor: string; subItems?: { name: string; anchor: string }[] }
@@ -32,9 +32,12 @@ function preloadScrollTo(): Promise<typeof import('./scroll-to-element')> {
  * click waits for it once (a hover or focus on the links has usually fetched it); if it cannot load, the page
  * jumps there.
  */
-export function scrollToElement(target: HTMLElement, options: ScrollToOptions = {}): void {
+export function scrollToElement(
+  target: HTMLElement,
+  { offset, speed, maxMs, focus }: { offset?: number; speed?: number; maxMs?: number; focus?: boolean } = {},
+): void {
   preloadScrollTo().then(
-    (m) => m.scrollToElement(target, options),
+    (m) => m.scrollToElement(target, { offset, speed, maxMs, focus }),
     () => {
       scroller = undefined;
       target.scrollIntoView();
