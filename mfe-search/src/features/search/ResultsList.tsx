@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { tourSelectionItemsAtom, tourSelectionTokenAtom, useHost } from '@tours/shared/core';
@@ -31,13 +32,25 @@ function SelectionActions({ tourId, title }: { tourId: number; title: string }) 
   );
 }
 
-/** Results as tour cards, one list per group (tours, excursions, cruises). */
+/**
+ * Results as tour cards, one list per group (tours, excursions, cruises). While a new search is on its way only the
+ * wrapper's busy mark changes: the cards render again when their results do (a filter change renders the page for
+ * the route, then for the request, then for the answer; the cards only for the last, issue 33's filter-to-paint).
+ */
 export function ResultsList({ groups, busy }: { groups: ResultGroup[]; busy: boolean }) {
-  const intl = useIntl();
   const selecting = useAtomValue(tourSelectionTokenAtom) !== null;
-  let index = 0;
   return (
     <div className={`srch-results${busy ? ' srch-results--busy' : ''}`} aria-busy={busy}>
+      <ResultGroups groups={groups} selecting={selecting} />
+    </div>
+  );
+}
+
+const ResultGroups = memo(function ResultGroups({ groups, selecting }: { groups: ResultGroup[]; selecting: boolean }) {
+  const intl = useIntl();
+  let index = 0;
+  return (
+    <>
       {groups.map((group) => (
         <section key={group.key} className="srch-group" aria-labelledby={`srch-group-${group.key}`}>
           <h2 id={`srch-group-${group.key}`} className="srch-group__title">{intl.formatMessage({ id: `search.group.${group.key}` })}</h2>
@@ -53,9 +66,9 @@ export function ResultsList({ groups, busy }: { groups: ResultGroup[]; busy: boo
           </ul>
         </section>
       ))}
-    </div>
+    </>
   );
-}
+});
 
 export function ResultsSkeleton({ count = 6 }: { count?: number }) {
   const intl = useIntl();
