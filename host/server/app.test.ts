@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { HostServerOptions } from './app';
 import type { HostSettings } from './settings';
@@ -386,6 +387,24 @@ describe("first screens painted with the HTML (issue 33): what the server knows 
     expect(firstScreen((await app.inject({ url: '/en/winter', headers: html })).body)).toBeUndefined();
     expect(firstScreen((await app.inject({ url: '/en/no-such-place', headers: html })).body)).toBeUndefined();
     expect(firstScreen((await app.inject({ url: '/en/tour/99999/order', headers: html })).body)).toBeUndefined();
+  });
+});
+
+describe('pages compressed like every other answer (issue 33)', () => {
+  test("a page's HTML (its inlined messages and state) comes brotli- or gzip-compressed, as asked, and unpacks to the page", async () => {
+    const app = await host();
+    const plain = await app.inject({ url: '/en/visa', headers: { accept: 'text/html' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [asked, encoding, unpack] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const res = await app.inject({ url: '/en/visa', headers: { accept: 'text/html', 'accept-encoding': asked } });
+      expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, encoding]);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      // The same page, but for the nonce every answer draws afresh.
+      const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+      expect(withoutNonce(unpack(res.rawPayload).toString())).toBe(withoutNonce(plain.body));
+    }
   });
 });
 

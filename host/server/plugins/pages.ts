@@ -208,12 +208,17 @@ export const pages = fp<PagesOptions>(async (app, { config, settings, api, catal
       .send(html);
   };
 
-  app.setNotFoundHandler((req, reply) => {
+  const pageOr404 = (req: FastifyRequest, reply: FastifyReply) => {
     const accept = req.headers.accept ?? '';
     if (req.method === 'GET' && (accept.includes('text/html') || accept === '' || accept.includes('*/*')) && !req.url.startsWith('/assets/')) {
       return renderPage(req, reply);
     }
     return reply.code(404).send(errorBody(404));
-  });
+  };
+  // Pages answer on a route, not only from the not-found handler: the compression plugin (static.ts) compresses what
+  // routes send, and a page's HTML (its inlined messages and state) is 60–80 KB, 13–15 KB compressed (issue 33: on a
+  // phone's connection the uncompressed HTML held the page's largest picture back by about half a second).
+  app.get('/*', pageOr404);
+  app.setNotFoundHandler(pageOr404);
 
 }, { name: 'pages' });
