@@ -20,11 +20,18 @@ export function activeAnchor(sections: readonly { anchor: string; top: number }[
 }
 
 let scroller: Promise<typeof import('./scroll-to-element')> | undefined;
-/** The smooth scroll's code (about 1.7 KB), fetched on the first hover, focus or click that may need it (issue 33). */
-function preloadScrollTo(): Promise<typeof import('./scroll-to-element')> {
-  scroller ??= import(/* webpackChunkName: "scroll-to" */ './scroll-to-element');
+/**
+ * The smooth scroll's code (about 1.7 KB), fetched on the first hover, focus or click that may need it (issue 33);
+ * a failed fetch is forgotten, so the next one tries again.
+ */
+function loadScrollTo(): Promise<typeof import('./scroll-to-element')> {
+  scroller ??= import(/* webpackChunkName: "scroll-to" */ './scroll-to-element').catch((error: unknown) => {
+    scroller = undefined;
+    throw error;
+  });
   return scroller;
 }
+const preloadScrollTo = () => void loadScrollTo().catch(() => undefined);
 
 /**
  * Scrolls the window so `target` sits `offset` px below the top, eased over the §9 duration (instant when the
@@ -36,12 +43,9 @@ export function scrollToElement(
   target: HTMLElement,
   { offset, speed, maxMs, focus }: { offset?: number; speed?: number; maxMs?: number; focus?: boolean } = {},
 ): void {
-  preloadScrollTo().then(
+  loadScrollTo().then(
     (m) => m.scrollToElement(target, { offset, speed, maxMs, focus }),
-    () => {
-      scroller = undefined;
-      target.scrollIntoView();
-    },
+    () => target.scrollIntoView(),
   );
 }
 
