@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('webpack').container;
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { RemoteMetaPlugin } = require('./remote-meta-plugin');
+const { SlimConsumesPlugin } = require('./slim-consumes-plugin');
 
 const root = path.resolve(__dirname, '../..');
 const sharedPkg = require(path.join(root, 'shared/package.json'));
@@ -116,6 +117,7 @@ function makeConfig(o) {
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: o.exposes, library: { type: 'var', name: o.name } }),
           shared: sharedModules(),
         }),
+        new SlimConsumesPlugin(),
         new (require('webpack').DefinePlugin)({
           __BUILD_VERSION__: JSON.stringify(version),
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
