@@ -39,4 +39,12 @@ describe('server head', () => {
     expect(doc('"><script>')).toContain('data-route="&quot;&gt;&lt;script&gt;"');
     expect(doc()).not.toContain('data-route');
   });
+
+  test("the number formatter's data is asked for before the stylesheets, under the page's nonce (issue 33)", () => {
+    const doc = renderDocument({ lang: 'de', head: '<title>t</title>', state: {}, entry: { js: ['/assets/main.js'], css: ['/assets/a.css'] }, accent: '#000', variant: 'base', nonce: 'n0nce' });
+    const warm = doc.indexOf('<script nonce="n0nce">try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch(e){}</script>');
+    expect(warm).toBeGreaterThan(doc.indexOf('<head>'));
+    expect(warm).toBeLessThan(doc.indexOf('<link rel="stylesheet" href="/assets/a.css">'));
+    expect(warm).toBeLessThan(doc.indexOf('<script defer src="/assets/main.js"'));
+  });
 });

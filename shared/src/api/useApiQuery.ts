@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError, isRetryableError } from './client';
 import type { ApiError } from '@tours/shared/core';
 
@@ -69,7 +69,11 @@ export function useApiQuery<T>(key: string | null, call: (signal: AbortSignal) =
     lastKey.current = key;
     setState((s) => (sameKey ? { ...s, loading: true } : { data: s.data, error: null, loading: true, failures: 0 }));
     call(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ data, error: null, loading: false, failures: 0 }),
+      // An answer renders as a transition: a whole screen (the order form, a tour) drawn from it renders in slices
+      // that yield to the browser, not in one long task (issue 33); the skeleton stays until it is ready.
+      (data) => {
+        if (!controller.signal.aborted) startTransition(() => setState({ data, error: null, loading: false, failures: 0 }));
+      },
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
         setState((s) => ({ data: null, error: error as Error, loading: false, failures: s.failures + 1 }));
