@@ -1,5 +1,5 @@
 import { startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import type * as ReactDomClient from './app/react-dom-client';
 import { HostProvider, localeAtom, messagesAtom } from '@tours/shared/core';
 import { cacheMessages, loadMessages, type Locale } from '@tours/shared/contract';
 import { createHostStore } from './state/create-store';
@@ -23,12 +23,12 @@ import { App } from './app/App';
 import './app/host.css';
 
 /**
- * Starts the host in three tasks, not one (issue 33, total blocking time): this chunk's modules (react-dom among
- * them) evaluate as it arrives; `start` (called a task later by index.ts) builds the store and the host's services;
- * a task after that the layout hydrates and the microfrontends register. Each is short enough on a phone's CPU
- * not to block input, where together they were one long task.
+ * Starts the host in several tasks, not one (issue 33, total blocking time): react-dom and this chunk's modules
+ * evaluate each as it arrives (index.ts asks for both at once); `start` (called a task later) builds the store and
+ * the host's services; a task after that the layout hydrates and the microfrontends register. Each is short enough
+ * on a phone's CPU not to block input, where together they were one long task.
  */
-export async function start(): Promise<void> {
+export async function start(reactDom: Promise<typeof ReactDomClient>): Promise<void> {
   const initial = readInitialState();
   const store = createHostStore(initial, window.location);
   // Kept for a later switch back to this locale: serialising the catalogue is work nobody waits for on load.
@@ -78,6 +78,7 @@ export async function start(): Promise<void> {
 
   // The browser gets a turn between building the host and hydrating it.
   await nextTask();
+  const { createRoot, hydrateRoot } = await reactDom;
 
   const shell = (
     <HostProvider host={host}>

@@ -21,16 +21,5 @@ export const COOKIES = {
  */
 export const SESSION_MARKER_PREFIX = 'cookie.';
 
-export const STORAGE = {
-  debugFlag: 'siteDebug',
-  remoteOverrides: 'mfe-overrides',
-  favourites: 'favourite-tours',
-  tourSelectionToken: 'tour-selection-token',
-  tourSelectionItems: 'tour-selection-items',
-  ebookHidden: 'ebook-sheet-hidden',
-  selectedTourDate: 'selected-tour-date',
-  messagesCache: 'i18n-messages',
-} as const;
-
-/** Locale messages are cached for 24 hours. */
-export const MESSAGES_CACHE_MS = 24 * 60 * 60 * 1000;
+// Browser storage names: their own module, so a bundle that needs only these does not carry the cookie table.
+export { STORAGE, MESSAGES_CACHE_MS } from './storage-names';

@@ -7,7 +7,8 @@
  */
 export { BASE_CONFIG, CHINA_CONFIG, currencyChoices, isAllowedOrigin } from '../config/app-config';
 export type { AppConfig } from '../config/app-config';
-export { COOKIES, SESSION_MARKER_PREFIX, STORAGE } from '../config/storage-keys';
+export { COOKIES, SESSION_MARKER_PREFIX } from '../config/storage-keys';
+export { STORAGE } from '../config/storage-names';
 export type { HostContext, HostEvents, HostStore, MfeCustomProps, ToastInput } from '../contract/host';
 export { modalAddress } from '../contract/modals';
 export type { ComponentModal, ModalContentProps, ModalHandle, ModalKey, ModalProps, ModalRequest, ModalSpec } from '../contract/modals';

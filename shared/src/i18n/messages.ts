@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from 'react-intl';
-import { MESSAGES_CACHE_MS, STORAGE } from '../config/storage-keys';
+import { MESSAGES_CACHE_MS, STORAGE } from '../config/storage-names';
 import type { Locale } from './locales';
 
 /**

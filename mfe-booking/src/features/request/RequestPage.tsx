@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { currencyAtom, localeAtom, routeAtom, useHost } from '@tours/shared/core';
@@ -8,8 +8,10 @@ import { BookingPageHeader } from '../common/PageTitle';
 import { fetchTourForRequest, loadedSend, preloadSend } from './api';
 import { OrderForm } from './OrderForm';
 import { TourSummary } from './TourSummary';
-import { NotBookable } from './NotBookable';
 import './request.css';
+
+// An archived tour's page is rare: its code (and the kit's banner) comes only for one (issue 33: first visit).
+const NotBookable = lazy(() => import(/* webpackChunkName: "not-bookable" */ './NotBookable').then((m) => ({ default: m.NotBookable })));
 
 /**
  * Screen of route request-page (/tour/{id}/order, public-site §2.2): the tour from GET /spa/tour-for-request, its
@@ -44,7 +46,9 @@ export default function RequestPage() {
         {/* The traveller starts on the form: the sending code and the success screen are fetched now. */}
         <div className="bk-request__main" onFocus={sent ? undefined : preloadSend}>
           {tour.data.is_archived ? (
-            <NotBookable tour={tour.data} />
+            <Suspense fallback={null}>
+              <NotBookable tour={tour.data} />
+            </Suspense>
           ) : sent ? (
             SuccessScreen && (
               <SuccessScreen
