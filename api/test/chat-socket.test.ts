@@ -12,6 +12,7 @@ import { CHAT_EVENTS, CHAT_EVENT_PAYLOADS, CHAT_SOCKET_MAX_PER_USER, type ChatEv
 import type { AnyStruct } from '@tours/shared/src/api/schemas/common';
 import { chatDb } from '../src/db/queries/chat';
 import { TOKEN_LIFETIME_DAYS, insertTraveller, issueToken } from '../src/db/queries/travellers';
+import { ChatHub } from '../src/use-cases/chat-socket';
 import { DEV_STAFF, ensureStaffAccounts } from '../src/db/seed/staff';
 import { sessionMarker } from '@tours/shared/src/api/session-cookie';
 import { expectShape, testServer, withTestServer, testUploadsDir } from './helpers';
@@ -320,6 +321,34 @@ describe('a socket lives as long as its session (issue 28)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(first.of(chatId).concat(second.of(chatId))).toEqual([]);
     expect(await refused({ token })).toBe('Unauthorized');
+  });
+
+  test('a logout that lands while the socket is still shaking hands closes it too (the e2e race of issue 28)', async () => {
+    const { token } = await traveller('Racing');
+    // The logout arrives after the handshake has found the session live and before the socket joins its rooms:
+    // while the handshake counts the person's sockets on other processes.
+    const counting = jest.spyOn(ChatHub.prototype as unknown as { elsewhere: () => Promise<number> }, 'elsewhere').mockImplementationOnce(async () => {
+      expect((await app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: { 'x-authorization': `Bearer ${token}` } })).statusCode).toBe(200);
+      return 0;
+    });
+    try {
+      const racing = connect({ token });
+      const events: string[] = [];
+      const closed = new Promise<void>((resolve) => {
+        racing.once('connect', () => events.push('connect'));
+        racing.once('connect_error', (err) => events.push(`refused: ${err.message}`));
+        racing.once('disconnect', () => {
+          events.push('disconnect');
+          resolve();
+        });
+      });
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 3000))]);
+      expect(counting).toHaveBeenCalled();
+      // The handshake passed (the session was live when checked), then the socket was closed: not left open.
+      expect(events).toEqual(['connect', 'disconnect']);
+    } finally {
+      counting.mockRestore();
+    }
   });
 
   test("a refresh closes the old token's socket; the new token's, and another traveller's, stay open", async () => {

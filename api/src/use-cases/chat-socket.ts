@@ -284,17 +284,20 @@ export class ChatHub {
   async recheck(): Promise<void> {
     const io = this.io;
     if (!io) return;
+    for (const socket of io.of('/').sockets.values()) await this.disconnectIfEnded(socket);
+  }
+
+  /** Disconnects the socket if its session token is no longer live. */
+  private async disconnectIfEnded(socket: Socket): Promise<void> {
+    const person = socket.data.person as Person | undefined;
+    const token = socket.data.token as string | undefined;
+    if (!person || !token) return;
     const now = this.s.date();
-    for (const socket of io.of('/').sockets.values()) {
-      const person = socket.data.person as Person | undefined;
-      const token = socket.data.token as string | undefined;
-      if (!person || !token) continue;
-      try {
-        const live = person.kind === 'traveller' ? await travellerByToken(this.s.db, token, now) : await staffByToken(this.s.db, token, now);
-        if (!live) socket.disconnect(true);
-      } catch {
-        // The database is closing: the sockets are about to close too.
-      }
+    try {
+      const live = person.kind === 'traveller' ? await travellerByToken(this.s.db, token, now) : await staffByToken(this.s.db, token, now);
+      if (!live) socket.disconnect(true);
+    } catch {
+      // The database is closing: the sockets are about to close too.
     }
   }
 
@@ -344,6 +347,9 @@ export class ChatHub {
   private onConnection(socket: Socket): void {
     const person = socket.data.person as Person;
     void socket.join([sessionRoom(socket.data.token as string), ...(person.kind === 'traveller' ? [travellerRoom(person.id)] : [staffRoomOfScope(person.scope), `staff:${person.id}`])]);
+    // A session that ended between the handshake's check and this join had no socket in its rooms to close: look
+    // once more now that it is in them (a later end reaches it through the rooms).
+    void this.disconnectIfEnded(socket);
     // The socket ends with its token (the service's clock says when that is).
     const expiresAt = socket.data.expiresAt as string | undefined;
     const left = expiresAt ? Date.parse(expiresAt) - this.s.now() : 0;
