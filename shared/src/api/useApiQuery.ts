@@ -62,6 +62,8 @@ export function useApiQuery<T>(key: string | null, call: (signal: AbortSignal) =
   const [state, setState] = useState<QueryState<T>>({ data: null, error: null, loading: key !== null, failures: 0 });
   const [attempt, setAttempt] = useState(0);
   const lastKey = useRef(key);
+  const shown = useRef(false);
+  shown.current = state.data !== null;
   useEffect(() => {
     if (key === null) return undefined;
     const controller = new AbortController();
@@ -69,10 +71,14 @@ export function useApiQuery<T>(key: string | null, call: (signal: AbortSignal) =
     lastKey.current = key;
     setState((s) => (sameKey ? { ...s, loading: true } : { data: s.data, error: null, loading: true, failures: 0 }));
     call(controller.signal).then(
-      // An answer renders as a transition: a whole screen (the order form, a tour) drawn from it renders in slices
-      // that yield to the browser, not in one long task (issue 33); the skeleton stays until it is ready.
       (data) => {
-        if (!controller.signal.aborted) startTransition(() => setState({ data, error: null, loading: false, failures: 0 }));
+        if (controller.signal.aborted) return;
+        const show = () => setState({ data, error: null, loading: false, failures: 0 });
+        // The first answer draws a whole screen (the order form, a tour): a transition, rendered in slices that yield
+        // to the browser instead of one long task on load (issue 33). A later one (a filter changed) renders at once:
+        // the traveller is waiting for it, and slicing only delays its paint.
+        if (shown.current) show();
+        else startTransition(show);
       },
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
