@@ -45,6 +45,6 @@ describe('server head', () => {
     const warm = doc.indexOf('<script nonce="n0nce">try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch(e){}</script>');
     expect(warm).toBeGreaterThan(doc.indexOf('<head>'));
     expect(warm).toBeLessThan(doc.indexOf('<link rel="stylesheet" href="/assets/a.css">'));
-    expect(warm).toBeLessThan(doc.indexOf('<script defer src="/assets/main.js"'));
+    expect(warm).toBeLessThan(doc.indexOf('<script async src="/assets/main.js"'));
   });
 });

@@ -85,7 +85,10 @@ export function renderDocument(o: {
     o.head,
     ...o.entry.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     // The nonce lets the entry run under the page's CSP; what it inserts is trusted through it ('strict-dynamic').
-    ...o.entry.js.map((src) => `<script defer src="${escapeHtml(src)}"${nonceAttr(o.nonce)}></script>`),
+    // async, not defer: the entry (3 KB) runs as soon as it is here and asks for the host's chunks then, in a task of
+    // its own; a deferred one ran in the task that ends the parse, beside the whole page's style and layout, one long
+    // task after the first paint (issue 33). The host waits for the parsed document itself (bootstrap.tsx).
+    ...o.entry.js.map((src) => `<script async src="${escapeHtml(src)}"${nonceAttr(o.nonce)}></script>`),
     '</head>',
     '<body>',
     `<div id="app">${o.body ?? ''}</div>`,

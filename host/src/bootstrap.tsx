@@ -29,6 +29,8 @@ import './app/host.css';
  * on a phone's CPU not to block input, where together they were one long task.
  */
 export async function start(reactDom: Promise<typeof ReactDomClient>): Promise<void> {
+  // The entry script is async (host/server/head.ts): the state and the layout to hydrate are in the parsed document.
+  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const initial = readInitialState();
   const store = createHostStore(initial, window.location);
   // Kept for a later switch back to this locale: serialising the catalogue is work nobody waits for on load.
