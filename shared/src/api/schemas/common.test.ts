@@ -1,6 +1,6 @@
 /** The shared input bounds: ids within the databases' integer, and text without control characters. */
 import { create, validate } from 'superstruct';
-import { ID_MAX, bodyId, queryId, queryString, type AnyStruct } from './common';
+import { ID_MAX, bodyId, queryId, queryString, scalarOneOf, schemaMeta, type AnyStruct } from './common';
 import { HelpRequestData } from './requests';
 import { FavouriteTourBody } from './search';
 import { TourIdsQuery } from './tours';
@@ -77,5 +77,38 @@ describe('text', () => {
       expect(new Set(error?.failures().map((f) => f.path.join('.')))).toEqual(new Set([field]));
       expect(error?.failures()[0]?.message).toBe('Incorrect value');
     }
+  });
+});
+
+describe('scalarOneOf', () => {
+  const idOrCode = scalarOneOf(['integer', 'string']);
+  const bound = scalarOneOf(['number', 'string']);
+  test.each([
+    [idOrCode, 42, true],
+    [idOrCode, 'camp-site', true],
+    [idOrCode, '', true],
+    [idOrCode, 4.5, false],
+    [idOrCode, Number.NaN, false],
+    [idOrCode, null, false],
+    [idOrCode, { id: 1 }, false],
+    [idOrCode, [1], false],
+    [bound, 4.5, true],
+    [bound, '2027-01-01', true],
+    [bound, Number.NaN, false],
+    [bound, true, false],
+    [bound, undefined, false],
+  ])('%#: %p accepts %p: %p', (struct, value, accepted) => {
+    expect(validate(value, struct, { coerce: true })[0] === undefined).toBe(accepted);
+  });
+
+  test('a refused value names the members; the members describe it as a union', () => {
+    expect(messageOf(true, idOrCode)).toBe('Expected a value of type `integer | string`, but received: true');
+    expect(idOrCode.type).toBe('union');
+    expect(schemaMeta(idOrCode)?.members?.map((m) => m.type)).toEqual(['integer', 'string']);
+  });
+
+  test('a value is passed on as it is, never coerced', () => {
+    expect(create('7', idOrCode)).toBe('7');
+    expect(create(7, idOrCode)).toBe(7);
   });
 });

@@ -7,8 +7,8 @@
  * and then normalises exactly like the client (`normaliseFilter`: clamping, dropping non-numbers), so a URL the
  * client accepts is never refused. Prices in the filter and in the answer are in the X-Currency currency.
  */
-import { type Infer, type Struct, array, assign, boolean, enums, integer, literal, nullable, number, refine, string, type, union } from 'superstruct';
-import { Pagination, bodyId, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, withMeta } from './common';
+import { type Infer, type Struct, array, assign, boolean, enums, integer, literal, nullable, number, refine, string, type } from 'superstruct';
+import { Pagination, bodyId, coerceIf, currencyCode, isString, nul, opt, queryBool, queryId, queryString, scalarOneOf, withMeta } from './common';
 import { Photo } from './photo';
 
 // Query ---------------------------------------------------------------------------
@@ -174,8 +174,8 @@ export type FilterOptionKind = (typeof FILTER_OPTION_KINDS)[number];
 /** A filter item (§3.1 'Filter items have id, name and slug'); `value` is what goes into the filter (an id, or a code). */
 export const FilterOption = type({
   kind: enums(FILTER_OPTION_KINDS),
-  id: union([integer(), string()]),
-  value: union([integer(), string()]),
+  id: scalarOneOf(['integer', 'string']),
+  value: scalarOneOf(['integer', 'string']),
   name: string(),
   slug: string(),
   count: integer(),
@@ -186,8 +186,8 @@ export const FilterSectionOptions = type({
   section: enums(FILTER_SECTIONS),
   items: array(FilterOption),
   /** Range sections (price, duration, dates): the span over the results of the other filters. */
-  min: opt(nullable(union([number(), string()]))),
-  max: opt(nullable(union([number(), string()]))),
+  min: opt(nullable(scalarOneOf(['number', 'string']))),
+  max: opt(nullable(scalarOneOf(['number', 'string']))),
   /** Price sections: the same span per day. */
   perDayMin: opt(nullable(number())),
   perDayMax: opt(nullable(number())),
