@@ -1,3 +1,4 @@
+import { Profiler, type ReactElement } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, tourSelectionItemsAtom, tourSelectionTokenAtom } from '@tours/shared/core';
@@ -47,8 +48,8 @@ const CRUISE_FILTERS = [
   { section: 'duration', items: [], min: 1, max: 14 },
 ];
 
-function setup(path = '/en/tours', extra: Record<string, unknown> = {}, modalResult?: unknown) {
-  return renderWithHost(<SearchPage />, {
+function setup(path = '/en/tours', extra: Record<string, unknown> = {}, modalResult?: unknown, ui: ReactElement = <SearchPage />) {
+  return renderWithHost(ui, {
     path,
     modalResult,
     routes: {
@@ -183,6 +184,28 @@ describe('SearchPage (§2.5)', () => {
     expect(h.navigate).toHaveBeenLastCalledWith('/en/tours?dateFrom=2030-05-01&isCruisesSearch=1');
     await waitFor(() => expect(cardTitles()).toEqual(['Tour 901', 'Tour 902']));
     expect(screen.getByRole('heading', { level: 2, name: 'Cruises' })).toBeInTheDocument();
+  });
+
+  it('a filter change shows as pending in the render that navigates: one commit while its answer is on the way (issue 33)', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const busy: (string | null)[] = [];
+    const tours = async ({ query }: { query?: Record<string, unknown> }) => {
+      if (query?.sort === 'price') await held;
+      return { result: page(1, query?.sort === 'price' ? [3, 2, 1] : [1, 2, 3]), filters: FILTERS };
+    };
+    const onRender = () => busy.push(document.querySelector('.srch-results')?.getAttribute('aria-busy') ?? null);
+    setup('/en/tours', { '/spa/tours': tours }, undefined, <Profiler id="search" onRender={onRender}><SearchPage /></Profiler>);
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 1', 'Tour 2', 'Tour 3']));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    busy.length = 0;
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'price');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(busy).toEqual(['true']);
+    expect(document.querySelector('.srch-count')?.textContent).toBe('\u00a0'); // the old count is not shown meanwhile
+    await act(async () => release());
+    await waitFor(() => expect(cardTitles()).toEqual(['Tour 3', 'Tour 2', 'Tour 1']));
+    expect(busy.at(-1)).toBe('false');
   });
 
   it('marks a filter change and the painted results with the Performance API', async () => {

@@ -7,6 +7,8 @@ import { mergeGroups, searchKey } from './results';
 export interface SearchState {
   /** Identity of the search the data belongs to (slug + filter without the page). */
   key: string | null;
+  /** The search and page (key#page) the last answer or failure belongs to. */
+  answered: string | null;
   groups: ResultGroup[];
   pagination: SearchResult['pagination'] | null;
   place: SearchResult['place'];
@@ -24,7 +26,7 @@ export interface SearchState {
   version: number;
 }
 
-const INITIAL: SearchState = { key: null, groups: [], pagination: null, place: null, filters: null, firstPage: 1, lastPage: 1, loading: true, loadingMore: false, error: null, failures: 0, version: 0 };
+const INITIAL: SearchState = { key: null, answered: null, groups: [], pagination: null, place: null, filters: null, firstPage: 1, lastPage: 1, loading: true, loadingMore: false, error: null, failures: 0, version: 0 };
 
 function queryOf(slug: string, filter: TourFilter, page: number, expand: boolean) {
   return { ...serialiseFilter({ ...filter, page }), slug, ...(expand ? { expand: 'filters' } : {}) };
@@ -66,15 +68,16 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
     early.current = { id, controller, request };
   }, [start]);
 
+  const id = `${key}#${page}`;
   useEffect(() => {
     if (!enabled) return undefined;
-    const id = `${key}#${page}`;
     const reuse = early.current?.id === id ? early.current : null;
     early.current = null;
     const samePages = current.current.key === key && current.current.filters !== null && !current.current.error;
     const { controller, request } = reuse ?? start(filter);
     const retrying = failedId.current === id;
-    setState((s) => (retrying ? { ...s, loading: true } : { ...s, loading: true, error: null, failures: 0 }));
+    // A new search is pending from the render that changed the URL (below); only a retry marks it here.
+    if (retrying) setState((s) => ({ ...s, loading: true }));
     request.then(
       (answer) => {
         if (controller.signal.aborted) return;
@@ -82,6 +85,7 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
         const filters = (answer as { filters?: FilterSectionOptions[] }).filters;
         setState((s) => ({
           key,
+          answered: id,
           groups: answer.result.groups,
           pagination: answer.result.pagination,
           place: answer.result.place,
@@ -98,7 +102,7 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
       (error: unknown) => {
         if (isAbortError(error) || controller.signal.aborted) return;
         failedId.current = id;
-        setState((s) => ({ ...s, loading: false, error: error as Error, failures: retrying ? s.failures + 1 : 1 }));
+        setState((s) => ({ ...s, answered: id, loading: false, error: error as Error, failures: retrying ? s.failures + 1 : 1 }));
       },
     );
     return () => controller.abort();
@@ -122,7 +126,10 @@ export function useSearch(slug: string, filter: TourFilter, enabled: boolean, cu
   }, [host, slug, filter, key]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  // A search not answered yet is loading, with no failure of its own, in the very render that asks for it: set from
+  // the effect instead, it was a second render and frame before the answer could be handled (issue 33).
+  const view = state.answered === id ? state : { ...state, loading: true, error: null, failures: 0 };
   // While the API is down the search asks again by itself (backoff, back online, tab visible), so it recovers.
-  useAutoRetry(state.failures, enabled && state.error !== null && isRetryableError(state.error), state.loading, retry);
-  return { state, loadMore, retry, prefetch };
+  useAutoRetry(view.failures, enabled && view.error !== null && isRetryableError(view.error), view.loading, retry);
+  return { state: view, loadMore, retry, prefetch };
 }
