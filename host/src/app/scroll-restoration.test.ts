@@ -153,4 +153,55 @@ describe('scroll position across navigations (issue 17)', () => {
     await frames();
     expect(y).toBe(2500);
   });
+
+  test('where the browser has the Navigation API, its entry keys are used and no history write is added', async () => {
+    uninstall();
+    // Entry keys as Chromium gives them: a push makes a new one, a traversal brings the entry's own back.
+    const entries = ['k-load'];
+    let at = 0;
+    const navigation = { get currentEntry() { return { key: entries[at] }; } };
+    Object.defineProperty(window, 'navigation', { configurable: true, value: navigation });
+    const replaceState = jest.spyOn(window.history, 'replaceState');
+    try {
+      uninstall = installScrollRestoration(window);
+      routed();
+      visitorScrollsTo(1500);
+      window.history.pushState(null, '', '/en/tours?sort=price');
+      entries.push('k-filter');
+      at = 1;
+      routed();
+      expect(y).toBe(1500); // the same path: nothing moves
+      entries.push('k-tour');
+      window.history.pushState(null, '', '/en/tour/baikal-ice-12');
+      at = 2;
+      routed();
+      expect(y).toBe(0);
+      at = 1;
+      await back();
+      await frames();
+      expect(y).toBe(1500);
+      expect(replaceState).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('pagehide'));
+      expect(JSON.parse(sessionStorage.getItem('scroll-positions') ?? '[]')).toEqual(expect.arrayContaining([['k-filter', 1500]]));
+    } finally {
+      replaceState.mockRestore();
+      delete (window as { navigation?: unknown }).navigation;
+    }
+  });
+
+  test('the positions are written a moment after a navigation, not in it', async () => {
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    try {
+      visitorScrollsTo(900);
+      await frames(300);
+      setItem.mockClear();
+      follow('/en/tour/baikal-ice-12');
+      expect(setItem).not.toHaveBeenCalled();
+      await frames(300);
+      expect(setItem).toHaveBeenCalledTimes(1);
+    } finally {
+      setItem.mockRestore();
+    }
+  });
 });
+

@@ -3,8 +3,10 @@
  * drawn; back and forward bring back the place the visitor left; a reload keeps it. The browser's own restoration is
  * turned off ('manual'): our pages draw after the history change, so it would find a page too short and give up.
  *
- * - Every history entry gets a key in `history.state.scrollKey`; positions are kept per key in sessionStorage (the
- *   last KEEP), saved as the visitor scrolls and when a navigation starts (before the new page can clamp it).
+ * - Every history entry has a key: the Navigation API's `navigation.currentEntry.key` where the browser has it (kept
+ *   across reloads and traversals, and no history write of ours), else one we put in `history.state.scrollKey`.
+ *   Positions are kept per key in sessionStorage (the last KEEP), taken as the visitor scrolls and when a navigation
+ *   starts (before the new page can clamp it), and written a moment later or when the page is left.
  * - A navigation that keeps the path (a filter, a page of results, a tab, an anchor) is not a new page: nothing moves.
  * - A new page with an #anchor: the target is brought to the top when it appears and kept there while the page draws
  *   (for RESTORE_MS, unless the visitor takes over).
@@ -49,7 +51,11 @@ export function installScrollRestoration(win: Window = window): () => void {
     /* not supported: the browser's own applies */
   }
 
+  // A filter change is a history entry too: the second write that added our key cost a few ms of it (issue 33).
+  const navigation = (win as Window & { navigation?: { currentEntry?: { key?: string } | null } }).navigation;
   const keyOfEntry = (): string => {
+    const entryKey = navigation?.currentEntry?.key;
+    if (entryKey) return entryKey;
     const state: unknown = history.state;
     if (state && typeof state === 'object' && typeof (state as { scrollKey?: unknown }).scrollKey === 'string') return (state as { scrollKey: string }).scrollKey;
     const key = Math.random().toString(36).slice(2, 10);
@@ -115,10 +121,8 @@ export function installScrollRestoration(win: Window = window): () => void {
     if (!(event as PopStateEvent & { singleSpa?: boolean }).singleSpa) traversal = true;
   };
   const onBeforeRouting = () => {
-    if (loaded) {
-      save();
-      persist();
-    }
+    // Taken now, written with the next save's timer (or on pagehide): storage writes are synchronous.
+    if (loaded) save();
     loaded = true;
     saving = false;
     cancelPending?.();
