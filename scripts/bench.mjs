@@ -52,7 +52,9 @@ async function pageFigures(baseUrl, routes) {
     await page.goto(baseUrl + url, { waitUntil: 'networkidle' });
     const loadMs = Date.now() - t0;
     const counters = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-    const mainThread = { taskMs: Math.round((counters.TaskDuration ?? 0) * 1000), scriptMs: Math.round((counters.ScriptDuration ?? 0) * 1000), layoutMs: Math.round((counters.LayoutDuration ?? 0) * 1000), nodes: counters.Nodes ?? 0 };
+    // taskMs is wall time inside tasks; cpuMs the main thread's own CPU time (ThreadTime). On this 2-core machine, which
+    // also runs the servers and the browser's other processes, tasks are descheduled: the two differ by 2–3 times.
+    const mainThread = { taskMs: Math.round((counters.TaskDuration ?? 0) * 1000), cpuMs: Math.round((counters.ThreadTime ?? 0) * 1000), scriptMs: Math.round((counters.ScriptDuration ?? 0) * 1000), layoutMs: Math.round((counters.LayoutDuration ?? 0) * 1000), nodes: counters.Nodes ?? 0 };
     // "Before the layout is painted": scripts whose download ended before the first contentful paint.
     const metrics = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -223,7 +225,7 @@ async function main() {
   const { target, gate } = PAGE_BUDGETS.firstVisitGzipKB;
   for (const [k, v] of Object.entries(report.routes)) {
     const kb = v.jsGzipKB;
-    console.log(`Budget: ${k} first visit ≤ ${target} KB gzip → ${kb} KB ${kb <= target ? 'OK' : 'OVER'} (CI gate ${gate[k] ?? '-'} KB ${gate[k] && kb <= gate[k] ? 'OK' : 'OVER'})   main thread ${v.mainThread.taskMs} ms (script ${v.mainThread.scriptMs}, ${v.mainThread.nodes} nodes) ≤ ${PAGE_BUDGETS.mainThreadMs} ms ${v.mainThread.taskMs <= PAGE_BUDGETS.mainThreadMs ? 'OK' : 'OVER'}`);
+    console.log(`Budget: ${k} first visit ≤ ${target} KB gzip → ${kb} KB ${kb <= target ? 'OK' : 'OVER'} (CI gate ${gate[k] ?? '-'} KB ${gate[k] && kb <= gate[k] ? 'OK' : 'OVER'})   main thread ${v.mainThread.taskMs} ms (its CPU ${v.mainThread.cpuMs}, script ${v.mainThread.scriptMs}, ${v.mainThread.nodes} nodes) ≤ ${PAGE_BUDGETS.mainThreadMs} ms ${v.mainThread.taskMs <= PAGE_BUDGETS.mainThreadMs ? 'OK' : 'OVER'}`);
   }
   for (const [area, figures] of Object.entries(report.areas ?? {})) {
     console.log(`\n${area}: ${JSON.stringify(figures)}`);
