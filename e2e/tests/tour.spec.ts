@@ -196,7 +196,7 @@ test.describe('tour page', () => {
     await expect(page.locator('main h1')).toBeVisible();
   });
 
-  test('the hostile tours run no script and keep no javascript: link', async ({ page }) => {
+  test('the hostile tours run no script and keep no javascript: link', async ({ page, cspViolations }) => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -221,6 +221,10 @@ test.describe('tour page', () => {
       expect(found).toEqual({ javascriptLinks: 0, handlers: 0, frames: 0, scripts: 0 });
     }
     expect(dialogs).toEqual([]);
+    // Chromium reports each inline handler of the hostile HTML as refused by the CSP when its sanitiser (setHTML)
+    // parses it, before removing it: expected here, and only these (nothing ran and none reached the page, above).
+    const handlers = cspViolations.filter((v) => v.directive === 'script-src-attr' && v.blocked === 'inline');
+    cspViolations.splice(0, cspViolations.length, ...cspViolations.filter((v) => !handlers.includes(v)));
   });
 
   test('the map: no map service can load here, so the place, its coordinates and "Open in maps" show', async ({ page }) => {
@@ -276,15 +280,21 @@ test.describe('tour page', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('usable at 320 px: no sideways scroll, the order sheet works', async ({ browser, baseURL }) => {
+  test("usable at 320 px: no sideways scroll, the order sheet works; data HTML is sanitised by Chromium's own sanitiser, no DOMPurify download", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
     await context.addCookies([
       { name: 'cookie_alert_accepted', value: '1', url: baseURL! },
       { name: 'current_country', value: encodeURIComponent(JSON.stringify({ id: 31, name: 'United States', iso_code: 'US' })), url: baseURL! },
     ]);
     const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
     await openTour(page, full);
+    // A phone shows the description near the top, in the page's first render (issue 33: DOMPurify, 11 KB gzip, was
+    // downloaded for it on every phone's first visit; SafeHtml uses the HTML Sanitizer API where the browser has it).
+    await expect(page.locator('main .tour-rich').first()).not.toBeEmpty();
     await scrollThrough(page);
+    expect(scripts.filter((url) => /\/sanitizer\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     const sheet = page.getByTestId('mobile-sheet');
     await expect(sheet).toBeVisible();
