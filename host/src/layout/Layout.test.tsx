@@ -43,7 +43,9 @@ describe('Layout', () => {
     await screen.findByTestId('tours-count');
     await waitFor(() => expect(t.calls.some((c) => c.path === '/spa/contacts')).toBe(true));
     expect(t.calls.find((c) => c.path === '/spa/contacts')?.query).toEqual({ country_id: 1 });
-    expect(t.calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/spa/site-tokens', '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/country-by-ip', '/spa/work-time']));
+    expect(t.calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/spa/site-tokens', '/spa/groups-in-social-network', '/spa/info', '/spa/country-by-ip', '/spa/work-time']));
+    // The messenger links are asked for when the support panel opens, not by every page (issue 33).
+    expect(t.calls.map((c) => c.path)).not.toContain('/spa/chat-sources-list');
     expect(t.store.get(siteSettingsAtom).maps_provider).toBe('yandex');
   });
 
@@ -96,10 +98,10 @@ describe('Layout', () => {
   it('still renders, and logs, when every call fails', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const failing = Object.fromEntries(
-      ['/spa/contacts', '/spa/work-time', '/spa/groups-in-social-network', '/spa/chat-sources-list', '/spa/info', '/spa/site-tokens', '/spa/country-by-ip'].map((p) => [p, new Error('down')]),
+      ['/spa/contacts', '/spa/work-time', '/spa/groups-in-social-network', '/spa/info', '/spa/site-tokens', '/spa/country-by-ip'].map((p) => [p, new Error('down')]),
     );
     renderWithHost(<Layout><p>page</p></Layout>, { routes: failing });
-    await waitFor(() => expect(error).toHaveBeenCalledTimes(7));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(6));
     expect(screen.getByRole('main')).toHaveTextContent('page');
     expect(screen.getByRole('button', { name: 'Choose region' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

@@ -1,10 +1,8 @@
 import { startTransition } from 'react';
-import { countryAtom, sessionAtom } from '@tours/shared/core';
-import { COOKIES, type HostContext } from '@tours/shared/contract';
-import { ChatSourcesAnswer } from '@tours/shared/api';
-import { readCookie } from '../state/cookies';
+import { countryAtom } from '@tours/shared/core';
+import type { HostContext } from '@tours/shared/contract';
 import { logLoadFailure } from './log';
-import { chatSourcesAtom, contactsAtom, countryResolvedAtom, serverLayoutAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
+import { contactsAtom, countryResolvedAtom, serverLayoutAtom, siteInfoAtom, socialLinksAtom, workTimeAtom } from './state';
 import { putSiteTokens } from './layout-data';
 import { readCountryCookie } from './location/country-cookie';
 
@@ -35,25 +33,6 @@ export async function loadSiteData(host: HostContext): Promise<void> {
       .then((info) => later(() => store.set(siteInfoAtom, info)))
       .catch((e) => logLoadFailure('site statistics', e)),
   ]);
-}
-
-/** Messenger links for the visitor: tied to the client, last request and subscriber when known. */
-export async function loadChatSources(host: HostContext): Promise<void> {
-  const { api, store } = host;
-  const clientId = store.get(sessionAtom)?.profile.id;
-  try {
-    const sources = await api.get('/spa/chat-sources-list', {
-      schema: ChatSourcesAnswer,
-      query: {
-        client_id: clientId,
-        request_id: readCookie(COOKIES.lastRequestId.name) ?? undefined,
-        subscriber_id: readCookie(COOKIES.subscriberId.name) ?? undefined,
-      },
-    });
-    later(() => store.set(chatSourcesAtom, sources));
-  } catch (e) {
-    logLoadFailure('messenger links', e);
-  }
 }
 
 /**

@@ -3,12 +3,14 @@ import { useIntl } from 'react-intl';
 import { appConfigAtom } from '@tours/shared/core';
 import { orderedMessengers } from '../format';
 import { chatSourcesAtom } from '../state';
+import { useChatSources } from './chat-sources';
 import { NetworkIcon } from './icons';
 import './contacts.css';
 
 /** Messenger links from chat-sources-list, in the order of §9 for this site. Nothing when there are none. */
 export function Messengers({ showNames = false, className }: { showNames?: boolean; className?: string }) {
   const intl = useIntl();
+  useChatSources();
   const sources = useAtomValue(chatSourcesAtom);
   const russianIsAvailable = useAtomValue(appConfigAtom).russianIsAvailable;
   const items = orderedMessengers(sources, russianIsAvailable);

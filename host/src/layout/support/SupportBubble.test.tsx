@@ -4,9 +4,10 @@ import { ApiError } from '@tours/shared/core';
 import type { HostStore } from '@tours/shared/contract';
 import type { ChatSourcesAnswer, ContactsAnswer } from '@tours/shared/api';
 import { supportChatIdAtom } from '../../state/host-atoms';
+import { sessionAtom } from '@tours/shared/core';
 import { chatSourcesAtom, contactsAtom } from '../state';
 import { SupportBubble } from './SupportBubble';
-import { fixtures, renderWithHost } from '../test-utils';
+import { SESSION, fixtures, renderWithHost } from '../test-utils';
 
 const seed = (extra?: (s: HostStore) => void) => (store: HostStore) => {
   store.set(contactsAtom, fixtures.contacts as ContactsAnswer);
@@ -14,15 +15,44 @@ const seed = (extra?: (s: HostStore) => void) => (store: HostStore) => {
   extra?.(store);
 };
 
+/** Opens the panel, whose code comes on the first open: answers once it is there. */
 async function openBubble() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Help' }));
+  await screen.findByRole('dialog');
   return user;
 }
 
 afterEach(() => jest.useRealTimers());
 
 describe('Support bubble', () => {
+  it('the panel and its messenger links come with the first open, not with the page (issue 33)', async () => {
+    const t = renderWithHost(<SupportBubble />, { prepare: (store: HostStore) => store.set(contactsAtom, fixtures.contacts as ContactsAnswer) });
+    const help = screen.getByRole('button', { name: 'Help' });
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    expect(help).not.toHaveAttribute('aria-controls');
+    expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(t.calls.map((c) => c.path)).not.toContain('/spa/chat-sources-list');
+    await openBubble();
+    expect(help).toHaveAttribute('aria-expanded', 'true');
+    expect(help).toHaveAttribute('aria-controls', screen.getByRole('dialog').id);
+    const list = await screen.findByRole('list', { name: 'Messengers' });
+    expect(within(list).getByRole('link', { name: 'Write to us on Telegram (opens in a new tab)' })).toHaveAttribute('href', 'https://t.example/tours');
+    expect(t.calls.filter((c) => c.path === '/spa/chat-sources-list')).toHaveLength(1);
+  });
+
+  it('asks for the links again for a visitor who signed in since, not on every open', async () => {
+    const t = renderWithHost(<SupportBubble />, { prepare: seed() });
+    const user = await openBubble();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    expect(t.calls.filter((c) => c.path === '/spa/chat-sources-list')).toHaveLength(1);
+    act(() => t.store.set(sessionAtom, SESSION));
+    await waitFor(() => expect(t.calls.filter((c) => c.path === '/spa/chat-sources-list')).toHaveLength(2));
+    expect(t.calls.filter((c) => c.path === '/spa/chat-sources-list').at(-1)?.query).toMatchObject({ client_id: 7 });
+  });
+
   it("is titled 'Ask our travel experts anything' away from the tour page, with the full phone block", async () => {
     renderWithHost(<SupportBubble />, { path: '/en/visa', prepare: seed() });
     await openBubble();
@@ -81,7 +111,7 @@ describe('Support bubble', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const t = renderWithHost(<SupportBubble />, { prepare: seed() });
     await user.click(screen.getByRole('button', { name: 'Help' }));
-    await user.click(screen.getByRole('button', { name: 'Send a request to our email' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a request to our email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a request to our email' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -108,7 +138,7 @@ describe('Support bubble', () => {
       routes: { 'POST /spa/submit-help-request': new ApiError(422, '/spa/submit-help-request', 'Check the form', { email: 'This address is blocked' }) },
     });
     await user.click(screen.getByRole('button', { name: 'Help' }));
-    await user.click(screen.getByRole('button', { name: 'Send a request to our email' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a request to our email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a request to our email' });
     await user.type(within(dialog).getByLabelText(/E-mail/), 'me@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

@@ -2,37 +2,35 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
 import { routeAtom, useHost } from '@tours/shared/core';
-import { Button, CloseGlyph, Link } from '@tours/shared/kit';
-import { supportChatIdAtom } from '../../state/host-atoms';
-import { ChatIcon, MailIcon } from '../contacts/icons';
-import { Messengers } from '../contacts/Messengers';
-import { PhoneContacts } from '../contacts/PhoneContacts';
-import { SupportSchedule } from '../contacts/SupportSchedule';
-import { openCallbackModal, openEmailRequestModal } from '../modals/lazy';
+import { useOnDemand } from '../../app/on-demand';
+import { ChatIcon } from '../contacts/icons';
 import './support.css';
 
+// The panel is code for a click (closed, nobody sees it): its chunk comes on the first open, or on hover or focus of
+// the button just before, not with every page (issue 33); nor do the messenger links it shows.
+const loadPanel = () => import(/* webpackChunkName: "support-panel" */ './SupportPanel').then((m) => m.SupportPanel);
+const preloadPanel = () => void loadPanel().catch(() => undefined);
+
 /**
- * Support bubble (§2.3): a floating button opening a panel with the schedule, phone contacts, the e-mail
- * request, messengers and — when the visitor has a support chat — 'Go to Live Chat'. On the tour page it
- * is 'Contact tour manager' and the phones come without the country and callback button (which follows
- * them instead).
+ * Support bubble (§2.3): a floating button opening a panel (SupportPanel.tsx). On the tour page it is 'Contact tour
+ * manager'. Escape closes the panel and returns focus to the button; a new page closes it.
  */
 export function SupportBubble() {
   const host = useHost();
   const intl = useIntl();
   const route = useAtomValue(routeAtom);
-  const chatId = useAtomValue(supportChatIdAtom);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const panelId = `lay-support${useId()}`;
-  const titleId = `${panelId}-title`;
   const toggle = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const onTourPage = route?.name === 'tour-page';
   const title = intl.formatMessage({ id: onTourPage ? 'layout.support.titleTour' : 'layout.support.title' });
-
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
+  // If the panel's code cannot load, the panel stays closed and the next open tries again.
+  const Panel = useOnDemand(loadPanel, opened, () => {
+    setOpen(false);
+    setOpened(false);
+    host.toast({ kind: 'error', text: intl.formatMessage({ id: 'common.screenFailed' }) });
+  });
 
   // A new page closes the panel.
   const path = route?.path;
@@ -50,54 +48,26 @@ export function SupportBubble() {
       close();
     }
   };
-  const thenClose = (action: () => void) => () => {
-    close(false);
-    action();
-  };
+  const shown = open && Panel !== null;
 
   return (
-    <div className={`lay-support${open ? ' lay-support--open' : ''}`} onKeyDown={onKeyDown}>
-      <div ref={panel} id={panelId} className="lay-support__panel" role="dialog" aria-labelledby={titleId} tabIndex={-1} hidden={!open}>
-        <div className="lay-support__head">
-          <h2 id={titleId} className="lay-support__title">
-            {title}
-          </h2>
-          <button type="button" className="lay-support__close" aria-label={intl.formatMessage({ id: 'layout.support.close' })} onClick={() => close()}>
-            <CloseGlyph />
-          </button>
-        </div>
-        <SupportSchedule />
-        {onTourPage ? (
-          <>
-            <PhoneContacts showCountry={false} showCallback={false} />
-            <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={thenClose(() => openCallbackModal(host))}>
-              {intl.formatMessage({ id: 'layout.callback.open' })}
-            </Button>
-          </>
-        ) : (
-          <PhoneContacts />
-        )}
-        <div className="lay-support__channels">
-          <Button variant="secondary" block aria-haspopup="dialog" onClick={thenClose(() => openEmailRequestModal(host, 'support_popup'))}>
-            <MailIcon />
-            {intl.formatMessage({ id: 'layout.support.email' })}
-          </Button>
-          <Messengers showNames />
-          {chatId !== null && (
-            <Link className="ui-btn ui-btn--primary ui-btn--block" href={host.href('chat-index', { id: chatId })} onClick={() => close(false)}>
-              <ChatIcon />
-              {intl.formatMessage({ id: 'layout.support.liveChat' })}
-            </Link>
-          )}
-        </div>
-      </div>
+    <div className={`lay-support${shown ? ' lay-support--open' : ''}`} onKeyDown={onKeyDown}>
+      {Panel && <Panel id={panelId} title={title} open={open} onTourPage={onTourPage} close={close} />}
       <button
         ref={toggle}
         type="button"
         className="lay-support__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
+        aria-expanded={shown}
+        aria-controls={Panel ? panelId : undefined}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+        onClick={() => {
+          if (open) close();
+          else {
+            setOpened(true);
+            setOpen(true);
+          }
+        }}
       >
         <ChatIcon />
         <span className="lay-support__toggle-label">{intl.formatMessage({ id: 'layout.support.toggle' })}</span>
