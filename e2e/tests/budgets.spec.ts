@@ -52,17 +52,29 @@ const routes: Record<string, () => string> = {
 
 test.describe('first-visit JavaScript per landing route (issue 33 budgets)', () => {
 
+  // A desktop and a phone: what a page loads early depends on what is near the viewport (a phone's tour page showed
+  // its description near the top and downloaded the sanitiser for it: 128 KB while the desktop figure was 120).
+  const widths = [1280, 412];
   for (const [name, url] of Object.entries(routes)) {
-    test(`${name}: within its gate (and reported against the ${budgets.firstVisitGzipKB.target} KB target)`, async ({ page }) => {
+    test(`${name}: within its gate at ${widths.join(' and ')} px (and reported against the ${budgets.firstVisitGzipKB.target} KB target)`, async ({ browser, baseURL }) => {
       const gate = budgets.firstVisitGzipKB.gate[name] ?? 0;
       expect(gate, `scripts/perf-budgets.json names a gate for ${name}`).toBeGreaterThan(0);
-      const { totalKB, files } = await firstVisitJs(page, url());
-      test.info().annotations.push({
-        type: 'first-visit JS (gzip KB)',
-        description: `${url()}: ${totalKB} KB (gate ${gate}, target ${budgets.firstVisitGzipKB.target} ${totalKB <= budgets.firstVisitGzipKB.target ? 'OK' : 'OVER'}): ${files.join(', ')}`,
-      });
-      console.log(`first visit ${name} ${url()}: ${totalKB} KB gzip (gate ${gate}, target ${budgets.firstVisitGzipKB.target})`);
-      expect(totalKB, `first-visit JS of ${url()} (${files.join(', ')})`).toBeLessThanOrEqual(gate);
+      const seen = await Promise.all(widths.map(async (width) => {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+        try {
+          return { width, ...(await firstVisitJs(await context.newPage(), url())) };
+        } finally {
+          await context.close();
+        }
+      }));
+      for (const { width, totalKB, files } of seen) {
+        test.info().annotations.push({
+          type: `first-visit JS at ${width} px (gzip KB)`,
+          description: `${url()}: ${totalKB} KB (gate ${gate}, target ${budgets.firstVisitGzipKB.target} ${totalKB <= budgets.firstVisitGzipKB.target ? 'OK' : 'OVER'}): ${files.join(', ')}`,
+        });
+        console.log(`first visit ${name} ${url()} at ${width} px: ${totalKB} KB gzip (gate ${gate}, target ${budgets.firstVisitGzipKB.target})`);
+      }
+      for (const { width, totalKB, files } of seen) expect(totalKB, `first-visit JS of ${url()} at ${width} px (${files.join(', ')})`).toBeLessThanOrEqual(gate);
     });
   }
 });
