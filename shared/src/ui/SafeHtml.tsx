@@ -4,8 +4,8 @@ import type { DOMPurify } from 'dompurify';
 /**
  * HTML from data (descriptions, programmes, blog bodies) is sanitised before it is rendered: no scripts, no event
  * handlers, no javascript: links, no iframes or forms.
- * - Where the browser has the HTML Sanitizer API (`Element.setHTML` with a configurable `Sanitizer`: Chromium 146+,
- *   Firefox 148+), the browser sanitises as it inserts: nothing to download, no string parsed twice, and the HTML is
+ * - Where the browser has the HTML Sanitizer API (`Element.setHTML` with a configurable `Sanitizer`: Chromium 146+;
+ *   a secure context), the browser sanitises as it inserts: nothing to download, no string parsed twice, and the HTML is
  *   there in the first render (issue 33: a phone's first visit of a tour page downloaded DOMPurify, 11 KB gzip, to
  *   show the description near the top).
  * - Elsewhere the sanitiser is DOMPurify, loaded on first use, so pages without data HTML never download it.
