@@ -90,6 +90,18 @@ async function pageFigures(baseUrl, routes) {
         paintGzip += s.gzip;
       }
     }
+    // The same first visit on a phone (412 px): what loads early depends on what is near the viewport (issue 33: a
+    // phone's tour page loaded the sanitiser for its description), and the CI gate checks both widths.
+    const phone = await browser.newContext({ viewport: { width: 412, height: 900 } });
+    const phonePage = await phone.newPage();
+    const phoneJs = [];
+    phonePage.on('response', (r) => {
+      if (r.request().resourceType() === 'script' || r.url().endsWith('.js')) phoneJs.push(r.url());
+    });
+    await phonePage.goto(baseUrl + url, { waitUntil: 'networkidle' });
+    await phone.close();
+    let phoneGzip = 0;
+    for (const u of new Set(phoneJs)) phoneGzip += (await sizeOf(u)).gzip;
     // The shell is server-rendered: check that the layout paints with JavaScript off altogether.
     const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const noJsPage = await noJs.newPage();
@@ -104,6 +116,8 @@ async function pageFigures(baseUrl, routes) {
       jsFiles: unique.length,
       jsRawKB: KB(raw),
       jsGzipKB: KB(gzip),
+      /** The same at 412 px wide. */
+      phoneJsGzipKB: KB(phoneGzip),
       /** Scripts whose download ended before first contentful paint on this loopback run. */
       finishedBeforeFcp: { rawKB: KB(paintRaw), gzipKB: KB(paintGzip) },
       origins: [...origins].sort(),
@@ -224,8 +238,8 @@ async function main() {
   console.log(`\nBudget: JS before layout paint ≤ ${BUDGETS.layoutPaintGzipKB} KB gzip → worst route ${paint} KB ${paint <= BUDGETS.layoutPaintGzipKB ? 'OK' : 'OVER'}`);
   const { target, gate } = PAGE_BUDGETS.firstVisitGzipKB;
   for (const [k, v] of Object.entries(report.routes)) {
-    const kb = v.jsGzipKB;
-    console.log(`Budget: ${k} first visit ≤ ${target} KB gzip → ${kb} KB ${kb <= target ? 'OK' : 'OVER'} (CI gate ${gate[k] ?? '-'} KB ${gate[k] && kb <= gate[k] ? 'OK' : 'OVER'})   main thread ${v.mainThread.taskMs} ms (its CPU ${v.mainThread.cpuMs}, script ${v.mainThread.scriptMs}, ${v.mainThread.nodes} nodes) ≤ ${PAGE_BUDGETS.mainThreadMs} ms ${v.mainThread.taskMs <= PAGE_BUDGETS.mainThreadMs ? 'OK' : 'OVER'}`);
+    const kb = Math.max(v.jsGzipKB, v.phoneJsGzipKB);
+    console.log(`Budget: ${k} first visit ≤ ${target} KB gzip → ${v.jsGzipKB} KB at 1280 px, ${v.phoneJsGzipKB} at 412 ${kb <= target ? 'OK' : 'OVER'} (CI gate ${gate[k] ?? '-'} KB ${gate[k] && kb <= gate[k] ? 'OK' : 'OVER'})   main thread ${v.mainThread.taskMs} ms (its CPU ${v.mainThread.cpuMs}, script ${v.mainThread.scriptMs}, ${v.mainThread.nodes} nodes) ≤ ${PAGE_BUDGETS.mainThreadMs} ms ${v.mainThread.taskMs <= PAGE_BUDGETS.mainThreadMs ? 'OK' : 'OVER'}`);
   }
   for (const [area, figures] of Object.entries(report.areas ?? {})) {
     console.log(`\n${area}: ${JSON.stringify(figures)}`);
