@@ -13,7 +13,6 @@ import type { DOMPurify } from 'dompurify';
  */
 let purifier: DOMPurify | null = null;
 let loading: Promise<void> | null = null;
-let inert: Document | null = null;
 
 const FORBIDDEN_ELEMENTS = ['style', 'iframe', 'form', 'input', 'button', 'object', 'embed', 'noscript', 'svg', 'math'];
 const FORBIDDEN_ATTRIBUTES = ['style', 'srcdoc'];
@@ -65,13 +64,9 @@ export function SafeHtml({ html, className, as: Tag = 'div' }: { html: string; c
   const [ready, setReady] = useState(() => purifier !== null);
   useLayoutEffect(() => {
     if (native) {
-      // The browser's sanitiser parses into a document of no page, then the clean nodes move in, before the frame is
-      // painted (React renders the element empty and leaves its content alone). Parsed into the page's own document,
-      // hostile handlers were reported as CSP violations before the sanitiser removed them.
-      inert ??= document.implementation.createHTMLDocument('');
-      const box = inert.createElement('div');
-      native.call(box, html, { sanitizer: NATIVE_CONFIG });
-      ref.current?.replaceChildren(...box.childNodes);
+      // The browser's sanitiser fills the element itself before the frame is painted (React renders it empty and
+      // leaves its content alone).
+      if (ref.current) native.call(ref.current, html, { sanitizer: NATIVE_CONFIG });
     } else if (!ready) {
       // A transition: sanitising and painting long HTML yields to the browser instead of blocking it.
       void loadSanitizer().then(() => startTransition(() => setReady(true)));

@@ -20,15 +20,14 @@ export function SupportBubble() {
   const intl = useIntl();
   const route = useAtomValue(routeAtom);
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   const panelId = `lay-support${useId()}`;
   const toggle = useRef<HTMLButtonElement>(null);
   const onTourPage = route?.name === 'tour-page';
   const title = intl.formatMessage({ id: onTourPage ? 'layout.support.titleTour' : 'layout.support.title' });
-  // If the panel's code cannot load, the panel stays closed and the next open tries again.
-  const Panel = useOnDemand(loadPanel, opened, () => {
+  // Wanted from the first open on (kept once loaded); if its code cannot load, the panel stays closed and the next
+  // open tries again.
+  const Panel = useOnDemand(loadPanel, open, () => {
     setOpen(false);
-    setOpened(false);
     host.toast({ kind: 'error', text: intl.formatMessage({ id: 'common.screenFailed' }) });
   });
 
@@ -61,13 +60,7 @@ export function SupportBubble() {
         aria-controls={Panel ? panelId : undefined}
         onPointerEnter={preloadPanel}
         onFocus={preloadPanel}
-        onClick={() => {
-          if (open) close();
-          else {
-            setOpened(true);
-            setOpen(true);
-          }
-        }}
+        onClick={() => (open ? close() : setOpen(true))}
       >
         <ChatIcon />
         <span className="lay-support__toggle-label">{intl.formatMessage({ id: 'layout.support.toggle' })}</span>
